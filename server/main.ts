@@ -1,0 +1,38 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app'
+import { ConfigError, loadConfig, type Config } from './config'
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    // Before the logger exists: one plain message on stderr, exit code 78 (EX_CONFIG).
+    process.stderr.write(`painel: ${error.message}\n`)
+    process.exit(78)
+  }
+}
+
+const config = readConfig()
+// This file runs compiled, as dist/server/main.js: the client build sits one level up.
+const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+const app = await buildApp({ ...config, distDir, prettyLogs: process.stdout.isTTY === true })
+
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'fatal error, shutting down')
+  else app.log.info({ signal }, 'shutting down: finishing requests in flight')
+  await app.close()
+})
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+} catch (error) {
+  app.log.fatal({ err: error }, `cannot listen on ${config.host}:${config.port}`)
+  process.exit(1)
+}

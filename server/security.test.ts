@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+import { testApp } from './test/helpers'
+
+let dist: FixtureDist
+before(async () => {
+  dist = await createFixtureDist()
+})
+after(() => dist.cleanup())
+
+function directives(header: unknown): Map<string, string> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name = '', ...values] = part.split(/\s+/)
+        return [name, values.join(' ')] as const
+      }),
+  )
+}
+
+describe('security headers', () => {
+  it('send a CSP that allows only the panel’s own scripts, no plugins, no framing', async () => {
+    const { app } = await testApp(dist.distDir)
+    for (const url of ['/', dist.script.url, '/healthz', '/assets/missing.js']) {
+      const response = await app.inject({ url })
+      const csp = directives(response.headers['content-security-policy'])
+      assert.equal(csp.get('script-src'), "'self'", url)
+      assert.equal(csp.get('object-src'), "'none'", url)
+      assert.equal(csp.get('frame-ancestors'), "'none'", url)
+      assert.equal(csp.get('default-src'), "'self'", url)
+      assert.equal(csp.has('upgrade-insecure-requests'), false, url)
+      assert.equal(response.headers['strict-transport-security'], undefined, url)
+      assert.equal(response.headers['x-content-type-options'], 'nosniff', url)
+      assert.equal(response.headers['x-frame-options'], 'DENY', url)
+      assert.equal(response.headers['referrer-policy'], 'no-referrer', url)
+    }
+    await app.close()
+  })
+
+  it('behind HTTPS, also upgrade insecure requests and send HSTS', async () => {
+    const { app } = await testApp(dist.distDir, { https: true })
+    const response = await app.inject({ url: '/' })
+    const csp = directives(response.headers['content-security-policy'])
+    assert.equal(csp.has('upgrade-insecure-requests'), true)
+    assert.match(String(response.headers['strict-transport-security']), /max-age=31536000/)
+    await app.close()
+  })
+})

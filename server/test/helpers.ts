@@ -1,0 +1,65 @@
+import { connect } from 'node:net'
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type AppOptions } from '../app'
+import { loadConfig } from '../config'
+
+/** An app over a fixture dist/, logging into memory (tests read the lines), silent by default. */
+export async function testApp(
+  distDir: string,
+  overrides: Partial<AppOptions> = {},
+): Promise<{ app: FastifyInstance; logLines: () => Record<string, unknown>[] }> {
+  const lines: string[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const app = await buildApp({
+    ...loadConfig({}),
+    logLevel: 'silent',
+    distDir,
+    logStream,
+    ...overrides,
+  })
+  return { app, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
+}
+
+export interface RawResponse {
+  status: number
+  head: string
+  body: string
+}
+
+/**
+ * Sends bytes exactly as written, over a plain socket: unlike fetch or inject, nothing on the way
+ * normalizes `..` or decodes `%2e`, so the server sees what an attacker would send.
+ */
+export function rawRequest(port: number, requestText: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.setTimeout(5000, () => socket.destroy(new Error('raw request timed out')))
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('error', reject)
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1')
+      const [head = '', body = ''] = text.split('\r\n\r\n', 2)
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)
+      resolve({ status, head, body })
+    })
+    socket.write(requestText)
+  })
+}
+
+export function rawGet(port: number, target: string): Promise<RawResponse> {
+  return rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+}
+
+export async function listenOnFreePort(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  if (address === null || typeof address === 'string') throw new Error('no TCP address')
+  return address.port
+}
