@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BuildOptions } from 'esbuild'
+import { assetsDir, clientSrc, root, serverOut } from '../paths'
+
+export const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  version: string
+}
+
+export type Mode = 'production' | 'development'
+
+/** Browsers with native ES modules, modulepreload and CSS nesting: what CoreUI 5 targets too. */
+const BROWSERS = ['chrome111', 'edge111', 'firefox114', 'safari16.4']
+
+/** The app: one small entry, a chunk per lazily imported page or screen, shared chunks between. */
+export function clientOptions(mode: Mode): BuildOptions {
+  const production = mode === 'production'
+  return {
+    absWorkingDir: root,
+    entryPoints: { main: join(clientSrc, 'main.tsx') },
+    outdir: assetsDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: BROWSERS,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    loader: {
+      '.svg': 'file',
+      '.png': 'file',
+      '.woff': 'file',
+      '.woff2': 'file',
+    },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(mode),
+      __DEV__: JSON.stringify(!production),
+      __APP_VERSION__: JSON.stringify(version),
+    },
+    minify: production,
+    sourcemap: production ? false : 'inline',
+    legalComments: production ? 'external' : 'inline',
+    metafile: true,
+    logLevel: 'warning',
+  }
+}
+
+/**
+ * The colour-mode boot script: a classic (blocking) script in <head>, so the stored mode is on
+ * <html> before the first paint. It is a separate build because a classic script cannot import
+ * a shared chunk.
+ */
+export function colorModeBootOptions(mode: Mode): BuildOptions {
+  const production = mode === 'production'
+  return {
+    absWorkingDir: root,
+    entryPoints: { 'color-mode-boot': join(clientSrc, 'theme', 'color-mode-boot.ts') },
+    outdir: assetsDir,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: BROWSERS,
+    entryNames: '[name]-[hash]',
+    minify: production,
+    sourcemap: production ? false : 'inline',
+    metafile: true,
+    logLevel: 'warning',
+  }
+}
+
+/**
+ * The server, compiled so production runs plain `node dist/server/main.js`. Packages stay
+ * external: they are installed beside it (`npm ci --omit=dev`), and some of them (pino's
+ * transports, PGlite's data files) must be loaded from their own folders.
+ */
+export function serverOptions(): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: [join(root, 'server', 'main.ts')],
+    outfile: serverOut,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    minify: false,
+    metafile: true,
+    logLevel: 'warning',
+  }
+}

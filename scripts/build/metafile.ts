@@ -1,0 +1,53 @@
+import type { Metafile } from 'esbuild'
+
+/** Questions about esbuild's metafile, in the terms of URLs the browser fetches. */
+
+/** `dist/assets/main-X.js` (relative to the repository) → `assets/main-X.js` (relative to the page). */
+export function toUrl(outputPath: string): string {
+  const index = outputPath.indexOf('assets/')
+  if (index < 0) throw new Error(`output outside dist/assets: ${outputPath}`)
+  return outputPath.slice(index)
+}
+
+/** The output file built from an entry point (or a lazily imported module), by source path. */
+export function outputFor(metafile: Metafile, entryPoint: string): string {
+  const found = Object.entries(metafile.outputs).find(
+    ([path, output]) => output.entryPoint === entryPoint && path.endsWith('.js'),
+  )
+  if (!found) throw new Error(`no output was built from ${entryPoint}`)
+  return found[0]
+}
+
+/**
+ * Every JS file a module pulls in before it can run: its static imports, transitively (not the
+ * dynamic ones, which load later on demand). In load order, the module itself first.
+ */
+export function staticClosure(metafile: Metafile, start: string): string[] {
+  const seen = new Set<string>()
+  const visit = (path: string) => {
+    if (seen.has(path)) return
+    seen.add(path)
+    for (const imported of metafile.outputs[path]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
+    }
+  }
+  visit(start)
+  return [...seen]
+}
+
+/** Stylesheets of a JS output and of its static imports (esbuild's `cssBundle`). */
+export function stylesheetsFor(metafile: Metafile, jsOutputs: readonly string[]): string[] {
+  return jsOutputs.flatMap((path) => {
+    const css = metafile.outputs[path]?.cssBundle
+    return css ? [css] : []
+  })
+}
+
+/** The modules loaded with `import()` from a set of outputs: the next chunks a route may load. */
+export function dynamicImports(metafile: Metafile, jsOutputs: readonly string[]): string[] {
+  return jsOutputs.flatMap((path) =>
+    (metafile.outputs[path]?.imports ?? [])
+      .filter((imported) => imported.kind === 'dynamic-import' && !imported.external)
+      .map((imported) => imported.path),
+  )
+}

@@ -1,0 +1,103 @@
+/**
+ * The production build of the client and the server into dist/.
+ *
+ *   dist/index.html             the page, naming this build's hashed files (+ .br/.gz)
+ *   dist/assets/*               content-hashed JS chunks, CSS, images (+ .br/.gz for text ≥ 1 KB)
+ *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
+ *   dist/server/main.js         the compiled server: `node dist/server/main.js`
+ */
+import { createHash } from 'node:crypto'
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
+import { build, type Metafile } from 'esbuild'
+import { precompress } from './compress'
+import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
+import { lazyModules, missingOutputs } from './expected-outputs'
+import { renderIndexHtml } from './index-html'
+import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
+import { sizeTable } from './report'
+import {
+  assetsDir,
+  buildInfoPath,
+  clientDir,
+  clientSrc,
+  distDir,
+  metafilePath,
+  root,
+  serverOut,
+} from '../paths'
+
+const MAIN_ENTRY = 'client/src/main.tsx'
+const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
+
+/** Copies a file into dist/assets under a name that carries a hash of its content. */
+async function copyHashed(source: string): Promise<string> {
+  const data = await readFile(source)
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 10)
+  const extension = extname(source)
+  const name = `${basename(source, extension)}-${hash}${extension}`
+  await copyFile(source, join(assetsDir, name))
+  return `assets/${name}`
+}
+
+function mergeMetafiles(...metafiles: Metafile[]): Metafile {
+  return metafiles.reduce<Metafile>(
+    (merged, metafile) => ({
+      inputs: { ...merged.inputs, ...metafile.inputs },
+      outputs: { ...merged.outputs, ...metafile.outputs },
+    }),
+    { inputs: {}, outputs: {} },
+  )
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+export async function buildProduction(): Promise<void> {
+  const started = performance.now()
+  await rm(distDir, { recursive: true, force: true })
+  await mkdir(assetsDir, { recursive: true })
+
+  const [client, colorMode] = await Promise.all([
+    build(clientOptions('production')),
+    build(colorModeBootOptions('production')),
+    build(serverOptions()),
+  ])
+  const metafile = mergeMetafiles(client.metafile!, colorMode.metafile!)
+  await writeFile(metafilePath, JSON.stringify(metafile))
+
+  const entry = outputFor(metafile, MAIN_ENTRY)
+  const entryClosure = staticClosure(metafile, entry)
+  const template = await readFile(join(clientDir, 'index.html'), 'utf8')
+  const html = renderIndexHtml(template, {
+    colorModeScript: toUrl(outputFor(metafile, COLOR_MODE_ENTRY)),
+    stylesheets: stylesheetsFor(metafile, [entry]).map(toUrl),
+    entryScript: toUrl(entry),
+    modulePreloads: entryClosure.slice(1).map(toUrl),
+    favicon: await copyHashed(join(clientDir, 'public', 'favicon.svg')),
+  })
+  await writeFile(join(distDir, 'index.html'), html)
+
+  const missing = missingOutputs(metafile, lazyModules(clientSrc, root), [
+    join(distDir, 'index.html'),
+    join(root, entry),
+    serverOut,
+    ...stylesheetsFor(metafile, [entry]).map((css) => join(root, css)),
+  ])
+  if (missing.length > 0) {
+    throw new Error(
+      `the build is incomplete; missing:\n${missing.map((m) => `  - ${m}`).join('\n')}`,
+    )
+  }
+
+  const publicFiles = [join(distDir, 'index.html'), ...(await listFiles(assetsDir))]
+  const sizes = await precompress(publicFiles)
+  console.log(sizeTable(sizes, distDir))
+  // Written last: its presence means a complete build (npm start compares its time to the sources').
+  await writeFile(buildInfoPath, JSON.stringify({ version, builtAt: new Date().toISOString() }))
+  console.log(`\nbuilt dist/ in ${Math.round(performance.now() - started)} ms`)
+}
