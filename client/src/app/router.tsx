@@ -1,0 +1,64 @@
+import { createHashRouter, type RouteObject } from 'react-router-dom'
+import { lazyComponent } from './chunk-loading'
+import { INNER_SCREENS } from './inner-screens'
+import { PageSpinner } from './page-spinner'
+import { paths } from './paths'
+import { RedirectIfSignedIn } from './redirect-if-signed-in'
+import { RequireSession } from './require-session'
+import { RootLayout } from './root-layout'
+import { RouteErrorScreen, ScreenErrorScreen } from './route-error-screen'
+
+const loginPage = lazyComponent(() => import('../pages/login-page'))
+
+/**
+ * The route table (SPEC §2), in the URL's hash. Public pages and inner screens are each a chunk
+ * of their own; the layout is one too, so the login page never downloads it.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageSpinner />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { index: true, lazy: loginPage },
+          { path: paths.login, lazy: loginPage },
+        ],
+      },
+      {
+        path: paths.recoverPassword,
+        lazy: lazyComponent(() => import('../pages/recover-password-page')),
+      },
+      { path: paths.register, lazy: lazyComponent(() => import('../pages/register-page')) },
+      { path: paths.notFound, lazy: lazyComponent(() => import('../pages/not-found-page')) },
+      { path: paths.serverError, lazy: lazyComponent(() => import('../pages/server-error-page')) },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: lazyComponent(() => import('../layout/default-layout')),
+            children: [
+              ...INNER_SCREENS.map((screen) => ({
+                path: screen.path,
+                lazy: lazyComponent(screen.load),
+                errorElement: <ScreenErrorScreen />,
+              })),
+              {
+                path: '*',
+                lazy: lazyComponent(() => import('../screens/inner-not-found-screen')),
+                errorElement: <ScreenErrorScreen />,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]
+
+export function createPanelRouter() {
+  return createHashRouter(routes)
+}

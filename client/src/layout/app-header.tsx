@@ -1,0 +1,40 @@
+import { cilMenu } from '@coreui/icons'
+import CIcon from '@coreui/icons-react'
+import { CContainer, CHeader, CHeaderNav, CHeaderToggler } from '@coreui/react'
+import { useAppDispatch, useAppSelector } from '../app/hooks'
+import { messages } from '../messages'
+import { ColorModeSwitcher } from '../theme/color-mode-switcher'
+import { AppBreadcrumb } from './app-breadcrumb'
+import { UserMenu } from './user-menu'
+
+/** Sidebar toggler, colour-mode switcher and user menu; the breadcrumb below them. */
+export function AppHeader() {
+  const dispatch = useAppDispatch()
+  const sidebarShow = useAppSelector((state) => state.sidebarShow)
+
+  return (
+    <CHeader position="sticky" className="mb-4 p-0">
+      <CContainer className="border-bottom px-4" fluid>
+        <CHeaderToggler
+          className="painel-sidebar-toggler"
+          aria-label={messages.header.toggleSidebar}
+          aria-controls="painel-sidebar"
+          aria-expanded={sidebarShow}
+          onClick={() => dispatch({ type: 'set', sidebarShow: !sidebarShow })}
+        >
+          <CIcon icon={cilMenu} size="lg" aria-hidden="true" />
+        </CHeaderToggler>
+        <CHeaderNav className="ms-auto align-items-center">
+          <ColorModeSwitcher />
+          <li className="nav-item py-1" aria-hidden="true">
+            <div className="vr h-100 mx-2 text-body text-opacity-75" />
+          </li>
+          <UserMenu />
+        </CHeaderNav>
+      </CContainer>
+      <CContainer className="px-4" fluid>
+        <AppBreadcrumb />
+      </CContainer>
+    </CHeader>
+  )
+}

@@ -1,0 +1,70 @@
+import CIcon from '@coreui/icons-react'
+import {
+  CCloseButton,
+  CNavItem,
+  CNavLink,
+  CSidebar,
+  CSidebarBrand,
+  CSidebarHeader,
+  CSidebarNav,
+} from '@coreui/react'
+import { Link, NavLink } from 'react-router-dom'
+import { useAppDispatch, useAppSelector } from '../app/hooks'
+import { INNER_SCREENS } from '../app/inner-screens'
+import { paths } from '../app/paths'
+import { BrandMark } from '../lib/brand-mark'
+import { messages } from '../messages'
+import { SCREEN_ICONS } from './screen-icons'
+
+/**
+ * The sidebar: brand and the inner screens. Its visibility is the redux `sidebarShow`; on small
+ * screens CoreUI shows it over the page and closes it on a click outside or on a link.
+ */
+export function AppSidebar() {
+  const dispatch = useAppDispatch()
+  const sidebarShow = useAppSelector((state) => state.sidebarShow)
+
+  return (
+    <CSidebar
+      as="nav"
+      id="painel-sidebar"
+      aria-label={messages.nav.label}
+      className="border-end"
+      colorScheme="dark"
+      position="fixed"
+      visible={sidebarShow}
+      onVisibleChange={(visible: boolean) => dispatch({ type: 'set', sidebarShow: visible })}
+    >
+      <CSidebarHeader className="border-bottom">
+        <CSidebarBrand
+          as={Link}
+          to={paths.dashboard}
+          className="d-flex align-items-center gap-2 text-decoration-none"
+        >
+          <BrandMark size={32} />
+          <span className="fs-5 fw-semibold">{messages.app.name}</span>
+        </CSidebarBrand>
+        <CCloseButton
+          className="d-lg-none"
+          dark
+          aria-label={messages.header.toggleSidebar}
+          onClick={() => dispatch({ type: 'set', sidebarShow: false })}
+        />
+      </CSidebarHeader>
+      <CSidebarNav>
+        {INNER_SCREENS.map((screen) => (
+          <CNavItem key={screen.path}>
+            <CNavLink as={NavLink} to={screen.path}>
+              <CIcon
+                customClassName="nav-icon"
+                icon={SCREEN_ICONS[screen.icon]}
+                aria-hidden="true"
+              />
+              {screen.title}
+            </CNavLink>
+          </CNavItem>
+        ))}
+      </CSidebarNav>
+    </CSidebar>
+  )
+}

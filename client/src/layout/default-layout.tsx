@@ -1,0 +1,35 @@
+import { CContainer } from '@coreui/react'
+import { useRef } from 'react'
+import { Outlet } from 'react-router-dom'
+import { messages } from '../messages'
+import { CurrentUserProvider } from '../session/current-user'
+import { AppFooter } from './app-footer'
+import { AppHeader } from './app-header'
+import { AppSidebar } from './app-sidebar'
+
+/** The authenticated frame: sidebar, header with breadcrumb, the inner screen, footer. */
+export default function DefaultLayout() {
+  const content = useRef<HTMLElement>(null)
+  return (
+    <CurrentUserProvider>
+      {/* A button, not a link: a "#conteudo" href would be taken for a route. */}
+      <button
+        type="button"
+        className="painel-skip-link btn btn-primary"
+        onClick={() => content.current?.focus()}
+      >
+        {messages.app.skipToContent}
+      </button>
+      <AppSidebar />
+      <div className="wrapper d-flex flex-column min-vh-100">
+        <AppHeader />
+        <main ref={content} tabIndex={-1} className="body flex-grow-1 painel-content">
+          <CContainer className="px-4" lg>
+            <Outlet />
+          </CContainer>
+        </main>
+        <AppFooter />
+      </div>
+    </CurrentUserProvider>
+  )
+}

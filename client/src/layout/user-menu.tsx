@@ -1,0 +1,78 @@
+import { cilAccountLogout, cilUser } from '@coreui/icons'
+import CIcon from '@coreui/icons-react'
+import {
+  CAvatar,
+  CDropdown,
+  CDropdownDivider,
+  CDropdownHeader,
+  CDropdownItem,
+  CDropdownMenu,
+  CDropdownToggle,
+} from '@coreui/react'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../app/paths'
+import { messages } from '../messages'
+import { useCurrentUser } from '../session/current-user'
+import { signOut } from '../session/sign-out'
+
+/** "AS" for Ana Souza: the avatar when there is no photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  const first = words[0]?.[0] ?? ''
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''
+  return (first + last).toUpperCase() || '?'
+}
+
+export function UserMenu() {
+  const { user } = useCurrentUser()
+  const [leaving, setLeaving] = useState(false)
+
+  return (
+    <CDropdown variant="nav-item" placement="bottom-end">
+      <CDropdownToggle
+        navLink={false}
+        caret={false}
+        color=""
+        className="py-0 px-1 border-0"
+        aria-label={messages.header.userMenu}
+      >
+        <CAvatar color="primary" textColor="white" size="md">
+          {user ? initialsOf(user.name) : <CIcon icon={cilUser} aria-hidden="true" />}
+        </CAvatar>
+      </CDropdownToggle>
+      <CDropdownMenu className="pt-0">
+        <CDropdownHeader className="bg-body-secondary fw-semibold mb-2">
+          {user ? (
+            <>
+              <span className="d-block small text-body-secondary">
+                {messages.header.signedInAs}
+              </span>
+              <span className="d-block">{user.name}</span>
+              <span className="d-block small fw-normal text-body-secondary">{user.email}</span>
+            </>
+          ) : (
+            messages.header.userMenu
+          )}
+        </CDropdownHeader>
+        <CDropdownItem as={Link} to={paths.profile}>
+          <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
+          {messages.nav.profile}
+        </CDropdownItem>
+        <CDropdownDivider />
+        <CDropdownItem
+          as="button"
+          type="button"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true)
+            void signOut()
+          }}
+        >
+          <CIcon icon={cilAccountLogout} className="me-2" aria-hidden="true" />
+          {messages.header.signOut}
+        </CDropdownItem>
+      </CDropdownMenu>
+    </CDropdown>
+  )
+}

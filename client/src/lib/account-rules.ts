@@ -1,0 +1,30 @@
+/**
+ * Rules for account fields, shared by the forms (client/src) and the auth API (server/), so the
+ * two never disagree about what a valid e-mail or password is.
+ */
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const NAME_MAX_LENGTH = 100
+export const EMAIL_MAX_LENGTH = 254
+
+/**
+ * A valid e-mail address as HTML's <input type="email"> defines it. It accepts a host without a
+ * dot, like the first admin's `admin@localhost`.
+ */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
+/** E-mail addresses are compared trimmed and lower-cased: `Ana@Empresa.com ` is ana@empresa.com. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function isValidEmail(email: string): boolean {
+  const normalized = normalizeEmail(email)
+  return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized)
+}
+
+/** Length in characters as people count them (code points), not UTF-16 units. */
+export function passwordLength(password: string): number {
+  return [...password].length
+}

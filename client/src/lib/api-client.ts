@@ -1,0 +1,86 @@
+import { messages } from '../messages'
+import { clearToken, readToken } from '../session/token'
+
+/**
+ * Calls to the panel's API (`/api/...`, relative to the page, so a panel served under a sub-path
+ * works too). Errors arrive as `{"error":{"code","message"}}` with the message in pt-BR, and are
+ * thrown as ApiError carrying that message, to be shown as-is.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** From Retry-After on a 429: how long to wait before trying again. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST'
+  body?: unknown
+  signal?: AbortSignal
+}
+
+function retryAfter(response: Response): number | null {
+  const value = Number(response.headers.get('retry-after'))
+  return Number.isFinite(value) && value > 0 ? value : null
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: unknown = null
+  try {
+    body = await response.json()
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): fall through to the generic message.
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
+  if (
+    typeof error?.code === 'string' &&
+    typeof error.message === 'string' &&
+    error.message !== ''
+  ) {
+    return new ApiError(response.status, error.code, error.message, retryAfter(response))
+  }
+  return new ApiError(
+    response.status,
+    'unexpected_response',
+    messages.api.unexpected(response.status),
+  )
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = readToken()
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (token !== null) headers.authorization = `Bearer ${token}`
+
+  let response: Response
+  try {
+    response = await fetch(`api/${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: options.signal ?? null,
+    })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    throw new ApiError(0, 'network_error', messages.api.network)
+  }
+
+  // The session is over (expired, revoked): forget the token; the access guard then takes the
+  // user to the login page, remembering where they were.
+  if (response.status === 401 && token !== null) clearToken()
+  if (!response.ok) throw await errorFrom(response)
+  if (response.status === 204 || response.status === 202) {
+    return (
+      response.headers.get('content-type')?.includes('json') ? await response.json() : undefined
+    ) as T
+  }
+  return (await response.json()) as T
+}

@@ -1,0 +1,46 @@
+import { apiRequest } from './api-client'
+
+/** The auth API of DESIGN.md ("Auth API"). */
+
+export type Role = 'admin' | 'staff'
+export type AccountStatus = 'pending' | 'active' | 'disabled'
+
+export interface User {
+  id: string
+  name: string
+  email: string
+  role: Role
+  status: AccountStatus
+  createdAt: string
+}
+
+export function signIn(email: string, password: string, signal?: AbortSignal) {
+  return apiRequest<{ token: string; user: User }>('auth/login', {
+    method: 'POST',
+    body: { email, password },
+    ...(signal ? { signal } : {}),
+  })
+}
+
+export function signOutOnServer() {
+  return apiRequest<void>('auth/logout', { method: 'POST' })
+}
+
+export function fetchCurrentUser(signal?: AbortSignal) {
+  return apiRequest<{ user: User }>('auth/me', signal ? { signal } : {})
+}
+
+export function requestRegistration(name: string, email: string, password: string) {
+  return apiRequest<{ status: 'pending' }>('auth/register', {
+    method: 'POST',
+    body: { name, email, password },
+  })
+}
+
+export function requestPasswordRecovery(email: string) {
+  return apiRequest<void>('auth/password-recovery', { method: 'POST', body: { email } })
+}
+
+export function resetPassword(token: string, password: string) {
+  return apiRequest<void>('auth/password-reset', { method: 'POST', body: { token, password } })
+}

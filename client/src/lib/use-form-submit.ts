@@ -1,0 +1,77 @@
+import { useCallback, useState, type FormEvent } from 'react'
+import { ApiError } from './api-client'
+import type { FieldErrors } from './auth-validation'
+
+interface FormSubmitOptions<Field extends string> {
+  /** The form's fields, in the order they appear (the first invalid one gets the focus). */
+  fields: readonly Field[]
+  validate: (values: Record<Field, string>) => FieldErrors<Field>
+  /** Sends the form; a thrown ApiError's message is shown to the user as-is. */
+  submit: (values: Record<Field, string>) => Promise<void>
+}
+
+/**
+ * The behaviour every public form shares: validate on submit, focus the first invalid field,
+ * refuse a second submit while one is being sent, and show what the server answered.
+ */
+export function useFormSubmit<Field extends string>({
+  fields,
+  validate,
+  submit,
+}: FormSubmitOptions<Field>) {
+  const [errors, setErrors] = useState<FieldErrors<Field>>({})
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+
+  const send = useCallback(
+    async (form: HTMLFormElement) => {
+      const data = new FormData(form)
+      const values = Object.fromEntries(
+        fields.map((field) => {
+          const value = data.get(field)
+          return [field, typeof value === 'string' ? value : '']
+        }),
+      ) as Record<Field, string>
+
+      const found = validate(values)
+      setErrors(found)
+      setServerError(null)
+      const firstInvalid = fields.find((field) => found[field] !== undefined)
+      if (firstInvalid !== undefined) {
+        const element = form.elements.namedItem(firstInvalid)
+        if (element instanceof HTMLElement) element.focus()
+        return
+      }
+
+      setSending(true)
+      try {
+        await submit(values)
+      } catch (error) {
+        setServerError(error instanceof ApiError ? error.message : String(error))
+      } finally {
+        setSending(false)
+      }
+    },
+    [fields, validate, submit],
+  )
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (!sending) void send(event.currentTarget)
+    },
+    [send, sending],
+  )
+
+  /** Typing in a field clears its message: it answered the last submit, not this text. */
+  const clearError = useCallback((field: Field) => {
+    setErrors((current) => {
+      if (current[field] === undefined) return current
+      const next = { ...current }
+      delete next[field]
+      return next
+    })
+  }, [])
+
+  return { errors, serverError, sending, onSubmit, clearError }
+}

@@ -1,0 +1,61 @@
+import { CFormInput, CFormLabel, CFormText } from '@coreui/react'
+import { useId, type InputHTMLAttributes } from 'react'
+
+type ExtraInputProps = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'inputMode' | 'autoCapitalize' | 'spellCheck'
+>
+
+interface FormFieldProps {
+  name: string
+  label: string
+  type: 'text' | 'email' | 'password'
+  autoComplete: string
+  error: string | undefined
+  hint?: string
+  onEdit: () => void
+  inputProps?: ExtraInputProps
+}
+
+/**
+ * A labelled input with its hint and its error. The error is announced when it appears
+ * (role="alert") and tied to the input (aria-describedby), so a screen reader reads it again
+ * when the focus lands on the field.
+ */
+export function FormField({
+  name,
+  label,
+  type,
+  autoComplete,
+  error,
+  hint,
+  onEdit,
+  inputProps,
+}: FormFieldProps) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ')
+  return (
+    <div className="mb-3">
+      <CFormLabel htmlFor={id}>{label}</CFormLabel>
+      <CFormInput
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        invalid={error !== undefined}
+        aria-invalid={error !== undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={onEdit}
+        {...inputProps}
+      />
+      {hint && <CFormText id={hintId}>{hint}</CFormText>}
+      {error && (
+        <div id={errorId} className="invalid-feedback d-block" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  )
+}

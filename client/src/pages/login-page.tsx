@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom'
+import { paths } from '../app/paths'
+import { signIn } from '../lib/auth-api'
+import { validateLogin, type LoginField } from '../lib/auth-validation'
+import { useDocumentTitle } from '../lib/use-document-title'
+import { useFormSubmit } from '../lib/use-form-submit'
+import { messages } from '../messages'
+import { saveToken } from '../session/token'
+import { FormField } from './form-field'
+import { PublicCard } from './public-card'
+import { ServerMessage } from './server-message'
+import { SubmitButton } from './submit-button'
+
+const FIELDS: readonly LoginField[] = ['email', 'password']
+const text = messages.login
+
+async function submitLogin({ email, password }: Record<LoginField, string>) {
+  const { token } = await signIn(email, password)
+  // With a token stored, the login route's guard moves on to the remembered path.
+  saveToken(token)
+}
+
+export default function LoginPage() {
+  useDocumentTitle(text.title)
+  const form = useFormSubmit({ fields: FIELDS, validate: validateLogin, submit: submitLogin })
+
+  return (
+    <PublicCard title={text.title} subtitle={text.subtitle}>
+      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+        <ServerMessage text={form.serverError} />
+        <FormField
+          name="email"
+          label={text.email}
+          type="email"
+          autoComplete="username"
+          error={form.errors.email}
+          onEdit={() => form.clearError('email')}
+          inputProps={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
+        />
+        <FormField
+          name="password"
+          label={text.password}
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.password}
+          onEdit={() => form.clearError('password')}
+        />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <SubmitButton label={text.submit} sendingLabel={text.submitting} sending={form.sending} />
+          <Link to={paths.recoverPassword}>{text.forgotPassword}</Link>
+        </div>
+      </form>
+      <hr />
+      <p className="mb-0">
+        {text.noAccount} <Link to={paths.register}>{text.register}</Link>
+      </p>
+    </PublicCard>
+  )
+}

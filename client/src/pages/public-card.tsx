@@ -1,0 +1,37 @@
+import { CCard, CCardBody, CCol, CContainer, CRow } from '@coreui/react'
+import type { ReactNode } from 'react'
+import { messages } from '../messages'
+import { BrandMark } from '../lib/brand-mark'
+
+/** The frame of the public pages: the brand above a centred card, on the page background. */
+export function PublicCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string
+  subtitle?: string
+  children: ReactNode
+}) {
+  return (
+    <main className="painel-public min-vh-100 d-flex flex-row align-items-center py-4">
+      <CContainer>
+        <CRow className="justify-content-center">
+          <CCol md={8} lg={6} xl={5}>
+            <div className="d-flex align-items-center justify-content-center gap-2 mb-4">
+              <BrandMark size={36} />
+              <span className="fs-4 fw-semibold">{messages.app.name}</span>
+            </div>
+            <CCard className="p-md-3">
+              <CCardBody>
+                <h1 className="h3">{title}</h1>
+                {subtitle && <p className="text-body-secondary">{subtitle}</p>}
+                {children}
+              </CCardBody>
+            </CCard>
+          </CCol>
+        </CRow>
+      </CContainer>
+    </main>
+  )
+}

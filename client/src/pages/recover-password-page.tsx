@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { paths } from '../app/paths'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/account-rules'
+import { requestPasswordRecovery, resetPassword } from '../lib/auth-api'
+import {
+  validateRecover,
+  validateReset,
+  type RecoverField,
+  type ResetField,
+} from '../lib/auth-validation'
+import { useDocumentTitle } from '../lib/use-document-title'
+import { useFormSubmit } from '../lib/use-form-submit'
+import { messages } from '../messages'
+import { FormField } from './form-field'
+import { PublicCard } from './public-card'
+import { ServerMessage } from './server-message'
+import { SubmitButton } from './submit-button'
+
+const RECOVER_FIELDS: readonly RecoverField[] = ['email']
+const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']
+
+/** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
+function RecoverForm() {
+  const text = messages.recover
+  useDocumentTitle(text.title)
+  const [sent, setSent] = useState(false)
+  const form = useFormSubmit({
+    fields: RECOVER_FIELDS,
+    validate: validateRecover,
+    submit: async ({ email }) => {
+      await requestPasswordRecovery(email)
+      setSent(true)
+    },
+  })
+
+  if (sent) {
+    return (
+      <PublicCard title={text.sentTitle}>
+        <ServerMessage color="success" text={text.sent} />
+        <Link to={paths.login}>{text.backToLogin}</Link>
+      </PublicCard>
+    )
+  }
+  return (
+    <PublicCard title={text.title} subtitle={text.subtitle}>
+      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+        <ServerMessage text={form.serverError} />
+        <FormField
+          name="email"
+          label={text.email}
+          type="email"
+          autoComplete="email"
+          error={form.errors.email}
+          onEdit={() => form.clearError('email')}
+          inputProps={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
+        />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <SubmitButton
+            label={text.submit}
+            sendingLabel={messages.forms.sending}
+            sending={form.sending}
+          />
+          <Link to={paths.login}>{text.backToLogin}</Link>
+        </div>
+      </form>
+    </PublicCard>
+  )
+}
+
+/** Step 2, from the mailed link (`/recuperar-senha?token=…`): choose the new password. */
+function ResetForm({ token }: { token: string }) {
+  const text = messages.reset
+  useDocumentTitle(text.title)
+  const [done, setDone] = useState(false)
+  const form = useFormSubmit({
+    fields: RESET_FIELDS,
+    validate: validateReset,
+    submit: async ({ password }) => {
+      await resetPassword(token, password)
+      setDone(true)
+    },
+  })
+
+  if (done) {
+    return (
+      <PublicCard title={text.doneTitle}>
+        <ServerMessage color="success" text={text.done} />
+        <Link to={paths.login} className="btn btn-primary">
+          {text.goToLogin}
+        </Link>
+      </PublicCard>
+    )
+  }
+  return (
+    <PublicCard title={text.title} subtitle={text.subtitle}>
+      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+        <ServerMessage text={form.serverError} />
+        <FormField
+          name="password"
+          label={text.password}
+          type="password"
+          autoComplete="new-password"
+          hint={messages.register.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+          error={form.errors.password}
+          onEdit={() => form.clearError('password')}
+        />
+        <FormField
+          name="confirmPassword"
+          label={text.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.confirmPassword}
+          onEdit={() => form.clearError('confirmPassword')}
+        />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <SubmitButton
+            label={text.submit}
+            sendingLabel={messages.forms.sending}
+            sending={form.sending}
+          />
+          <Link to={paths.recoverPassword}>{text.requestNewLink}</Link>
+        </div>
+      </form>
+    </PublicCard>
+  )
+}
+
+export default function RecoverPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  // key: a different link in the same tab starts over.
+  return token ? <ResetForm key={token} token={token} /> : <RecoverForm />
+}

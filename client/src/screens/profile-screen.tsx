@@ -1,0 +1,48 @@
+import { CAlert, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { useDocumentTitle } from '../lib/use-document-title'
+import { messages } from '../messages'
+import { useCurrentUser } from '../session/current-user'
+
+const text = messages.profile
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
+
+/** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
+export default function ProfileScreen() {
+  useDocumentTitle(text.title)
+  const { user, error, loading } = useCurrentUser()
+
+  return (
+    <>
+      <h1 className="h2 mb-4">{text.title}</h1>
+      {loading && (
+        <div className="d-flex align-items-center gap-2" role="status">
+          <CSpinner size="sm" aria-hidden="true" />
+          {text.loading}
+        </div>
+      )}
+      {error && (
+        <CAlert color="danger" role="alert">
+          {error}
+        </CAlert>
+      )}
+      {user && (
+        <CCard className="painel-narrow">
+          <CCardBody>
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{text.name}</dt>
+              <dd className="col-sm-8">{user.name}</dd>
+              <dt className="col-sm-4">{text.email}</dt>
+              <dd className="col-sm-8">{user.email}</dd>
+              <dt className="col-sm-4">{text.role}</dt>
+              <dd className="col-sm-8">{text.roles[user.role]}</dd>
+              <dt className="col-sm-4">{text.status}</dt>
+              <dd className="col-sm-8">{text.statuses[user.status]}</dd>
+              <dt className="col-sm-4">{text.since}</dt>
+              <dd className="col-sm-8 mb-0">{dateFormat.format(new Date(user.createdAt))}</dd>
+            </dl>
+          </CCardBody>
+        </CCard>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,68 @@
+/**
+ * The session token in localStorage `token_adm`, stored as JSON `{"token": "..."}`.
+ * Logged in means that entry holds a non-empty token string. Anything else (missing, '', null,
+ * {}, {"token":""}, broken JSON, a number, storage that throws) means logged out, never a crash.
+ */
+export const TOKEN_KEY = 'token_adm'
+
+/** Sent within this tab when the token changes here (the storage event only reaches other tabs). */
+const CHANGE_EVENT = 'painel:token-change'
+
+/** Whether this tab's session ended by the user's own "Sair" (then there is no path to remember). */
+let signedOutHere = false
+
+export function wasSignedOutHere(): boolean {
+  return signedOutHere
+}
+
+export function parseToken(raw: string | null): string | null {
+  if (raw === null) return null
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const token = (value as { token?: unknown }).token
+  return typeof token === 'string' && token.trim() !== '' ? token : null
+}
+
+export function readToken(): string | null {
+  try {
+    return parseToken(window.localStorage.getItem(TOKEN_KEY))
+  } catch {
+    // Storage can be unavailable (blocked cookies, some private modes): that is "logged out".
+    return null
+  }
+}
+
+export function saveToken(token: string): void {
+  signedOutHere = false
+  window.localStorage.setItem(TOKEN_KEY, JSON.stringify({ token }))
+  window.dispatchEvent(new Event(CHANGE_EVENT))
+}
+
+/** Ends the session in this tab. `signedOut`: the user chose to (rather than it expiring). */
+export function clearToken({ signedOut = false }: { signedOut?: boolean } = {}): void {
+  signedOutHere = signedOut
+  try {
+    window.localStorage.removeItem(TOKEN_KEY)
+  } finally {
+    window.dispatchEvent(new Event(CHANGE_EVENT))
+  }
+}
+
+/** Calls back when the token may have changed, in this tab or in another one. */
+export function subscribeToToken(onChange: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key is null when another tab clears all of localStorage.
+    if (event.key === TOKEN_KEY || event.key === null) onChange()
+  }
+  window.addEventListener('storage', onStorage)
+  window.addEventListener(CHANGE_EVENT, onChange)
+  return () => {
+    window.removeEventListener('storage', onStorage)
+    window.removeEventListener(CHANGE_EVENT, onChange)
+  }
+}

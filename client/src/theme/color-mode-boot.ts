@@ -1,0 +1,27 @@
+/**
+ * Runs in <head> as a classic blocking script, before the stylesheet applies and long before
+ * React starts, so the first paint already has the right colours (no flash of light mode). It is
+ * an external file because the CSP allows no inline script.
+ *
+ * 1. A `theme` URL parameter naming a mode is stored like a choice in the switcher; any
+ *    `theme` parameter is then taken out of the URL. A rejected value changes nothing.
+ * 2. The stored mode (or the default) is put on <html>.
+ */
+import {
+  applyColorMode,
+  DEFAULT_COLOR_MODE,
+  readStoredColorMode,
+  storeColorMode,
+} from './color-mode'
+import { readThemeParam, urlWithoutThemeParam } from './theme-param'
+
+try {
+  const param = readThemeParam(window.location.search, window.location.hash)
+  if (param.mode) storeColorMode(param.mode)
+  if (param.present)
+    window.history.replaceState(window.history.state, '', urlWithoutThemeParam(window.location))
+} catch {
+  // A URL this code cannot make sense of must not stop the page: the stored mode still applies.
+}
+
+applyColorMode(readStoredColorMode() ?? DEFAULT_COLOR_MODE)
