@@ -1,0 +1,67 @@
+import { expect, test } from './fixtures'
+import { recordNetwork } from './support/network-log'
+
+/** What a browser gets from the server on a cold load and on a revalidation. */
+
+test('the page is index.html, revalidated on every load, with the security headers', async ({
+  request,
+}) => {
+  const response = await request.get('/', { headers: { 'accept-encoding': 'br' } })
+  expect(response.status()).toBe(200)
+  const headers = response.headers()
+  expect(headers['cache-control']).toBe('no-cache')
+  expect(headers['content-encoding']).toBe('br')
+  expect(headers.vary).toBe('accept-encoding')
+  expect(headers['content-security-policy']).toContain("script-src 'self'")
+  expect(headers['content-security-policy']).toContain("object-src 'none'")
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+  const html = await response.text()
+  expect(html).toContain('<html lang="pt-BR">')
+  expect(html).toContain('<meta name="color-scheme" content="light dark"')
+  expect(html).toMatch(
+    /<link rel="icon" type="image\/svg\+xml" href="assets\/favicon-[0-9a-f]{10}\.svg">/,
+  )
+  expect(html).toMatch(/<script type="module" src="assets\/main-[A-Z0-9]{8}\.js"><\/script>/)
+  expect(html).toMatch(/<link rel="modulepreload" href="assets\/[\w-]+-[A-Z0-9]{8}\.js">/)
+  // No inline script at all: the CSP would refuse it.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+})
+
+test('every file the page names is a hashed asset, cached for a year, brotli when asked', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text()
+  const urls = [...html.matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((match) => match[1] ?? '')
+  expect(urls.length).toBeGreaterThanOrEqual(4)
+  for (const url of urls) {
+    expect(url).toMatch(/-[A-Za-z0-9]{8,10}\.(js|css|svg)$/)
+    const response = await request.get(`/${url}`, { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(response.status(), url).toBe(200)
+    expect(response.headers()['cache-control'], url).toBe('public, max-age=31536000, immutable')
+    expect(response.headers().vary, url).toBe('accept-encoding')
+  }
+  const entry = urls.find((url) => /^assets\/main-.*\.js$/.test(url))
+  const response = await request.get(`/${entry}`, { headers: { 'accept-encoding': 'br' } })
+  expect(response.headers()['content-encoding']).toBe('br')
+})
+
+test('a missing asset is a 404, never the page', async ({ request }) => {
+  const response = await request.get('/assets/missing.js')
+  expect(response.status()).toBe(404)
+  expect(await response.text()).not.toContain('<html')
+})
+
+test('a warm reload revalidates the page (304) and downloads no asset again', async ({ page }) => {
+  const network = await recordNetwork(page)
+  await page.goto('/#/login')
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  network.clear()
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  const entries = network.entries()
+  expect(entries.find((entry) => entry.path === '/')?.status).toBe(304)
+  const downloaded = entries.filter(
+    (entry) => entry.path.startsWith('/assets/') && !entry.fromCache,
+  )
+  expect(downloaded).toEqual([])
+})

@@ -1,0 +1,28 @@
+/**
+ * `npm run test:unit`: every *.test.ts under client/src, server and scripts, in Node's test
+ * runner (Node 20 cannot glob test files itself).
+ */
+import { spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { root } from './paths'
+
+const FOLDERS = ['client/src', 'server', 'scripts']
+
+const files = FOLDERS.flatMap((folder) =>
+  readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name))),
+).sort()
+
+if (files.length === 0) {
+  console.error('no unit test files found')
+  process.exit(1)
+}
+
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', ...process.argv.slice(2), ...files],
+  { cwd: root, stdio: 'inherit' },
+)
+process.exit(result.status ?? 1)
