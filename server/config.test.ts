@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { resolve } from 'node:path'
 import { describe, it } from 'node:test'
 import { ConfigError, loadConfig } from './config'
 
@@ -19,23 +20,70 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       logLevel: 'info',
       https: false,
+      trustProxy: false,
+      publicUrl: 'http://localhost:8080',
+      dataDir: resolve('data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      mailFrom: 'Painel <painel@localhost>',
+      adminEmail: null,
+      adminPassword: null,
+      sessionTtlSeconds: 12 * 3600,
+      authRateLimit: 60,
+      apiUpstream: null,
     })
   })
 
   it('reads good values, trimming blanks and ignoring case where it does not matter', () => {
-    assert.deepEqual(
-      loadConfig({ PORT: ' 3000 ', HOST: '0.0.0.0', LOG_LEVEL: 'WARN', HTTPS: 'yes' }),
-      {
-        port: 3000,
-        host: '0.0.0.0',
-        logLevel: 'warn',
-        https: true,
-      },
-    )
+    const config = loadConfig({
+      PORT: ' 3000 ',
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'WARN',
+      HTTPS: 'yes',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      PUBLIC_URL: 'https://painel.example.com/',
+      DATA_DIR: '/data',
+      DATABASE_URL: 'postgres://painel:s3cret@db:5432/painel',
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      MAIL_FROM: 'Equipe <equipe@example.com>',
+      ADMIN_EMAIL: 'Chefe@Example.com',
+      ADMIN_PASSWORD: 'segredo-forte',
+      SESSION_TTL: '30m',
+      AUTH_RATE_LIMIT: '120',
+      API_UPSTREAM: 'http://backend:3000/api',
+    })
+    assert.deepEqual(config, {
+      port: 3000,
+      host: '0.0.0.0',
+      logLevel: 'warn',
+      https: true,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      publicUrl: 'https://painel.example.com',
+      dataDir: '/data',
+      databaseUrl: 'postgres://painel:s3cret@db:5432/painel',
+      smtpUrl: 'smtps://user:pass@mail.example.com',
+      mailFrom: 'Equipe <equipe@example.com>',
+      adminEmail: 'Chefe@Example.com',
+      adminPassword: 'segredo-forte',
+      sessionTtlSeconds: 1800,
+      authRateLimit: 120,
+      apiUpstream: 'http://backend:3000/api',
+    })
+  })
+
+  it('understands every form of the settings that have several', () => {
     assert.equal(loadConfig({ HOST: '::' }).host, '::')
     assert.equal(loadConfig({ HOST: 'localhost' }).host, 'localhost')
     assert.equal(loadConfig({ PORT: '0' }).port, 0)
     assert.equal(loadConfig({ PORT: '' }).port, 8080)
+    assert.equal(loadConfig({ PORT: '9000' }).publicUrl, 'http://localhost:9000')
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
+    assert.equal(loadConfig({ TRUST_PROXY: 'no' }).trustProxy, false)
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '::1, fd00::/8' }).trustProxy, ['::1', 'fd00::/8'])
+    assert.equal(loadConfig({ SESSION_TTL: '3600' }).sessionTtlSeconds, 3600)
+    assert.equal(loadConfig({ SESSION_TTL: '7d' }).sessionTtlSeconds, 7 * 86_400)
+    assert.equal(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl, 'postgresql://h/db')
   })
 
   const bad: [Record<string, string>, RegExp][] = [
@@ -51,6 +99,26 @@ describe('loadConfig', () => {
       /^LOG_LEVEL="verbose" is not one of fatal, error, warn, info, debug, trace, silent/,
     ],
     [{ HTTPS: 'maybe' }, /^HTTPS="maybe" is not a yes\/no value/],
+    [{ TRUST_PROXY: 'everyone' }, /^TRUST_PROXY="everyone" is not a proxy setting/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY="10.0.0.0\/33" is not a proxy setting/],
+    [{ PUBLIC_URL: 'painel.example.com' }, /^PUBLIC_URL="painel.example.com" is not a URL/],
+    [{ PUBLIC_URL: 'ftp://x' }, /^PUBLIC_URL="ftp:\/\/x" must start with http:\/\/ or https:\/\//],
+    [
+      { DATABASE_URL: 'mysql://u:p@h/db' },
+      /^DATABASE_URL="mysql:\/\/u:\*\*\*@h\/db" must start with postgres:/,
+    ],
+    [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL="\(unparsable URL\)" is not a URL/],
+    [{ ADMIN_EMAIL: 'chefe' }, /^ADMIN_EMAIL="chefe" is not an e-mail address/],
+    [{ ADMIN_PASSWORD: 'curta' }, /^ADMIN_PASSWORD must have 8 to 128 characters$/],
+    [{ SESSION_TTL: '12 hours' }, /^SESSION_TTL="12 hours" is not a duration/],
+    [{ SESSION_TTL: '10s' }, /^SESSION_TTL="10s" is not a duration from 60 s to 30 days/],
+    [{ SESSION_TTL: '90d' }, /^SESSION_TTL="90d" is not a duration/],
+    [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" is not a whole number from 1 to 100000/],
+    [{ AUTH_RATE_LIMIT: 'lots' }, /^AUTH_RATE_LIMIT="lots" is not a whole number/],
+    [
+      { API_UPSTREAM: 'backend:3000' },
+      /^API_UPSTREAM="backend:3000" must start with http:\/\/ or https:\/\//,
+    ],
   ]
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} with a message naming it`, () => {
@@ -61,8 +129,16 @@ describe('loadConfig', () => {
   }
 
   it('lists every problem at once', () => {
-    const problems = problemsOf({ PORT: 'x', HOST: '!', LOG_LEVEL: 'loud' })
-    assert.equal(problems.length, 3)
+    assert.equal(problemsOf({ PORT: 'x', HOST: '!', LOG_LEVEL: 'loud' }).length, 3)
+  })
+
+  it('never echoes a secret', () => {
+    const problems = problemsOf({
+      ADMIN_PASSWORD: 'short!',
+      DATABASE_URL: 'mysql://user:hunter22@db/x',
+    })
+    assert.equal(problems.length, 2)
+    assert.doesNotMatch(problems.join('\n'), /short!|hunter22/)
   })
 
   it('keeps a hostile value short and printable in the message', () => {

@@ -1,9 +1,15 @@
-import { isIP } from 'node:net'
+import {
+  isValidEmail,
+  passwordLength,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../client/src/lib/account-rules'
+import { EnvReader, type Env } from './env-reader'
 
 /**
- * Everything the server reads from its environment, parsed once at start.
+ * Everything the server reads from its environment, parsed once at start (README lists it).
  * A bad value stops start-up with a message naming the variable, what it got and what it takes:
- * a typo in a container's env must not turn into a server quietly listening somewhere else.
+ * a typo in a container's env must not turn into a server quietly doing something else.
  */
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -13,8 +19,27 @@ export interface Config {
   port: number
   host: string
   logLevel: LogLevel
-  /** Served to browsers over HTTPS (directly or by a proxy): turns on HSTS and upgrade-insecure-requests. */
+  /** Served to browsers over HTTPS (directly or by a proxy): HSTS and upgrade-insecure-requests. */
   https: boolean
+  /** Proxies whose X-Forwarded-For names the client (logs, request ids, rate limits). */
+  trustProxy: boolean | number | string[]
+  /** Where the panel is reached from outside: the start of links in e-mails. */
+  publicUrl: string
+  /** The embedded database's folder (when DATABASE_URL is unset). */
+  dataDir: string
+  /** A PostgreSQL server (postgres://…); null: the embedded one (PGlite) in dataDir. */
+  databaseUrl: string | null
+  /** Outgoing mail (smtp:// or smtps://); null: messages are written to the log instead. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** The first admin, created when there is no admin yet. */
+  adminEmail: string | null
+  adminPassword: string | null
+  sessionTtlSeconds: number
+  /** Requests per minute one address may make to /api/auth (sign-in failures have their own limit). */
+  authRateLimit: number
+  /** An existing backend: every /api call is proxied there and the built-in API is off. */
+  apiUpstream: string | null
 }
 
 export class ConfigError extends Error {
@@ -27,88 +52,43 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Readonly<Record<string, string | undefined>>
-
-/** Collects every problem instead of stopping at the first, so one restart fixes them all. */
-class EnvReader {
-  readonly problems: string[] = []
-
-  constructor(private readonly env: Env) {}
-
-  /** The raw value, with surrounding blanks dropped; an empty value counts as unset. */
-  raw(name: string): string | undefined {
-    const value = this.env[name]?.trim()
-    return value === '' ? undefined : value
-  }
-
-  port(name: string, fallback: number): number {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN
-    if (!(port >= 0 && port <= 65535)) {
-      this.problems.push(
-        `${name}=${quote(value)} is not a port: use a whole number from 0 to 65535`,
-      )
-      return fallback
-    }
-    return port
-  }
-
-  host(name: string, fallback: string): string {
-    const value = this.raw(name)
-    if (value === undefined) return fallback
-    if (isIP(value) === 0 && !isHostName(value)) {
-      this.problems.push(
-        `${name}=${quote(value)} is not an address to listen on: use an IP address (127.0.0.1, 0.0.0.0, ::) or a host name`,
-      )
-      return fallback
-    }
-    return value
-  }
-
-  flag(name: string, fallback: boolean): boolean {
-    const value = this.raw(name)?.toLowerCase()
-    if (value === undefined) return fallback
-    if (TRUE_WORDS.includes(value)) return true
-    if (FALSE_WORDS.includes(value)) return false
-    this.problems.push(`${name}=${quote(value)} is not a yes/no value: use true or false`)
-    return fallback
-  }
-
-  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-    const value = this.raw(name)?.toLowerCase()
-    if (value === undefined) return fallback
-    if (!(allowed as readonly string[]).includes(value)) {
-      this.problems.push(`${name}=${quote(value)} is not one of ${allowed.join(', ')}`)
-      return fallback
-    }
-    return value as T
-  }
-}
-
-const TRUE_WORDS = ['true', '1', 'yes', 'on']
-const FALSE_WORDS = ['false', '0', 'no', 'off']
-
-const HOST_NAME =
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
-
-function isHostName(value: string): boolean {
-  return HOST_NAME.test(value)
-}
-
-/** Values are echoed in messages; keep them short and printable. */
-function quote(value: string): string {
-  const printable = value.replace(/[^\x20-\x7e]/g, '?')
-  return JSON.stringify(printable.length > 60 ? `${printable.slice(0, 57)}...` : printable)
+const validPassword = (value: string) => {
+  const length = passwordLength(value)
+  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH
 }
 
 export function loadConfig(env: Env): Config {
   const read = new EnvReader(env)
+  const port = read.port('PORT', 8080)
   const config: Config = {
-    port: read.port('PORT', 8080),
+    port,
     host: read.host('HOST', '127.0.0.1'),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     https: read.flag('HTTPS', false),
+    trustProxy: read.trustProxy('TRUST_PROXY'),
+    publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
+    dataDir: read.path('DATA_DIR', './data'),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:'], true),
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:'], true),
+    mailFrom:
+      read.matching(
+        'MAIL_FROM',
+        (value) => value.length <= 200,
+        'is too long (200 characters at most)',
+      ) ?? 'Painel <painel@localhost>',
+    adminEmail: read.matching('ADMIN_EMAIL', isValidEmail, 'is not an e-mail address'),
+    adminPassword: read.matching(
+      'ADMIN_PASSWORD',
+      validPassword,
+      `must have ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+      true,
+    ),
+    sessionTtlSeconds: read.duration('SESSION_TTL', 12 * 3600, 60, 30 * 86_400),
+    authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
+    apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems)
   return config
