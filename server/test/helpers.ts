@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig } from '../config'
 
-/** An app over a fixture dist/, logging into memory (tests read the lines), silent by default. */
+/**
+ * An app over a fixture dist/, logging into memory (tests read the lines), silent by default.
+ * Give it a database (testDatabase()), or a place to open one (dataDir/databaseUrl), when the
+ * test uses the API; without either the app runs in API_UPSTREAM mode towards a closed port, so
+ * nothing opens a database.
+ */
 export async function testApp(
   distDir: string,
   overrides: Partial<AppOptions> = {},
@@ -21,6 +26,7 @@ export async function testApp(
     logLevel: 'silent',
     distDir,
     logStream,
+    ...(overrides.database || overrides.dataDir ? {} : { apiUpstream: 'http://127.0.0.1:9/api' }),
     ...overrides,
   })
   return { app, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }

@@ -1,0 +1,70 @@
+import rateLimit from '@fastify/rate-limit'
+import fp from 'fastify-plugin'
+import { AuthService } from './auth/auth-service'
+import authRoutes, { tooManyAttemptsMessage } from './auth/auth-routes'
+import { ensureFirstAdmin } from './auth/first-admin'
+import { prunePasswordResets } from './auth/password-resets'
+import { pruneSessions } from './auth/sessions'
+import staffRoutes from './auth/staff-routes'
+import { pruneThrottle } from './auth/throttle'
+import type { Config } from './config'
+import type { Database } from './db/database'
+import { HttpError } from './errors'
+import type { Mailer } from './mail/mailer'
+
+export interface BuiltInApiOptions {
+  config: Pick<
+    Config,
+    'adminEmail' | 'adminPassword' | 'sessionTtlSeconds' | 'publicUrl' | 'authRateLimit'
+  >
+  database: Database
+  mailer: Mailer
+}
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** The panel's own API (DESIGN.md "Auth API") on its database: /api/auth and /api/staff. */
+export default fp<BuiltInApiOptions>(
+  async (app, { config, database, mailer }) => {
+    const { db } = database
+    await ensureFirstAdmin(db, config, app.log)
+
+    const auth = new AuthService({
+      db,
+      mailer,
+      log: app.log,
+      sessionTtlSeconds: config.sessionTtlSeconds,
+      publicUrl: config.publicUrl,
+    })
+
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(
+          429,
+          'too_many_attempts',
+          tooManyAttemptsMessage(Math.ceil(context.ttl / 1000)),
+        ),
+    })
+    await app.register(authRoutes, {
+      prefix: '/api/auth',
+      auth,
+      requestsPerMinute: config.authRateLimit,
+    })
+    await app.register(staffRoutes, { prefix: '/api/staff', auth, db })
+    // An unknown /api path is a plain 404 (the static 404 handler covers it).
+
+    // Expired sessions, used reset links and old throttle counts: removed now and every hour.
+    const housekeeping = async () => {
+      try {
+        await Promise.all([pruneSessions(db), prunePasswordResets(db), pruneThrottle(db)])
+      } catch (error) {
+        app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
+      }
+    }
+    await housekeeping()
+    const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
+    app.addHook('onClose', async () => clearInterval(timer))
+  },
+  { name: 'built-in-api' },
+)

@@ -1,0 +1,88 @@
+import type { Db } from '../db/database'
+import type { Account, AccountStatus, Role } from '../db/schema'
+
+/** What the API shows of an account: never its password hash. */
+export interface PublicUser {
+  id: string
+  name: string
+  email: string
+  role: Role
+  status: AccountStatus
+  createdAt: string
+}
+
+export function publicUser(account: Account): PublicUser {
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role,
+    status: account.status,
+    createdAt: account.created_at.toISOString(),
+  }
+}
+
+export function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+export function findAccountById(db: Db, id: string): Promise<Account | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Creates the account unless the e-mail is taken; returns it, or undefined when it was taken. */
+export function createAccount(
+  db: Db,
+  fields: { name: string; email: string; passwordHash: string; role: Role; status: AccountStatus },
+): Promise<Account | undefined> {
+  return db
+    .insertInto('accounts')
+    .values({
+      id: crypto.randomUUID(),
+      name: fields.name,
+      email: fields.email,
+      password_hash: fields.passwordHash,
+      role: fields.role,
+      status: fields.status,
+    })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute()
+}
+
+export function setStatus(db: Db, id: string, status: AccountStatus): Promise<Account | undefined> {
+  return db
+    .updateTable('accounts')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Pending accounts first (they wait for someone), then by name. */
+export function listAccounts(db: Db): Promise<Account[]> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .orderBy((order) => order.case().when('status', '=', 'pending').then(0).else(1).end())
+    .orderBy('name')
+    .execute()
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import {
+  isValidEmail,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../client/src/lib/account-rules'
+import { HttpError } from '../errors'
+import { publicUser } from './accounts'
+import type { AuthService } from './auth-service'
+import { requireSession } from './authenticate'
+import { TOKEN_PATTERN } from './tokens'
+
+/** The auth API of DESIGN.md, under /api/auth. Bodies are JSON, checked by schema. */
+
+const email = { type: 'string', minLength: 1, maxLength: 320 } as const
+/** Sign-in accepts any password up to a bound (old ones may predate today's rules). */
+const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const
+const newPassword = {
+  type: 'string',
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+} as const
+
+const body = (properties: Record<string, object>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+})
+
+/** "em 15 minutos": how long to wait, in words. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`
+}
+
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Muitas tentativas. Tente novamente em ${waitInWords(seconds)}.`
+}
+
+function tooManyAttempts(reply: FastifyReply, seconds: number): HttpError {
+  reply.header('retry-after', String(seconds))
+  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds))
+}
+
+const invalid = (message: string) => new HttpError(400, 'invalid_input', message)
+
+function checkedEmail(value: string): string {
+  if (!isValidEmail(value)) throw invalid('Informe um e-mail válido.')
+  return value
+}
+
+export default async function authRoutes(
+  app: FastifyInstance,
+  { auth, requestsPerMinute }: { auth: AuthService; requestsPerMinute: number },
+) {
+  /** Per address, whatever the outcome: a burst limit in front of the slower checks. */
+  const burstLimit = { rateLimit: { max: requestsPerMinute, timeWindow: 60_000 } }
+  const session = requireSession(auth)
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/login',
+    { schema: { body: body({ email, password: anyPassword }) }, config: burstLimit },
+    async (request, reply) => {
+      const result = await auth.signIn(request.body.email, request.body.password, request.ip)
+      switch (result.outcome) {
+        case 'signed-in':
+          reply.header('cache-control', 'no-store')
+          return { token: result.token, user: publicUser(result.account) }
+        case 'invalid_credentials':
+          throw new HttpError(401, 'invalid_credentials', 'E-mail ou senha incorretos.')
+        case 'pending_approval':
+          throw new HttpError(
+            403,
+            'pending_approval',
+            'Seu cadastro ainda aguarda a aprovação de um administrador.',
+          )
+        case 'account_disabled':
+          throw new HttpError(
+            403,
+            'account_disabled',
+            'Sua conta está desativada. Fale com um administrador.',
+          )
+        case 'too_many_attempts':
+          throw tooManyAttempts(reply, result.retryAfterSeconds)
+      }
+    },
+  )
+
+  app.post('/logout', { preHandler: session }, async (request, reply) => {
+    if (request.sessionToken) await auth.signOut(request.sessionToken)
+    return reply.code(204).send()
+  })
+
+  app.get('/me', { preHandler: session }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { user: publicUser(request.account!) }
+  })
+
+  app.post<{ Body: { name: string; email: string; password: string } }>(
+    '/register',
+    {
+      schema: {
+        body: body({
+          name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
+          email,
+          password: newPassword,
+        }),
+      },
+      config: burstLimit,
+    },
+    async (request, reply) => {
+      if (request.body.name.trim() === '') throw invalid('Informe seu nome.')
+      await auth.register(
+        request.body.name,
+        checkedEmail(request.body.email),
+        request.body.password,
+      )
+      return reply.code(202).send({ status: 'pending' })
+    },
+  )
+
+  app.post<{ Body: { email: string } }>(
+    '/password-recovery',
+    { schema: { body: body({ email }) }, config: burstLimit },
+    async (request, reply) => {
+      await auth.requestPasswordRecovery(checkedEmail(request.body.email))
+      return reply.code(202).send()
+    },
+  )
+
+  app.post<{ Body: { token: string; password: string } }>(
+    '/password-reset',
+    {
+      schema: { body: body({ token: { type: 'string', maxLength: 64 }, password: newPassword }) },
+      config: burstLimit,
+    },
+    async (request, reply) => {
+      const wellFormed = new RegExp(TOKEN_PATTERN).test(request.body.token)
+      if (!wellFormed || !(await auth.resetPassword(request.body.token, request.body.password))) {
+        throw new HttpError(
+          400,
+          'invalid_or_expired_token',
+          'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
+        )
+      }
+      return reply.code(204).send()
+    },
+  )
+
+  /** Changing one's own password (Minha conta): needs the current one; ends every other session. */
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/password',
+    {
+      preHandler: session,
+      schema: { body: body({ currentPassword: anyPassword, newPassword }) },
+      config: burstLimit,
+    },
+    async (request, reply) => {
+      const changed = await auth.changePassword(
+        request.account!,
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.sessionToken!,
+      )
+      if (!changed) throw new HttpError(400, 'wrong_password', 'A senha atual não confere.')
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Account } from '../db/schema'
+import { HttpError } from '../errors'
+import type { AuthService } from './auth-service'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, set by requireSession. */
+    account?: Account
+    /** The session token the request came with, set by requireSession. */
+    sessionToken?: string
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
+
+export const unauthenticated = () =>
+  new HttpError(401, 'unauthenticated', 'Sua sessão terminou ou não é válida. Entre novamente.')
+
+/** A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. */
+export function requireSession(auth: AuthService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '')
+    const account = match?.[1] ? await auth.authenticate(match[1]) : undefined
+    if (!account || !match?.[1]) {
+      reply.header('www-authenticate', 'Bearer')
+      throw unauthenticated()
+    }
+    request.account = account
+    request.sessionToken = match[1]
+  }
+}
+
+/** A preHandler after requireSession: only admins go on. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.account?.role !== 'admin') {
+    throw new HttpError(403, 'forbidden', 'Acesso restrito a administradores.')
+  }
+}

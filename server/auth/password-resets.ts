@@ -1,0 +1,50 @@
+import type { Db } from '../db/database'
+import { newToken, tokenHash } from './tokens'
+
+/** How long a mailed reset link works. */
+export const RESET_TTL_SECONDS = 30 * 60
+
+export async function createPasswordReset(
+  db: Db,
+  accountId: string,
+  now = new Date(),
+): Promise<string> {
+  const token = newToken()
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: tokenHash(token),
+      account_id: accountId,
+      expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
+      used_at: null,
+    })
+    .execute()
+  return token
+}
+
+/**
+ * Uses a reset token up: the account it was for, or undefined when it is unknown, used or
+ * expired. One UPDATE does check and use together, so two requests cannot both use one token.
+ */
+export async function usePasswordReset(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('account_id')
+    .executeTakeFirst()
+  return row?.account_id
+}
+
+export async function prunePasswordResets(db: Db, now = new Date()): Promise<void> {
+  await db
+    .deleteFrom('password_resets')
+    .where((where) => where.or([where('expires_at', '<=', now), where('used_at', 'is not', null)]))
+    .execute()
+}

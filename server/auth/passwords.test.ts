@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { decoyHash, hashPassword, needsRehash, SCRYPT, verifyPassword } from './passwords'
+import { newToken, TOKEN_PATTERN, tokenHash } from './tokens'
+
+describe('passwords', () => {
+  it('hash with scrypt, a fresh salt each time, and the parameters beside the hash', async () => {
+    const one = await hashPassword('correct horse battery')
+    const two = await hashPassword('correct horse battery')
+    assert.notEqual(one, two)
+    const [scheme, N, r, p, salt, key] = one.split('$')
+    assert.equal(scheme, 'scrypt')
+    assert.deepEqual([Number(N), Number(r), Number(p)], [SCRYPT.N, SCRYPT.r, SCRYPT.p])
+    assert.equal(Buffer.from(salt ?? '', 'base64').length, SCRYPT.saltLength)
+    assert.equal(Buffer.from(key ?? '', 'base64').length, SCRYPT.keyLength)
+    assert.equal(needsRehash(one), false)
+  })
+
+  it('verify the right password and refuse a wrong one', async () => {
+    const stored = await hashPassword('correct horse battery')
+    assert.equal(await verifyPassword('correct horse battery', stored), true)
+    assert.equal(await verifyPassword('correct horse batterY', stored), false)
+    assert.equal(await verifyPassword('', stored), false)
+  })
+
+  it('treat canonically equal Unicode the same (NFC)', async () => {
+    const stored = await hashPassword('café-senha')
+    assert.equal(await verifyPassword('cafe\u0301-senha', stored), true)
+  })
+
+  it('verify a hash made with older, weaker parameters, and ask for a rehash', async () => {
+    const weak = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + Buffer.alloc(64).toString('base64')
+    assert.equal(needsRehash(weak), true)
+    assert.equal(await verifyPassword('anything', weak), false)
+  })
+
+  it('match nothing against a malformed hash', async () => {
+    for (const stored of ['', 'plain', 'scrypt$x$8$1$a$b', 'bcrypt$2$...', 'scrypt$16384$8$1$$']) {
+      assert.equal(await verifyPassword('anything', stored), false, stored)
+    }
+  })
+
+  it('have a decoy that matches nothing and costs the same work', async () => {
+    const decoy = await decoyHash()
+    assert.equal(decoy, await decoyHash())
+    assert.equal(needsRehash(decoy), false)
+    assert.equal(await verifyPassword('', decoy), false)
+  })
+})
+
+describe('tokens', () => {
+  it('are 256 random bits in base64url, stored only as SHA-256', () => {
+    const token = newToken()
+    assert.match(token, new RegExp(TOKEN_PATTERN))
+    assert.equal(Buffer.from(token, 'base64url').length, 32)
+    assert.notEqual(newToken(), token)
+    assert.match(tokenHash(token), /^[0-9a-f]{64}$/)
+    assert.equal(tokenHash(token), tokenHash(token))
+  })
+})

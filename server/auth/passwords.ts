@@ -1,0 +1,80 @@
+import {
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto'
+
+/**
+ * Password hashing with scrypt (node:crypto), a fresh salt per password, and the parameters
+ * stored beside the hash, so they can be raised later without breaking old hashes:
+ *
+ *   scrypt$<N>$<r>$<p>$<salt, base64>$<key, base64>
+ *
+ * N=2^15, r=8, p=1 is scrypt's "interactive login" setting (32 MiB, tens of milliseconds here).
+ */
+export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const
+
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keyLength: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    )
+  })
+}
+
+const maxmem = (N: number, r: number) => 256 * N * r
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltLength)
+  const { N, r, p, keyLength } = SCRYPT
+  const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r) })
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+interface ParsedHash {
+  N: number
+  r: number
+  p: number
+  salt: Buffer
+  key: Buffer
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const [scheme, N, r, p, salt, key, ...rest] = stored.split('$')
+  if (scheme !== 'scrypt' || rest.length > 0 || !salt || !key) return null
+  const numbers = [N, r, p].map(Number)
+  if (numbers.some((value) => !Number.isInteger(value) || value < 1)) return null
+  const [n = 0, rr = 0, pp = 0] = numbers
+  return { N: n, r: rr, p: pp, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') }
+}
+
+/** Whether the password matches, compared in constant time. A malformed hash matches nothing. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored)
+  if (!parsed || parsed.key.length === 0) return false
+  const { N, r, p, salt, key } = parsed
+  const candidate = await scrypt(password, salt, key.length, { N, r, p, maxmem: maxmem(N, r) })
+  return timingSafeEqual(candidate, key)
+}
+
+/** Whether a stored hash uses older parameters than today's: rehash it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored)
+  return !parsed || parsed.N < SCRYPT.N || parsed.r < SCRYPT.r || parsed.p < SCRYPT.p
+}
+
+/**
+ * A hash of nothing anyone knows, made once. Checking a password against it when the e-mail is
+ * unknown costs the same scrypt work as a wrong password, so timing does not tell which it was.
+ */
+let decoy: Promise<string> | null = null
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(32).toString('base64'))
+  return decoy
+}

@@ -1,0 +1,57 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** The tables, as Kysely sees them. The SQL that creates them is in migrations.ts. */
+
+export type Role = 'admin' | 'staff'
+export type AccountStatus = 'pending' | 'active' | 'disabled'
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>
+
+export interface AccountsTable {
+  id: string
+  name: string
+  /** Trimmed and lower-cased; unique. */
+  email: string
+  /** `scrypt$N$r$p$salt$key`: see auth/passwords.ts. */
+  password_hash: string
+  role: Role
+  status: AccountStatus
+  created_at: CreatedAt
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token: the token itself is only ever with the client. */
+  token_hash: string
+  account_id: string
+  created_at: CreatedAt
+  expires_at: Date
+}
+
+export interface PasswordResetsTable {
+  token_hash: string
+  account_id: string
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+}
+
+/** Failed sign-ins (and mails sent) per account or address, in a fixed window. */
+export interface AuthThrottleTable {
+  key: string
+  count: number
+  window_started_at: Date
+}
+
+export interface Schema {
+  accounts: AccountsTable
+  sessions: SessionsTable
+  password_resets: PasswordResetsTable
+  auth_throttle: AuthThrottleTable
+  /** Kysely's own bookkeeping of applied migrations. */
+  kysely_migration: { name: string; timestamp: Generated<string> }
+}
+
+export type Account = Selectable<AccountsTable>
+export type NewAccount = Insertable<AccountsTable>
+export type AccountUpdate = Updateable<AccountsTable>
