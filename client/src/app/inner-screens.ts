@@ -3,7 +3,7 @@ import { messages } from '../messages'
 import { paths } from './paths'
 
 /** The icons the sidebar knows; it maps each name to a CoreUI icon in the layout's own chunk. */
-export type ScreenIcon = 'dashboard' | 'profile'
+export type ScreenIcon = 'dashboard' | 'profile' | 'staff'
 
 export interface InnerScreen {
   path: string
@@ -12,6 +12,8 @@ export interface InnerScreen {
   icon: ScreenIcon
   /** Each screen is a chunk of its own, fetched the first time it is opened. */
   load: () => Promise<{ default: ComponentType }>
+  /** Listed in the menu for admins only (the server refuses everyone else anyway). */
+  adminOnly?: boolean
 }
 
 /** The one table of inner screens: the router, the sidebar and the breadcrumb all read it. */
@@ -27,6 +29,13 @@ export const INNER_SCREENS: readonly InnerScreen[] = [
     title: messages.nav.profile,
     icon: 'profile',
     load: () => import('../screens/profile-screen'),
+  },
+  {
+    path: paths.staff,
+    title: messages.nav.staff,
+    icon: 'staff',
+    load: () => import('../screens/staff-screen'),
+    adminOnly: true,
   },
 ]
 

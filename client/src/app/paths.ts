@@ -8,6 +8,7 @@ export const paths = {
   serverError: '/500',
   dashboard: '/dashboard',
   profile: '/perfil',
+  staff: '/equipe',
 } as const
 
 /** Pages anyone may open without a session (SPEC §9), plus `/`, which shows the login page. */

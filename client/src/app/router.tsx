@@ -1,4 +1,4 @@
-import { createHashRouter, type RouteObject } from 'react-router-dom'
+import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { lazyComponent } from './chunk-loading'
 import { INNER_SCREENS } from './inner-screens'
 import { PageSpinner } from './page-spinner'
@@ -7,8 +7,6 @@ import { RedirectIfSignedIn } from './redirect-if-signed-in'
 import { RequireSession } from './require-session'
 import { RootLayout } from './root-layout'
 import { RouteErrorScreen, ScreenErrorScreen } from './route-error-screen'
-
-const loginPage = lazyComponent(() => import('../pages/login-page'))
 
 /**
  * The route table (SPEC §2), in the URL's hash. Public pages and inner screens are each a chunk
@@ -24,8 +22,9 @@ export const routes: RouteObject[] = [
       {
         element: <RedirectIfSignedIn />,
         children: [
-          { index: true, lazy: loginPage },
-          { path: paths.login, lazy: loginPage },
+          // `/` is the login page (SPEC §2), under one canonical address: /login.
+          { index: true, element: <Navigate to={paths.login} replace /> },
+          { path: paths.login, lazy: lazyComponent(() => import('../pages/login-page')) },
         ],
       },
       {

@@ -14,6 +14,7 @@ import { INNER_SCREENS } from '../app/inner-screens'
 import { paths } from '../app/paths'
 import { BrandMark } from '../lib/brand-mark'
 import { messages } from '../messages'
+import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
 
 /**
@@ -23,6 +24,8 @@ import { SCREEN_ICONS } from './screen-icons'
 export function AppSidebar() {
   const dispatch = useAppDispatch()
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
+  const { user } = useCurrentUser()
+  const screens = INNER_SCREENS.filter((screen) => !screen.adminOnly || user?.role === 'admin')
 
   return (
     <CSidebar
@@ -52,7 +55,7 @@ export function AppSidebar() {
         />
       </CSidebarHeader>
       <CSidebarNav>
-        {INNER_SCREENS.map((screen) => (
+        {screens.map((screen) => (
           <CNavItem key={screen.path}>
             <CNavLink as={NavLink} to={screen.path}>
               <CIcon

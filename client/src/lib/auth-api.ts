@@ -44,3 +44,21 @@ export function requestPasswordRecovery(email: string) {
 export function resetPassword(token: string, password: string) {
   return apiRequest<void>('auth/password-reset', { method: 'POST', body: { token, password } })
 }
+
+export function changePassword(currentPassword: string, newPassword: string) {
+  return apiRequest<void>('auth/password', {
+    method: 'POST',
+    body: { currentPassword, newPassword },
+  })
+}
+
+export function listStaff(signal?: AbortSignal) {
+  return apiRequest<{ accounts: User[] }>('staff', signal ? { signal } : {})
+}
+
+export function setStaffStatus(id: string, status: 'active' | 'disabled') {
+  return apiRequest<{ user: User }>(`staff/${encodeURIComponent(id)}/status`, {
+    method: 'POST',
+    body: { status },
+  })
+}

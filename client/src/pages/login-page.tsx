@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../app/paths'
 import { signIn } from '../lib/auth-api'
-import { validateLogin, type LoginField } from '../lib/auth-validation'
+import { validateLogin, type LoginField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { useFormSubmit } from '../lib/use-form-submit'
+import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
 import { saveToken } from '../session/token'
-import { FormField } from './form-field'
+import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
-import { ServerMessage } from './server-message'
-import { SubmitButton } from './submit-button'
+import { ServerMessage } from '../forms/server-message'
+import { SubmitButton } from '../forms/submit-button'
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
 const text = messages.login

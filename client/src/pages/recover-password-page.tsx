@@ -8,14 +8,14 @@ import {
   validateReset,
   type RecoverField,
   type ResetField,
-} from '../lib/auth-validation'
+} from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { useFormSubmit } from '../lib/use-form-submit'
+import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
-import { FormField } from './form-field'
+import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
-import { ServerMessage } from './server-message'
-import { SubmitButton } from './submit-button'
+import { ServerMessage } from '../forms/server-message'
+import { SubmitButton } from '../forms/submit-button'
 
 const RECOVER_FIELDS: readonly RecoverField[] = ['email']
 const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']

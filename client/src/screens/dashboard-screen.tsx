@@ -14,7 +14,9 @@ const text = messages.dashboard
 export default function DashboardScreen() {
   useDocumentTitle(text.title)
   const { user } = useCurrentUser()
-  const shortcuts = INNER_SCREENS.filter((screen) => screen.path !== paths.dashboard)
+  const shortcuts = INNER_SCREENS.filter(
+    (screen) => screen.path !== paths.dashboard && (!screen.adminOnly || user?.role === 'admin'),
+  )
 
   return (
     <>

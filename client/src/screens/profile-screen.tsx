@@ -2,6 +2,7 @@ import { CAlert, CCard, CCardBody, CSpinner } from '@coreui/react'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
+import { ChangePasswordForm } from './change-password-form'
 
 const text = messages.profile
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
@@ -43,6 +44,7 @@ export default function ProfileScreen() {
           </CCardBody>
         </CCard>
       )}
+      {user && <ChangePasswordForm />}
     </>
   )
 }

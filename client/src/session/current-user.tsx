@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { ApiError } from '../lib/api-client'
 import { fetchCurrentUser, type User } from '../lib/auth-api'
+import { useSessionToken } from './use-session-token'
 
 export interface CurrentUser {
   user: User | null
@@ -11,27 +12,47 @@ export interface CurrentUser {
 
 const CurrentUserContext = createContext<CurrentUser>({ user: null, error: null, loading: true })
 
+/** What the server said for one token: a later token's answer never shows for an earlier one. */
+interface Answer {
+  token: string
+  user: User | null
+  error: string | null
+}
+
 /**
- * The signed-in user (GET /api/auth/me), loaded once when the layout opens and shared by the
- * header, the dashboard and Minha conta. A 401 ends the session (see api-client.ts).
+ * The signed-in user (GET /api/auth/me), loaded when the layout opens and again whenever the
+ * token changes (another tab signed in as someone else), shared by the header, the dashboard and
+ * Minha conta. A 401 ends the session (see api-client.ts).
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<CurrentUser>({ user: null, error: null, loading: true })
+  const token = useSessionToken()
+  const [answer, setAnswer] = useState<Answer | null>(null)
 
   useEffect(() => {
+    if (token === null) return
     const controller = new AbortController()
     fetchCurrentUser(controller.signal).then(
-      ({ user }) => setState({ user, error: null, loading: false }),
+      ({ user }) => setAnswer({ token, user, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof ApiError ? error.message : String(error)
-        setState({ user: null, error: message, loading: false })
+        setAnswer({
+          token,
+          user: null,
+          error: error instanceof ApiError ? error.message : String(error),
+        })
       },
     )
     return () => controller.abort()
-  }, [])
+  }, [token])
 
-  return <CurrentUserContext.Provider value={state}>{children}</CurrentUserContext.Provider>
+  const value = useMemo<CurrentUser>(
+    () =>
+      answer !== null && answer.token === token
+        ? { user: answer.user, error: answer.error, loading: false }
+        : { user: null, error: null, loading: true },
+    [answer, token],
+  )
+  return <CurrentUserContext.Provider value={value}>{children}</CurrentUserContext.Provider>
 }
 
 export function useCurrentUser(): CurrentUser {

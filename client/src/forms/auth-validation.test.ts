@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isValidEmail, normalizeEmail } from './account-rules'
-import { validateLogin, validateRecover, validateRegister, validateReset } from './auth-validation'
+import { isValidEmail, normalizeEmail } from '../lib/account-rules'
+import {
+  validateChangePassword,
+  validateLogin,
+  validateRecover,
+  validateRegister,
+  validateReset,
+} from './auth-validation'
 
 describe('e-mail rules', () => {
   it('accepts ordinary addresses and a dotless host', () => {
@@ -116,5 +122,25 @@ describe('validateReset', () => {
       password: 'Informe a senha.',
       confirmPassword: 'As senhas não conferem.',
     })
+  })
+})
+
+describe('validateChangePassword', () => {
+  it('wants the current password and a valid, confirmed new one', () => {
+    assert.deepEqual(
+      validateChangePassword({
+        currentPassword: 'x',
+        password: 'segredo123',
+        confirmPassword: 'segredo123',
+      }),
+      {},
+    )
+    assert.deepEqual(
+      validateChangePassword({ currentPassword: '', password: 'curta', confirmPassword: 'curta' }),
+      {
+        currentPassword: 'Informe a senha.',
+        password: 'A senha deve ter pelo menos 8 caracteres.',
+      },
+    )
   })
 })

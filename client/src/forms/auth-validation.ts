@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordLength,
-} from './account-rules'
+} from '../lib/account-rules'
 
 /** Validation of the public forms, run on submit: field name → pt-BR message. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
@@ -73,6 +73,17 @@ export function validateRegister(
 export type ResetField = 'password' | 'confirmPassword'
 export function validateReset(values: Record<ResetField, string>): FieldErrors<ResetField> {
   return only({
+    password: newPasswordError(values.password),
+    confirmPassword: confirmationError(values.password, values.confirmPassword),
+  })
+}
+
+export type ChangePasswordField = 'currentPassword' | 'password' | 'confirmPassword'
+export function validateChangePassword(
+  values: Record<ChangePasswordField, string>,
+): FieldErrors<ChangePasswordField> {
+  return only({
+    currentPassword: values.currentPassword === '' ? text.passwordRequired : undefined,
     password: newPasswordError(values.password),
     confirmPassword: confirmationError(values.password, values.confirmPassword),
   })

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react'
-import { ApiError } from './api-client'
+import { ApiError } from '../lib/api-client'
 import type { FieldErrors } from './auth-validation'
 
 interface FormSubmitOptions<Field extends string> {

@@ -1,0 +1,72 @@
+import { CCard, CCardBody } from '@coreui/react'
+import { useState } from 'react'
+import { FormField } from '../forms/form-field'
+import { validateChangePassword, type ChangePasswordField } from '../forms/auth-validation'
+import { ServerMessage } from '../forms/server-message'
+import { SubmitButton } from '../forms/submit-button'
+import { useFormSubmit } from '../forms/use-form-submit'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/account-rules'
+import { changePassword } from '../lib/auth-api'
+import { messages } from '../messages'
+
+const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'confirmPassword']
+const text = messages.profile
+
+/** Minha conta › Alterar senha: keeps this session, ends the others (see the API). */
+export function ChangePasswordForm() {
+  const [done, setDone] = useState(false)
+  const [round, setRound] = useState(0)
+  const form = useFormSubmit({
+    fields: FIELDS,
+    validate: validateChangePassword,
+    submit: async ({ currentPassword, password }) => {
+      setDone(false)
+      await changePassword(currentPassword, password)
+      setDone(true)
+      // A new key empties the fields: the old values are not left lying in the form.
+      setRound((value) => value + 1)
+    },
+  })
+
+  return (
+    <CCard className="painel-narrow mt-4">
+      <CCardBody>
+        <h2 className="h5">{text.changePassword}</h2>
+        {done && <ServerMessage color="success" text={text.changed} />}
+        <form key={round} noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+          <ServerMessage text={form.serverError} />
+          <FormField
+            name="currentPassword"
+            label={text.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            error={form.errors.currentPassword}
+            onEdit={() => form.clearError('currentPassword')}
+          />
+          <FormField
+            name="password"
+            label={text.newPassword}
+            type="password"
+            autoComplete="new-password"
+            hint={messages.register.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+            error={form.errors.password}
+            onEdit={() => form.clearError('password')}
+          />
+          <FormField
+            name="confirmPassword"
+            label={text.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            error={form.errors.confirmPassword}
+            onEdit={() => form.clearError('confirmPassword')}
+          />
+          <SubmitButton
+            label={text.save}
+            sendingLabel={messages.forms.sending}
+            sending={form.sending}
+          />
+        </form>
+      </CCardBody>
+    </CCard>
+  )
+}
