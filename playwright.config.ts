@@ -1,27 +1,26 @@
 import { defineConfig, devices } from '@playwright/test'
+import { e2e } from './e2e/support/test-env'
 import { findBrowser } from './scripts/find-browser'
-import { freePortSync } from './scripts/free-port'
 
 /**
  * The suites run against the built server (`node scripts/start.mjs`: it builds when dist/ is
- * stale), on a free port chosen once: worker processes inherit PAINEL_E2E_PORT and agree on it.
+ * stale) on a free port, with a fresh embedded database, a known first admin, and its mail going
+ * to an SMTP server on loopback that the global setup starts (e2e/support/mail-catcher.ts).
  */
-process.env.PAINEL_E2E_PORT ??= String(freePortSync())
-const port = Number(process.env.PAINEL_E2E_PORT)
-const baseURL = `http://127.0.0.1:${port}`
 const browser = findBrowser()
 const onCI = Boolean(process.env.CI)
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
+  globalSetup: './e2e/support/mail-catcher.ts',
   fullyParallel: true,
   forbidOnly: onCI,
   retries: onCI ? 1 : 0,
   workers: onCI ? 2 : undefined,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
-    baseURL,
+    baseURL: e2e.baseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
@@ -38,11 +37,22 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/healthz`,
+    url: `${e2e.baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(e2e.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: e2e.dataDir,
+      PUBLIC_URL: e2e.baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${e2e.smtpPort}`,
+      ADMIN_EMAIL: e2e.admin.email,
+      ADMIN_PASSWORD: e2e.admin.password,
+      // Every test signs in from 127.0.0.1; the per-account failure limit is what the suites test.
+      AUTH_RATE_LIMIT: '10000',
+    },
   },
 })

@@ -1,14 +1,53 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { adminAccount, apiSignIn, createStaff, type TestAccount } from './support/accounts'
 
 interface PanelFixtures {
   /** Page errors a test provokes on purpose (matched against the message); none by default. */
   expectedPageErrors: RegExp[]
   /** Automatic: fails the test on any uncaught page error or Content-Security-Policy violation. */
   failOnPageProblems: void
+  /**
+   * Who is signed in when the test's pages open: nobody (default), a fresh active staff account,
+   * or the first admin. The session is a real one, from the API; its token is in token_adm.
+   */
+  signedInAs: 'staff' | 'admin' | null
+  /** The account of signedInAs (null when nobody is signed in). */
+  account: TestAccount | null
+  /**
+   * Calls to the panel's API from the test's side. (Playwright's own `request` fixture carries the
+   * test's storageState, which here is made from an API call: so a separate context.)
+   */
+  api: APIRequestContext
 }
 
 export const test = base.extend<PanelFixtures>({
   expectedPageErrors: [[], { option: true }],
+  signedInAs: [null, { option: true }],
+
+  api: async ({ playwright, baseURL }, use) => {
+    const context = await playwright.request.newContext({ baseURL })
+    await use(context)
+    await context.dispose()
+  },
+
+  account: async ({ signedInAs, api }, use) => {
+    if (signedInAs === null) return use(null)
+    await use(signedInAs === 'admin' ? adminAccount() : await createStaff(api))
+  },
+
+  storageState: async ({ account, api, baseURL }, use) => {
+    if (!account || !baseURL) return use(undefined)
+    const token = await apiSignIn(api, account.email, account.password)
+    await use({
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [{ name: 'token_adm', value: JSON.stringify({ token }) }],
+        },
+      ],
+    })
+  },
 
   failOnPageProblems: [
     async ({ context, expectedPageErrors }, use) => {

@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+import { e2e } from './test-env'
+
+export interface TestAccount {
+  id: string
+  name: string
+  email: string
+  password: string
+  role: 'admin' | 'staff'
+}
+
+let counter = 0
+/** An e-mail no other test uses, in this run or a later one against the same data. */
+export function uniqueEmail(label: string): string {
+  counter += 1
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@painel.test`
+}
+
+export async function apiSignIn(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } })
+  expect(response.status(), await response.text()).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Registers through the API (a pending account); the admin approves it unless told not to. */
+export async function createStaff(
+  request: APIRequestContext,
+  {
+    name = 'Ana Teste',
+    approve = true,
+    label = 'staff',
+  }: { name?: string; approve?: boolean; label?: string } = {},
+): Promise<TestAccount> {
+  const email = uniqueEmail(label)
+  const password = `senha-${Math.random().toString(36).slice(2, 10)}`
+  const registered = await request.post('/api/auth/register', { data: { name, email, password } })
+  expect(registered.status()).toBe(202)
+  const adminToken = await apiSignIn(request, e2e.admin.email, e2e.admin.password)
+  const list = await request.get('/api/staff', {
+    headers: { authorization: `Bearer ${adminToken}` },
+  })
+  const { accounts } = (await list.json()) as { accounts: { id: string; email: string }[] }
+  const id = accounts.find((account) => account.email === email)?.id
+  if (!id) throw new Error(`${email} was not registered`)
+  if (approve) {
+    const approved = await request.post(`/api/staff/${id}/status`, {
+      data: { status: 'active' },
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+    expect(approved.status()).toBe(200)
+  }
+  return { id, name, email, password, role: 'staff' }
+}
+
+export function adminAccount(): TestAccount {
+  return { id: '', ...e2e.admin, role: 'admin' }
+}

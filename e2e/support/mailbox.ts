@@ -1,0 +1,63 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect } from '@playwright/test'
+import { e2e } from './test-env'
+
+export interface ReceivedMail {
+  subject: string
+  text: string
+}
+
+/** A single-part text mail as nodemailer writes it: headers, then a quoted-printable or base64 body. */
+export function parseMail(raw: string): ReceivedMail {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/)
+  const body = rest.join('\n\n')
+  const header = (name: string) =>
+    new RegExp(`^${name}:\\s*(.+(?:\\r?\\n[ \\t].+)*)`, 'im')
+      .exec(head)?.[1]
+      ?.replace(/\r?\n[ \t]/g, ' ')
+  const encoding = header('Content-Transfer-Encoding')?.trim().toLowerCase()
+  let text: string
+  if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  else if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    text = Buffer.from(bytes, 'latin1').toString('utf8')
+  } else text = body
+  // RFC 2047 encoded-words in the subject (=?UTF-8?Q?...?=).
+  const subject = (header('Subject') ?? '').replace(
+    /=\?utf-8\?([qb])\?([^?]*)\?=/gi,
+    (_, kind: string, data: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) =>
+                String.fromCharCode(parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+  )
+  return { subject: subject.replace(/\?=\s+=\?/g, ''), text }
+}
+
+/** The mails received so far for an address, oldest first. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const names = (await readdir(e2e.mailDir))
+    .filter((name) => name.endsWith(`-${address}.eml`))
+    .sort()
+  return Promise.all(
+    names.map(async (name) => parseMail(await readFile(join(e2e.mailDir, name), 'utf8'))),
+  )
+}
+
+/** Waits for the next mail to an address, after `already` mails had arrived. */
+export async function waitForMail(address: string, already = 0): Promise<ReceivedMail> {
+  await expect
+    .poll(async () => (await mailsTo(address)).length, { timeout: 10_000 })
+    .toBeGreaterThan(already)
+  const mails = await mailsTo(address)
+  return mails[mails.length - 1] as ReceivedMail
+}

@@ -1,0 +1,34 @@
+import { expect, type Page } from '@playwright/test'
+import type { TestAccount } from './accounts'
+
+/** The hash route the page is on, e.g. `/login?redirect=%2Fperfil`. */
+export function route(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '')
+}
+
+export async function expectRoute(page: Page, expected: string | RegExp): Promise<void> {
+  await expect
+    .poll(() => route(page))
+    .toEqual(expected instanceof RegExp ? expect.stringMatching(expected) : expected)
+}
+
+/** Fills and sends the login form, as a person would. */
+export async function signInWithForm(
+  page: Page,
+  account: Pick<TestAccount, 'email' | 'password'>,
+): Promise<void> {
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Senha').fill(account.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+/** Sets (or, with null, removes) token_adm before any script of the page runs. */
+export async function presetToken(page: Page, value: string | null): Promise<void> {
+  await page.addInitScript((raw) => {
+    if (raw === null) window.localStorage.removeItem('token_adm')
+    else window.localStorage.setItem('token_adm', raw)
+  }, value)
+}
+
+export const loginForm = (page: Page) => page.getByRole('button', { name: 'Entrar' })
+export const tokenIn = (page: Page) => page.evaluate(() => window.localStorage.getItem('token_adm'))

@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePortSync } from '../../scripts/free-port'
+
+/**
+ * What one Playwright run shares between its config, its global setup and its workers: chosen
+ * once in the main process and handed down through the environment (workers inherit it).
+ */
+process.env.PAINEL_E2E_PORT ??= String(freePortSync())
+process.env.PAINEL_E2E_SMTP_PORT ??= String(freePortSync())
+process.env.PAINEL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-data-'))
+process.env.PAINEL_E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-mail-'))
+process.env.PAINEL_E2E_ADMIN_PASSWORD ??= randomBytes(12).toString('base64url')
+
+export const e2e = {
+  port: Number(process.env.PAINEL_E2E_PORT),
+  baseURL: `http://127.0.0.1:${process.env.PAINEL_E2E_PORT}`,
+  smtpPort: Number(process.env.PAINEL_E2E_SMTP_PORT),
+  dataDir: process.env.PAINEL_E2E_DATA_DIR,
+  mailDir: process.env.PAINEL_E2E_MAIL_DIR,
+  admin: {
+    name: 'Administrador',
+    email: 'admin@painel.test',
+    password: process.env.PAINEL_E2E_ADMIN_PASSWORD,
+  },
+}
