@@ -14,6 +14,7 @@ export const messages = {
   },
   header: {
     toggleSidebar: 'Mostrar ou ocultar o menu lateral',
+    closeSidebar: 'Fechar o menu lateral',
     userMenu: 'Menu do usuário',
     signedInAs: 'Conectado como',
     signOut: 'Sair',

@@ -37,9 +37,26 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A route's `lazy` for a module whose default export is the page or screen component. */
+/**
+ * A route's `lazy` for a module whose default export is the page or screen component.
+ *
+ * A chunk that failed (and that no preloadError handler took over) becomes a component that
+ * rethrows the error as it renders, so the route's error screen shows it. Letting `lazy` itself
+ * reject is not enough: during the router's first load, React Router keeps a route whose `lazy`
+ * rejected as "still loading" and renders an empty page instead of the error screen.
+ */
 export function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await loadChunk(load)).default })
+  return async (): Promise<{ Component: ComponentType }> => {
+    try {
+      return { Component: (await loadChunk(load)).default }
+    } catch (error) {
+      return {
+        Component: function ChunkFailed(): never {
+          throw error
+        },
+      }
+    }
+  }
 }
 
 /** Whether an error is a chunk that could not be fetched, as browsers word it. */

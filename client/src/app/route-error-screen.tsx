@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { messages } from '../messages'
 import { isChunkLoadError } from './chunk-loading'
@@ -12,6 +13,12 @@ export function describeRouteError(error: unknown): string {
   else if (typeof error === 'string') detail = error
   else detail = String(error)
   return detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail
+}
+
+function goHomeAfresh(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault()
+  window.location.hash = '#/'
+  window.location.reload()
 }
 
 function ErrorContent() {
@@ -30,8 +37,11 @@ function ErrorContent() {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {messages.routeError.reload}
         </button>
-        {/* A plain link: it works even when the router's own state is what broke. */}
-        <a className="btn btn-outline-secondary" href="#/">
+        {/*
+          A full load of the start, not a route change: the browser keeps a failed chunk import
+          failed for the life of the document, so only a new document can fetch it again.
+        */}
+        <a className="btn btn-outline-secondary" href="#/" onClick={goHomeAfresh}>
           {messages.routeError.home}
         </a>
       </div>

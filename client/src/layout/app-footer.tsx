@@ -1,13 +1,13 @@
-import { CFooter } from '@coreui/react'
 import { messages } from '../messages'
 
+/** CoreUI's CFooter is a <div>; a <footer> with the same class is the page's contentinfo landmark. */
 export function AppFooter() {
   return (
-    <CFooter className="px-4">
+    <footer className="footer px-4">
       <span>{messages.footer.text}</span>
       <span className="ms-auto text-body-secondary">
         {messages.footer.version} {__APP_VERSION__}
       </span>
-    </CFooter>
+    </footer>
   )
 }

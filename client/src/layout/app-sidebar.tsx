@@ -50,7 +50,7 @@ export function AppSidebar() {
         <CCloseButton
           className="d-lg-none"
           dark
-          aria-label={messages.header.toggleSidebar}
+          aria-label={messages.header.closeSidebar}
           onClick={() => dispatch({ type: 'set', sidebarShow: false })}
         />
       </CSidebarHeader>
