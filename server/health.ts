@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { HEALTH_PATH } from './health-path'
 
 export interface HealthOptions {
   /** Whether what the API needs (the database, or the upstream backend) answers now. */
@@ -14,7 +15,7 @@ export interface HealthOptions {
  */
 export default fp<HealthOptions>(
   async (app, { isReady }) => {
-    app.get('/healthz', { logLevel: 'warn' }, async (_request, reply) => {
+    app.get(HEALTH_PATH, { logLevel: 'warn' }, async (_request, reply) => {
       reply.header('cache-control', 'no-store')
       return { status: 'ok' }
     })

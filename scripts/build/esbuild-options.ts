@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { BuildOptions } from 'esbuild'
 import { assetsDir, clientSrc, root, serverOut } from '../paths'
 
@@ -71,15 +71,20 @@ export function colorModeBootOptions(mode: Mode): BuildOptions {
 }
 
 /**
- * The server, compiled so production runs plain `node dist/server/main.js`. Packages stay
+ * The server, compiled so production runs plain `node dist/server/main.js`, and beside it the
+ * container's healthcheck (`dist/server/healthcheck.js`, see the Dockerfile). Packages stay
  * external: they are installed beside it (`npm ci --omit=dev`), and some of them (pino's
  * transports, PGlite's data files) must be loaded from their own folders.
  */
 export function serverOptions(): BuildOptions {
   return {
     absWorkingDir: root,
-    entryPoints: [join(root, 'server', 'main.ts')],
-    outfile: serverOut,
+    // The server's output name comes from serverOut, which `npm start` and the build check use.
+    entryPoints: {
+      [basename(serverOut, '.js')]: join(root, 'server', 'main.ts'),
+      healthcheck: join(root, 'server', 'healthcheck.ts'),
+    },
+    outdir: dirname(serverOut),
     bundle: true,
     packages: 'external',
     format: 'esm',
