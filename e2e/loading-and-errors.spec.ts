@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { expectRoute } from './support/pages'
+
+/** While a page or screen loads, and when one cannot be loaded. */
+
+const spinner = (page: Page) => page.getByRole('status', { name: 'Carregando…' })
+
+test('a centred growing spinner shows while the first page loads', async ({ page }) => {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/login-page-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/#/login')
+  await expect(spinner(page)).toBeVisible()
+  await expect(spinner(page)).toHaveClass(/spinner-grow/)
+  const box = await spinner(page).boundingBox()
+  const viewport = page.viewportSize()!
+  expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(5)
+  expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(5)
+  release()
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(spinner(page)).toHaveCount(0)
+})
+
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'staff' })
+
+  test('the spinner shows while a screen’s chunk loads during navigation', async ({ page }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/profile-screen-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Minha conta' })
+      .click()
+    await expect(spinner(page)).toBeVisible()
+    release()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
+    await expect(spinner(page)).toHaveCount(0)
+  })
+
+  test('a failed chunk reloads the page once, then shows the error screen, never a blank page', async ({
+    page,
+  }) => {
+    let documentLoads = 0
+    page.on('load', () => (documentLoads += 1))
+    await page.route('**/assets/profile-screen-*.js', (route) => route.abort('failed'))
+    await page.addInitScript(() => {
+      window.addEventListener('preloadError', (event) => {
+        const seen = JSON.parse(sessionStorage.getItem('test:preloadErrors') ?? '[]') as unknown[]
+        const carried = (event as Event & { error?: unknown }).error
+        seen.push({ cancelable: event.cancelable, carriesError: carried instanceof Error })
+        sessionStorage.setItem('test:preloadErrors', JSON.stringify(seen))
+      })
+    })
+
+    await page.goto('/#/perfil')
+    await expect(page.getByRole('heading', { name: 'Erro inesperado na aplicação' })).toBeVisible()
+    await expect(page.getByText('Não foi possível carregar esta parte do painel')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Recarregar página' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Ir para o início' })).toBeVisible()
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0)
+    // The menu is still there: the failure is inside the layout.
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible()
+
+    // One automatic reload (two document loads in all), and the event was raised each time.
+    expect(documentLoads).toBe(2)
+    const seen = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('test:preloadErrors') ?? '[]') as unknown[],
+    )
+    expect(seen).toEqual([
+      { cancelable: true, carriesError: true },
+      { cancelable: true, carriesError: true },
+    ])
+
+    // Once the file is back (a deployment finished), "Recarregar página" recovers.
+    await page.unroute('**/assets/profile-screen-*.js')
+    await page.getByRole('button', { name: 'Recarregar página' }).click()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
+  })
+
+  test('when the layout itself cannot load, the full-page error screen shows and leads back to the start', async ({
+    page,
+  }) => {
+    await page.route('**/assets/default-layout-*.js', (route) => route.abort('failed'))
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Erro inesperado na aplicação' })).toBeVisible()
+    await expect(page.getByRole('main')).toContainText('Detalhes:')
+    await page.unroute('**/assets/default-layout-*.js')
+    await page.getByRole('link', { name: 'Ir para o início' }).click()
+    await expectRoute(page, '/dashboard')
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+  })
+})

@@ -1,0 +1,208 @@
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
+import { mailsTo, waitForMail } from './support/mailbox'
+import { expectRoute, loginForm, signInWithForm, tokenIn } from './support/pages'
+import { e2e } from './support/test-env'
+
+/** Issue "Real sign-in": the whole journey against the built server and its real database. */
+
+test('register, wait for approval, get approved by an admin, sign in, sign out', async ({
+  page,
+  browser,
+}) => {
+  const person = { name: 'Carla Nova', email: uniqueEmail('carla'), password: 'senha-da-carla-1' }
+
+  await page.goto('/#/login')
+  await page.getByRole('link', { name: 'Solicitar cadastro' }).click()
+  await expectRoute(page, '/register')
+  await page.getByLabel('Nome').fill(person.name)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirmar senha').fill(person.password)
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(page.getByRole('heading', { name: 'Cadastro recebido' })).toBeVisible()
+  await expect(page.getByText('Um administrador precisa aprovar o acesso')).toBeVisible()
+
+  // Signing in before the approval says so.
+  await page.getByRole('link', { name: 'Entrar' }).click()
+  await signInWithForm(page, person)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Seu cadastro ainda aguarda a aprovação de um administrador.',
+  )
+  expect(await tokenIn(page)).toBeNull()
+
+  // An admin approves it on the Equipe screen, in their own browser.
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await admin.goto('/#/login?redirect=%2Fequipe')
+  await signInWithForm(admin, e2e.admin)
+  await expectRoute(admin, '/equipe')
+  const row = admin.getByRole('row', { name: new RegExp(person.email) })
+  await expect(row.getByText('Aguardando aprovação')).toBeVisible()
+  await row.getByRole('button', { name: `Aprovar ${person.name}` }).click()
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'agora pode entrar no painel' }),
+  ).toBeVisible()
+  await expect(row.getByText('Ativa', { exact: true })).toBeVisible()
+  await expect(row.getByRole('button', { name: `Desativar ${person.name}` })).toBeVisible()
+  await adminContext.close()
+
+  // Now the sign-in works, and goes to the path the person wanted.
+  await page.goto('/#/perfil')
+  await expectRoute(page, '/login?redirect=%2Fperfil')
+  await signInWithForm(page, person)
+  await expectRoute(page, '/perfil')
+  await expect(page.getByRole('main').getByText(person.name, { exact: true })).toBeVisible()
+  await expect(page.getByRole('main').getByText('Equipe', { exact: true })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expectRoute(page, '/login')
+  expect(await tokenIn(page)).toBeNull()
+})
+
+test('a wrong password is refused with the server’s message, and nothing is stored', async ({
+  page,
+  api,
+}) => {
+  const staff = await createStaff(api)
+  await page.goto('/#/login')
+  await signInWithForm(page, { email: staff.email, password: 'not-the-password' })
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+  await expectRoute(page, '/login')
+  expect(await tokenIn(page)).toBeNull()
+  // The same answer for an e-mail nobody has.
+  await signInWithForm(page, { email: uniqueEmail('ninguem'), password: 'not-the-password' })
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+})
+
+test('a disabled account is told so', async ({ page, api }) => {
+  const staff = await createStaff(api)
+  const adminToken = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+  await api.post(`/api/staff/${staff.id}/status`, {
+    data: { status: 'disabled' },
+    headers: { authorization: `Bearer ${adminToken}` },
+  })
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Sua conta está desativada. Fale com um administrador.',
+  )
+})
+
+test('password recovery: the mailed link sets a new password and ends the old sessions', async ({
+  page,
+  api,
+}) => {
+  const staff = await createStaff(api, { name: 'Davi Esquecido' })
+  const oldToken = await apiSignIn(api, staff.email, staff.password)
+
+  await page.goto('/#/login')
+  await page.getByRole('link', { name: 'Esqueci minha senha' }).click()
+  await expectRoute(page, '/recuperar-senha')
+  const before = (await mailsTo(staff.email)).length
+  await page.getByLabel('E-mail').fill(staff.email.toUpperCase())
+  await page.getByRole('button', { name: 'Enviar link' }).click()
+  await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible()
+
+  // The mail arrives at a real SMTP server on loopback.
+  const mail = await waitForMail(staff.email, before)
+  expect(mail.subject).toBe('Painel: criar uma nova senha')
+  expect(mail.text).toContain('Olá, Davi Esquecido.')
+  const link = /(http:\/\/\S+\/#\/recuperar-senha\?token=[\w-]{43})/.exec(mail.text)?.[1]
+  expect(link, mail.text).toBeTruthy()
+  expect(link?.startsWith(`${e2e.baseURL}/`)).toBe(true)
+
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-do-davi')
+  await page.getByLabel('Confirmar nova senha').fill('senha-nova-do-davi')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(page.getByRole('heading', { name: 'Senha alterada' })).toBeVisible()
+
+  // The link works once (the page is still on it: load it afresh).
+  await page.reload()
+  await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-123')
+  await page.getByLabel('Confirmar nova senha').fill('outra-senha-123')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
+  )
+
+  // Old password refused, new one accepted, the session from before the reset ended.
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+  await signInWithForm(page, { email: staff.email, password: 'senha-nova-do-davi' })
+  await expectRoute(page, '/dashboard')
+  const me = await api.get('/api/auth/me', { headers: { authorization: `Bearer ${oldToken}` } })
+  expect(me.status()).toBe(401)
+})
+
+test.describe('with a session', () => {
+  test.use({ signedInAs: 'staff' })
+
+  test('a session that ends on the server sends the user to the login page, remembering where they were', async ({
+    page,
+    api,
+  }) => {
+    await page.goto('/#/perfil')
+    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    const { token } = JSON.parse((await tokenIn(page)) ?? '{}') as { token: string }
+    await api.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })
+
+    await page.reload()
+    await expectRoute(page, '/login?redirect=%2Fperfil')
+    await expect(loginForm(page)).toBeVisible()
+    expect(await tokenIn(page)).toBeNull()
+  })
+
+  test('Minha conta changes the password', async ({ page, account }) => {
+    await page.goto('/#/perfil')
+    await page.getByLabel('Senha atual').fill('not-my-password')
+    await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
+    await page.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+    await expect(page.getByRole('alert')).toHaveText('A senha atual não confere.')
+
+    await page.getByLabel('Senha atual').fill(account!.password)
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Senha alterada' })).toBeVisible()
+    await expect(page.getByLabel('Senha atual')).toHaveValue('')
+
+    // Still signed in here; the new password is the one that works now.
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+  })
+})
+
+test('ten failed sign-ins lock the account for 15 minutes, and the page says how long', async ({
+  page,
+  api,
+}) => {
+  const staff = await createStaff(api)
+  await page.goto('/#/login')
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    await signInWithForm(page, { email: staff.email, password: `errada-${attempt}` })
+    await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+  }
+  await signInWithForm(page, staff)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Muitas tentativas. Tente novamente em 15 minutos.',
+  )
+  expect(await tokenIn(page)).toBeNull()
+})
+
+test('a staff member does not see the Equipe screen', async ({ page, api }) => {
+  const staff = await createStaff(api)
+  await page.goto('/#/login?redirect=%2Fequipe')
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/equipe')
+  await expect(page.getByText('Esta tela é só para administradores.')).toBeVisible()
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Equipe' }),
+  ).toHaveCount(0)
+})
