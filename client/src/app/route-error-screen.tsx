@@ -41,7 +41,7 @@ function ErrorContent() {
           A full load of the start, not a route change: the browser keeps a failed chunk import
           failed for the life of the document, so only a new document can fetch it again.
         */}
-        <a className="btn btn-outline-secondary" href="#/" onClick={goHomeAfresh}>
+        <a className="btn btn-link" href="#/" onClick={goHomeAfresh}>
           {messages.routeError.home}
         </a>
       </div>

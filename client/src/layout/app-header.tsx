@@ -1,6 +1,6 @@
 import { cilMenu } from '@coreui/icons'
 import CIcon from '@coreui/icons-react'
-import { CContainer, CHeader, CHeaderNav, CHeaderToggler } from '@coreui/react'
+import { CContainer, CHeader, CHeaderToggler } from '@coreui/react'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { messages } from '../messages'
 import { ColorModeSwitcher } from '../theme/color-mode-switcher'
@@ -24,13 +24,17 @@ export function AppHeader() {
         >
           <CIcon icon={cilMenu} size="lg" aria-hidden="true" />
         </CHeaderToggler>
-        <CHeaderNav className="ms-auto align-items-center">
+        {/*
+          A plain list: CoreUI's CHeaderNav puts role="navigation" on its <ul>, which takes the
+          list semantics from these items; and they are controls, not navigation.
+        */}
+        <ul className="header-nav ms-auto align-items-center">
           <ColorModeSwitcher />
           <li className="nav-item py-1" aria-hidden="true">
             <div className="vr h-100 mx-2 text-body text-opacity-75" />
           </li>
           <UserMenu />
-        </CHeaderNav>
+        </ul>
       </CContainer>
       <CContainer className="px-4" fluid>
         <AppBreadcrumb />

@@ -41,8 +41,13 @@ export function UserMenu() {
           {user ? initialsOf(user.name) : <CIcon icon={cilUser} aria-hidden="true" />}
         </CAvatar>
       </CDropdownToggle>
-      <CDropdownMenu className="pt-0">
-        <CDropdownHeader className="bg-body-secondary fw-semibold mb-2">
+      {/*
+        A disclosure, not an ARIA menu: CoreUI marks the list role="menu" but fills it with plain
+        list items, which a screen reader then reads as a broken menu. Without the role it is
+        what it is: a button (aria-expanded) that shows a list of links and buttons.
+      */}
+      <CDropdownMenu className="pt-0" role={undefined}>
+        <CDropdownHeader className="bg-body-secondary text-body fw-semibold mb-2">
           {user ? (
             <>
               <span className="d-block small text-body-secondary">

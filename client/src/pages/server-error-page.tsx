@@ -15,11 +15,7 @@ export default function ServerErrorPage() {
       </Link>
       {/* Only when there is a page to go back to (not when the panel was opened on /500). */}
       {window.history.length > 1 && (
-        <button
-          type="button"
-          className="btn btn-outline-secondary"
-          onClick={() => window.history.back()}
-        >
+        <button type="button" className="btn btn-link" onClick={() => window.history.back()}>
           {text.retry}
         </button>
       )}

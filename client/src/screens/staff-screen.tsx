@@ -14,6 +14,9 @@ const BADGE: Record<AccountStatus, string> = {
   active: 'success',
   disabled: 'secondary',
 }
+/** Subtle badges: their emphasis text on a subtle background keeps AA contrast in both modes. */
+const badgeClass = (status: AccountStatus) =>
+  `bg-${BADGE[status]}-subtle text-${BADGE[status]}-emphasis border border-${BADGE[status]}-subtle`
 
 type Load =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; accounts: User[] }
@@ -107,7 +110,8 @@ export default function StaffScreen() {
           {load.accounts.length === 0 ? (
             <p>{text.empty}</p>
           ) : (
-            <div className="table-responsive">
+            // Focusable and named: on a narrow screen the table scrolls sideways, by keyboard too.
+            <div className="table-responsive" tabIndex={0} role="region" aria-label={text.title}>
               <CTable hover align="middle" className="mb-0">
                 <caption className="visually-hidden">{text.title}</caption>
                 <thead>
@@ -138,7 +142,7 @@ export default function StaffScreen() {
                         <td>{account.email}</td>
                         <td>{profile.roles[account.role]}</td>
                         <td>
-                          <CBadge color={BADGE[account.status]}>
+                          <CBadge className={badgeClass(account.status)}>
                             {profile.statuses[account.status]}
                           </CBadge>
                         </td>

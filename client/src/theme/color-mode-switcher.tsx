@@ -4,6 +4,7 @@ import { CDropdown, CDropdownItem, CDropdownMenu, CDropdownToggle } from '@coreu
 import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { messages } from '../messages'
 import { COLOR_MODES, type ColorMode } from './color-mode'
+import { chooseColorMode } from './color-mode-sync'
 
 const ICONS: Record<ColorMode, string[]> = { light: cilSun, dark: cilMoon, auto: cilContrast }
 const LABELS: Record<ColorMode, string> = {
@@ -13,8 +14,8 @@ const LABELS: Record<ColorMode, string> = {
 }
 
 /**
- * Claro, Escuro, Automático. Choosing one only dispatches `set`; color-mode-sync.ts applies and
- * stores it. The dropdown opens with Enter, Space or the arrow keys, and Escape closes it.
+ * Claro, Escuro, Automático. A choice is stored and put in redux (chooseColorMode); the sync in
+ * color-mode-sync.ts applies it. The dropdown opens with Enter, Space or the arrow keys, and Escape closes it.
  */
 export function ColorModeSwitcher() {
   const dispatch = useAppDispatch()
@@ -31,7 +32,8 @@ export function ColorModeSwitcher() {
       >
         <CIcon icon={ICONS[theme]} size="lg" aria-hidden="true" />
       </CDropdownToggle>
-      <CDropdownMenu>
+      {/* A disclosure (see user-menu.tsx): the toggle's aria-expanded, then plain buttons. */}
+      <CDropdownMenu role={undefined}>
         {COLOR_MODES.map((mode) => (
           <CDropdownItem
             key={mode}
@@ -40,7 +42,7 @@ export function ColorModeSwitcher() {
             active={theme === mode}
             aria-pressed={theme === mode}
             className="d-flex align-items-center"
-            onClick={() => dispatch({ type: 'set', theme: mode })}
+            onClick={() => chooseColorMode({ dispatch }, mode)}
           >
             <CIcon className="me-2" icon={ICONS[mode]} size="lg" aria-hidden="true" />
             {LABELS[mode]}

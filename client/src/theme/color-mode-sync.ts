@@ -6,24 +6,33 @@ import {
   DEFAULT_COLOR_MODE,
   readStoredColorMode,
   storeColorMode,
+  type ColorMode,
 } from './color-mode'
 
 /**
- * Keeps <html data-coreui-theme>, the stored choice and the redux `theme` field in step.
- * The switcher only dispatches `set`; from there:
- * - a new choice is stored and applied at once;
+ * A choice of colour mode (the switcher, the theme URL parameter): stored, then put in the redux
+ * `theme` field, from where startColorModeSync applies it. Stored even when it equals the current
+ * mode: choosing Claro on a panel that is light by default still records the choice.
+ */
+export function chooseColorMode(store: Pick<AppStore, 'dispatch'>, mode: ColorMode): void {
+  storeColorMode(mode)
+  store.dispatch({ type: 'set', theme: mode })
+}
+
+/**
+ * Keeps <html data-coreui-theme> in step with the redux `theme` field:
+ * - a change of the field applies at once;
  * - with `auto`, a change of the system's preference re-applies it (light/dark stay put);
  * - a choice made in another tab (storage event) is followed here.
  */
 export function startColorModeSync(store: AppStore): () => void {
-  let current = store.getState().theme
-  applyColorMode(current)
+  let applied = store.getState().theme
+  applyColorMode(applied)
 
   const unsubscribe = store.subscribe(() => {
     const { theme } = store.getState()
-    if (theme === current) return
-    current = theme
-    storeColorMode(theme)
+    if (theme === applied) return
+    applied = theme
     applyColorMode(theme)
   })
 
@@ -35,10 +44,7 @@ export function startColorModeSync(store: AppStore): () => void {
 
   const onStorage = (event: StorageEvent) => {
     if (event.key !== COLOR_MODE_KEY && event.key !== null) return
-    const theme = readStoredColorMode() ?? DEFAULT_COLOR_MODE
-    current = theme
-    applyColorMode(theme)
-    store.dispatch({ type: 'set', theme })
+    store.dispatch({ type: 'set', theme: readStoredColorMode() ?? DEFAULT_COLOR_MODE })
   }
   window.addEventListener('storage', onStorage)
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useAppDispatch } from '../app/hooks'
+import { chooseColorMode } from './color-mode-sync'
 import { readThemeParam, THEME_PARAM } from './theme-param'
 
 /**
@@ -15,7 +16,7 @@ export function useThemeParam(): void {
   useEffect(() => {
     const param = readThemeParam('', `#${location.pathname}${location.search}`)
     if (!param.present) return
-    if (param.mode) dispatch({ type: 'set', theme: param.mode })
+    if (param.mode) chooseColorMode({ dispatch }, param.mode)
     const rest = new URLSearchParams(location.search)
     rest.delete(THEME_PARAM)
     const search = rest.toString()

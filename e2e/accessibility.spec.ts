@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/** axe-core (WCAG 2.1 A/AA rules and best practices) finds nothing serious or critical, in both colour modes. */
+
+const KEY = 'coreui-free-react-admin-template-theme'
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map(
+            (node) =>
+              `${node.html.slice(0, 120)} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+          )
+          .join(' | ')}`,
+    )
+}
+
+const PUBLIC: [string, string][] = [
+  ['/login', 'Entrar'],
+  ['/register', 'Solicitar cadastro'],
+  ['/recuperar-senha', 'Recuperar senha'],
+  [`/recuperar-senha?token=${'A'.repeat(43)}`, 'Criar nova senha'],
+  ['/404', 'Página não encontrada'],
+  ['/500', 'Erro no servidor'],
+]
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        KEY,
+        mode,
+      ] as const)
+    })
+
+    test('the public pages, with their validation messages shown', async ({ page }) => {
+      for (const [path, heading] of PUBLIC) {
+        await page.goto(`/#${path}`)
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+        await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
+        const submit = page.locator('form button[type="submit"]')
+        if ((await submit.count()) > 0) {
+          await submit.click()
+          await expect(page.getByRole('alert').first()).toBeVisible()
+        }
+        expect(await seriousViolations(page), `${path} in ${mode} mode`).toEqual([])
+      }
+    })
+
+    test.describe('the layout', () => {
+      test.use({ signedInAs: 'admin' })
+
+      test('the error screen, when the layout cannot load', async ({ page }) => {
+        await page.route('**/assets/default-layout-*.js', (route) => route.abort('failed'))
+        await page.addInitScript(() =>
+          window.sessionStorage.setItem('painel:chunk-reload-at', String(Date.now())),
+        )
+        await page.goto('/#/dashboard')
+        await expect(
+          page.getByRole('heading', { name: 'Erro inesperado na aplicação' }),
+        ).toBeVisible()
+        expect(await seriousViolations(page), `error screen in ${mode} mode`).toEqual([])
+      })
+
+      test('every screen, with the menus open', async ({ page }) => {
+        for (const [path, heading] of [
+          ['/dashboard', 'Painel'],
+          ['/perfil', 'Minha conta'],
+          ['/equipe', 'Equipe'],
+          ['/nao-existe', 'Página não encontrada'],
+        ]) {
+          await page.goto(`/#${path}`)
+          await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+          expect(await seriousViolations(page), `${path} in ${mode} mode`).toEqual([])
+        }
+        await page.getByRole('button', { name: 'Menu do usuário' }).click()
+        await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
+        expect(await seriousViolations(page), `user menu in ${mode} mode`).toEqual([])
+        await page.keyboard.press('Escape')
+        await page.getByRole('button', { name: /^Escolher tema/ }).click()
+        await expect(page.getByRole('button', { name: 'Automático' })).toBeVisible()
+        expect(await seriousViolations(page), `colour-mode menu in ${mode} mode`).toEqual([])
+      })
+    })
+  })
+}

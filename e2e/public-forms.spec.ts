@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { expectRoute } from './support/pages'
+
+/** The public forms as a person meets them: labels, validation, announcements, focus, sending. */
+
+const alerts = (page: Page) => page.getByRole('alert')
+
+test('login: empty submit names both fields, focuses the first, and sends nothing', async ({
+  page,
+}) => {
+  let sent = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/api/')) sent += 1
+  })
+  await page.goto('/#/login')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(alerts(page)).toHaveText(['Informe o e-mail.', 'Informe a senha.'])
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Informe o e-mail.')
+  expect(sent).toBe(0)
+
+  await page.getByLabel('E-mail').fill('ana@')
+  await page.getByLabel('Senha').fill('x')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(alerts(page)).toHaveText(['Informe um e-mail válido, como nome@empresa.com.br.'])
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+})
+
+test('login fields say what they are to password managers and keyboards', async ({ page }) => {
+  await page.goto('/#/login')
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username')
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email')
+  await expect(page.getByLabel('Senha')).toHaveAttribute('autocomplete', 'current-password')
+  await expect(page.getByLabel('Senha')).toHaveAttribute('type', 'password')
+  await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
+    'href',
+    '#/recuperar-senha',
+  )
+  await expect(page.getByRole('link', { name: 'Solicitar cadastro' })).toHaveAttribute(
+    'href',
+    '#/register',
+  )
+  await expect(page).toHaveTitle('Entrar · Painel')
+})
+
+test('the submit button is disabled while the form is being sent', async ({ page }) => {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let requests = 0
+  await page.route('**/api/auth/login', async (route) => {
+    requests += 1
+    await held
+    await route.continue()
+  })
+  await page.goto('/#/login')
+  await page.getByLabel('E-mail').fill('alguem@painel.test')
+  await page.getByLabel('Senha').fill('uma-senha-qualquer')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  const sending = page.getByRole('button', { name: 'Entrando…' })
+  await expect(sending).toBeDisabled()
+  // A second submit while the first is on its way sends nothing.
+  await page.getByLabel('Senha').press('Enter')
+  release()
+  await expect(alerts(page)).toHaveText('E-mail ou senha incorretos.')
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+  expect(requests).toBe(1)
+})
+
+test('a server that cannot be reached is said so, never a fake success', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'))
+  await page.goto('/#/login')
+  await page.getByLabel('E-mail').fill('alguem@painel.test')
+  await page.getByLabel('Senha').fill('uma-senha-qualquer')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(alerts(page)).toHaveText(
+    'Sem conexão com o servidor. Verifique sua rede e tente novamente.',
+  )
+  await expectRoute(page, '/login')
+})
+
+test('a proxy’s non-JSON error page is reported with its status', async ({ page }) => {
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+  )
+  await page.goto('/#/login')
+  await page.getByLabel('E-mail').fill('alguem@painel.test')
+  await page.getByLabel('Senha').fill('uma-senha-qualquer')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(alerts(page)).toHaveText(
+    'O servidor respondeu de forma inesperada (HTTP 502). Tente novamente.',
+  )
+  await expect(page.getByText('Bad Gateway')).toHaveCount(0)
+})
+
+test('register: every rule, with the first invalid field focused', async ({ page }) => {
+  await page.goto('/#/register')
+  await expect(page.getByLabel('Nome')).toHaveAttribute('autocomplete', 'name')
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'email')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute(
+    'autocomplete',
+    'new-password',
+  )
+  await expect(page.getByLabel('Confirmar senha')).toHaveAttribute('autocomplete', 'new-password')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAccessibleDescription(
+    'De 8 a 128 caracteres.',
+  )
+
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(alerts(page)).toHaveText([
+    'Informe seu nome.',
+    'Informe o e-mail.',
+    'Informe a senha.',
+    'Confirme a senha.',
+  ])
+  await expect(page.getByLabel('Nome')).toBeFocused()
+
+  await page.getByLabel('Nome').fill('Fábio')
+  await page.getByLabel('E-mail').fill('fabio@painel')
+  await page.getByLabel('Senha', { exact: true }).fill('curta')
+  await page.getByLabel('Confirmar senha').fill('outra')
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(alerts(page)).toHaveText([
+    'A senha deve ter pelo menos 8 caracteres.',
+    'As senhas não conferem.',
+  ])
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused()
+
+  // Typing in a field clears its own message.
+  await page.getByLabel('Senha', { exact: true }).fill('x'.repeat(129))
+  await expect(alerts(page)).toHaveText(['As senhas não conferem.'])
+  await page.getByLabel('Confirmar senha').fill('x'.repeat(129))
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(alerts(page)).toHaveText(['A senha deve ter no máximo 128 caracteres.'])
+})
+
+test('recovery: the e-mail is required and checked; a sent request says what happens next', async ({
+  page,
+}) => {
+  await page.goto('/#/recuperar-senha')
+  await page.getByRole('button', { name: 'Enviar link' }).click()
+  await expect(alerts(page)).toHaveText('Informe o e-mail.')
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+  await page.getByLabel('E-mail').fill('ninguem@painel.test')
+  await page.getByRole('button', { name: 'Enviar link' }).click()
+  await expect(page.getByRole('heading', { name: 'Verifique seu e-mail' })).toBeVisible()
+  await expect(
+    page.getByText('O link vale por 30 minutos e só pode ser usado uma vez.'),
+  ).toBeVisible()
+  await page.getByRole('link', { name: 'Voltar para o login' }).click()
+  await expectRoute(page, '/login')
+})
+
+test('the new-password form checks its fields and reports a bad link', async ({ page }) => {
+  await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
+  await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(alerts(page)).toHaveText(['Informe a senha.', 'Confirme a senha.'])
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-123')
+  await page.getByLabel('Confirmar nova senha').fill('senha-nova-123')
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+  await expect(alerts(page)).toHaveText(
+    'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
+  )
+  await page.getByRole('link', { name: 'Pedir um novo link' }).click()
+  await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible()
+})
+
+test('404 and 500 say what happened and lead back to the start', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/404', 'Página não encontrada'],
+    ['/500', 'Erro no servidor'],
+  ]) {
+    await page.goto(`/#${path}`)
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible()
+    await page.getByRole('link', { name: 'Voltar ao início' }).click()
+    await expectRoute(page, '/login')
+  }
+})
