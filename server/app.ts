@@ -6,8 +6,10 @@ import { openDatabase, type Database } from './db/database'
 import errors from './errors'
 import gracefulClose from './graceful-close'
 import health from './health'
+import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './load-shedding'
 import { AccessLog, loggerOptions, type LoggerSettings } from './logger'
 import { createMailer, type Mailer } from './mail/mailer'
+import requestId, { requestIdGenerator } from './request-id'
 import security from './security'
 import staticFiles from './static-files'
 
@@ -24,11 +26,21 @@ export interface AppOptions extends Config {
   database?: Database
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
+  /** Load-shedding thresholds (tests make them tiny). */
+  loadShedding?: LoadSheddingOptions
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
 const BODY_LIMIT_BYTES = 16 * 1024
 const READINESS_TIMEOUT_MS = 1000
+/**
+ * Slow clients cannot hold connections: the headers must arrive within 10 s and the whole
+ * request within 30 s (slowloris); an idle keep-alive connection lives 72 s, longer than the
+ * usual 60 s of load balancers, so they are the ones to close it.
+ */
+const HEADERS_TIMEOUT_MS = 10_000
+const REQUEST_TIMEOUT_MS = 30_000
+const KEEP_ALIVE_TIMEOUT_MS = 72_000
 
 /** The whole server as a Fastify plugin tree, ready for `inject()` or `listen()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -40,6 +52,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     logController: new AccessLog(),
     trustProxy: trustProxySetting(options.trustProxy),
+    genReqId: requestIdGenerator(options.trustProxy !== false),
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     bodyLimit: BODY_LIMIT_BYTES,
     // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -49,17 +64,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   })
 
+  // The store opens first: PGlite's start keeps the event loop busy for seconds, and load
+  // shedding, which measures the loop from its registration on, must not count that as load.
+  const database = options.apiUpstream
+    ? null
+    : (options.database ?? (await openStore(app, options)))
+
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS
+  await app.register(requestId)
   await app.register(gracefulClose)
+  await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
   await app.register(security, { https: options.https })
 
   let isReady: () => Promise<boolean>
-  if (options.apiUpstream) {
-    const upstream = options.apiUpstream
+  if (database === null) {
+    const upstream = options.apiUpstream ?? ''
     await app.register(apiProxy, { upstream })
     isReady = () => upstreamAnswers(upstream, READINESS_TIMEOUT_MS)
   } else {
-    const database = options.database ?? (await openStore(app, options))
     const mailer =
       options.mailer ??
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })

@@ -15,10 +15,14 @@ export interface HealthOptions {
  */
 export default fp<HealthOptions>(
   async (app, { isReady }) => {
-    app.get(HEALTH_PATH, { logLevel: 'warn' }, async (_request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { status: 'ok' }
-    })
+    app.get(
+      HEALTH_PATH,
+      { logLevel: 'warn', config: { underPressureExempt: true } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store')
+        return { status: 'ok' }
+      },
+    )
 
     app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
       reply.header('cache-control', 'no-store')

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { build } from 'esbuild'
+import { serverOptions } from '../scripts/build/esbuild-options'
+import { freePortSync } from '../scripts/free-port'
+import { root } from '../scripts/paths'
+import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+
+/**
+ * The compiled server as a process, started the way the Dockerfile's CMD starts it
+ * (`node dist/server/main.js`): signals, exit codes and start-up errors are only real there.
+ */
+
+let dist: FixtureDist
+let dataDir: string
+
+before(async () => {
+  // A fixture dist/ with the server compiled into it, next to the repository's node_modules.
+  dist = await createFixtureDist()
+  await symlink(join(root, 'node_modules'), join(dist.base, 'node_modules'), 'dir')
+  await writeFile(join(dist.base, 'package.json'), JSON.stringify({ type: 'module' }))
+  await build({ ...serverOptions(), outdir: join(dist.distDir, 'server'), logLevel: 'silent' })
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-main-'))
+})
+after(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+  await dist.cleanup()
+})
+
+interface Started {
+  child: ChildProcess
+  port: number
+  output: () => string
+}
+
+function start(env: Record<string, string>): Started {
+  const port = freePortSync()
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dist.base,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return { child, port, output: () => output }
+}
+
+/** Waits until the server listens; from then on it must be ready at once (no warm-up 503s). */
+async function ready(server: Started): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) assert.fail(`the server exited: ${server.output()}`)
+    let listening = false
+    try {
+      listening = (await fetch(`http://127.0.0.1:${server.port}/healthz`)).ok
+    } catch {
+      // not listening yet
+    }
+    if (listening) {
+      const readiness = await fetch(`http://127.0.0.1:${server.port}/readyz`)
+      assert.equal(readiness.status, 200, `not ready right after listening: ${server.output()}`)
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  assert.fail(`the server did not get ready: ${server.output()}`)
+}
+
+describe('the compiled server, run as the container runs it', () => {
+  it('on SIGTERM, finishes the request in flight, refuses new connections, and exits 0', async () => {
+    const server = start({ LOG_LEVEL: 'info' })
+    await ready(server)
+
+    // A slow client: the headers now, the body only after the signal.
+    const body = JSON.stringify({ email: 'ninguem@example.com', password: 'senha-qualquer' })
+    const socket = connect(server.port, '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk.toString()))
+    await once(socket, 'connect')
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    assert.equal(server.child.exitCode, null, 'still running: a request is in flight')
+    await assert.rejects(
+      new Promise((resolve, reject) =>
+        connect(server.port, '127.0.0.1').on('connect', resolve).on('error', reject),
+      ),
+      /ECONNREFUSED/,
+      'no new connection once shutting down',
+    )
+
+    // write, not end: an HTTP client that half-closes its socket has its request aborted by Node.
+    socket.write(body.slice(10))
+    const [code] = (await once(server.child, 'exit')) as [number | null]
+    assert.match(answer, /^HTTP\/1\.1 401 /, 'the request in flight got its answer')
+    assert.match(answer, /invalid_credentials/)
+    assert.equal(code, 0)
+    assert.match(server.output(), /shutting down: finishing requests in flight/)
+  })
+
+  it('refuses to start on a bad setting, naming it, with exit code 78 and no stack trace', async () => {
+    const server = start({ PORT: 'oito mil', LOG_LEVEL: 'loud', SESSION_TTL: 'forever' })
+    const [code] = (await once(server.child, 'exit')) as [number | null]
+    assert.equal(code, 78)
+    const output = server.output()
+    assert.match(output, /^painel: Invalid configuration:/)
+    assert.match(output, /PORT="oito mil" is not a port/)
+    assert.match(output, /LOG_LEVEL="loud" is not one of/)
+    assert.match(output, /SESSION_TTL="forever" is not a duration/)
+    assert.doesNotMatch(output, /\n\s+at /)
+  })
+})

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+import { testApp } from './test/helpers'
+import { testDatabase } from './test/test-database'
+
+/** What ops rely on: request ids, the client's address behind a proxy, load shedding. */
+
+let dist: FixtureDist
+before(async () => {
+  dist = await createFixtureDist()
+})
+after(() => dist.cleanup())
+
+describe('request ids', () => {
+  it('every answer carries an X-Request-Id, and every log line of that request the same id', async () => {
+    const { app, logLines } = await testApp(dist.distDir, { logLevel: 'info' })
+    const ok = await app.inject({ url: dist.script.url })
+    const missing = await app.inject({ url: '/assets/nope.js' })
+    const ids = [ok.headers['x-request-id'], missing.headers['x-request-id']]
+    for (const id of ids) assert.match(String(id), /^[0-9a-f-]{36}$/)
+    assert.notEqual(ids[0], ids[1])
+    const lines = logLines().filter((line) => line.reqId !== undefined)
+    assert.ok(lines.length >= 2)
+    assert.deepEqual([...new Set(lines.map((line) => line.reqId))].sort(), [...ids].sort())
+    await app.close()
+  })
+
+  it('keeps the X-Request-Id of a trusted proxy, and only then', async () => {
+    const headers = { 'x-request-id': 'proxy-abc.123' }
+    const behindProxy = await testApp(dist.distDir, { trustProxy: ['127.0.0.1'] })
+    const kept = await behindProxy.app.inject({ url: '/healthz', headers })
+    assert.equal(kept.headers['x-request-id'], 'proxy-abc.123')
+    const hostile = await behindProxy.app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'a"\n{"level":60}' },
+    })
+    assert.match(String(hostile.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+    await behindProxy.app.close()
+
+    const direct = await testApp(dist.distDir)
+    const replaced = await direct.app.inject({ url: '/healthz', headers })
+    assert.match(String(replaced.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+    await direct.app.close()
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  const fromProxy = { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }
+
+  it('off: the address is the connection’s, whatever X-Forwarded-For says', async () => {
+    const { app, logLines } = await testApp(dist.distDir, { logLevel: 'info' })
+    await app.inject({ url: dist.script.url, ...fromProxy })
+    const line = logLines().find((entry) => entry.msg === 'request completed')
+    assert.equal(line?.remoteAddress, '127.0.0.1')
+    await app.close()
+  })
+
+  it('on: logs and the sign-in limits use the client’s address from the proxy', async () => {
+    const database = await testDatabase()
+    const { app, logLines } = await testApp(dist.distDir, {
+      database,
+      trustProxy: ['127.0.0.1'],
+      logLevel: 'info',
+    })
+    await app.inject({ url: dist.script.url, ...fromProxy })
+    const line = logLines().find((entry) => entry.msg === 'request completed')
+    assert.equal(line?.remoteAddress, '203.0.113.9')
+
+    // 50 failed sign-ins from one client behind the proxy stop that client, not the others.
+    const signIn = (client: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `x${Math.random()}@example.com`, password: 'wrong-password' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      })
+    for (let attempt = 0; attempt < 50; attempt += 1) await signIn('203.0.113.50')
+    assert.equal((await signIn('203.0.113.50')).statusCode, 429)
+    assert.equal((await signIn('203.0.113.51')).statusCode, 401)
+    await app.close()
+    await database.close()
+  })
+
+  it('does not believe X-Forwarded-For from an address it does not trust', async () => {
+    const { app, logLines } = await testApp(dist.distDir, {
+      trustProxy: ['10.0.0.0/8'],
+      logLevel: 'info',
+    })
+    await app.inject({ url: dist.script.url, ...fromProxy })
+    assert.equal(
+      logLines().find((entry) => entry.msg === 'request completed')?.remoteAddress,
+      '127.0.0.1',
+    )
+    await app.close()
+  })
+})
+
+describe('load shedding', () => {
+  it('answers 503 with Retry-After while the event loop is saturated, but keeps /healthz alive', async () => {
+    const { app } = await testApp(dist.distDir, {
+      loadShedding: { maxEventLoopDelay: 20, maxEventLoopUtilization: 0.98, sampleInterval: 10 },
+    })
+    await app.ready()
+    assert.equal((await app.inject({ url: '/' })).statusCode, 200)
+
+    // Hold the event loop, then let the sampler see the delay.
+    const until = Date.now() + 200
+    while (Date.now() < until) {
+      // busy on purpose
+    }
+    await new Promise((resolve) => setTimeout(resolve, 15))
+
+    const refused = await app.inject({ url: '/' })
+    assert.equal(refused.statusCode, 503)
+    assert.equal(refused.headers['retry-after'], '10')
+    assert.deepEqual(refused.json(), {
+      error: {
+        code: 'service_unavailable',
+        message: 'O servidor está sobrecarregado. Tente novamente em alguns segundos.',
+      },
+    })
+    assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200)
+    await app.close()
+  })
+})
