@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { recordNetwork } from './support/network-log'
+import { recordNetwork } from '../scripts/bench/network-recorder'
 
 /** What a browser gets from the server on a cold load and on a revalidation. */
 
@@ -52,13 +52,13 @@ test('a missing asset is a 404, never the page', async ({ request }) => {
 })
 
 test('a warm reload revalidates the page (304) and downloads no asset again', async ({ page }) => {
-  const network = await recordNetwork(page)
+  const network = await recordNetwork(page, { cacheDisabled: false })
   await page.goto('/#/login')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
   network.clear()
   await page.reload()
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
-  const entries = network.entries()
+  const entries = network.records()
   expect(entries.find((entry) => entry.path === '/')?.status).toBe(304)
   const downloaded = entries.filter(
     (entry) => entry.path.startsWith('/assets/') && !entry.fromCache,

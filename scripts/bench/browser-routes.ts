@@ -1,0 +1,291 @@
+/**
+ * The two routes in a real Chromium against the compiled server: cold loads (a new context each
+ * time, cache disabled) and one warm reload (same context, cache on, after a normal load).
+ */
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Metafile } from 'esbuild'
+import { findBrowser } from '../find-browser'
+import type { BuildUnderTest } from './dist-snapshot'
+import { recordNetwork, type RequestRecord } from './network-recorder'
+import { BENCH_ADMIN, startPainel } from './painel-server'
+import { readMetafile, routeFiles, ROUTES, type Route } from './route-bytes'
+import { median, round, spread, type Spread } from './stats'
+
+const VISIBLE_TIMEOUT_MS = 30_000
+const IDLE_TIMEOUT_MS = 15_000
+
+/** What "the route has shown" means for each route: the element a user is waiting for. */
+const SHOWN: Record<Route, { what: string; locate: (page: Page) => Locator }> = {
+  '#/login': {
+    what: 'the button "Entrar"',
+    locate: (page) => page.getByRole('button', { name: 'Entrar', exact: true }),
+  },
+  '#/dashboard': {
+    what: 'the level-1 heading "Painel"',
+    locate: (page) => page.getByRole('heading', { level: 1, name: 'Painel', exact: true }),
+  },
+}
+
+export interface LoadSample {
+  requests: number
+  apiRequests: number
+  wireBytes: number
+  /** From navigation start (the page's performance.timeOrigin) until the element is visible. */
+  visibleMs: number
+  records: RequestRecord[]
+}
+
+export interface WarmReload {
+  /** Requests that went to the server (not answered from the cache). */
+  network: { method: string; path: string; status: number; wireBytes: number }[]
+  fromCache: number
+  wireBytes: number
+  visibleMs: number
+  /** The goal: of the static files, only index.html went to the network, answered 304. */
+  onlyPageRevalidated: boolean
+}
+
+export interface BrowserRoute {
+  route: Route
+  cold: {
+    runs: number
+    requests: Spread
+    apiRequests: number
+    wireBytes: Spread
+    visibleMs: Spread
+    /**
+     * Static files of the first cold load against routeFiles() (the metafile's model) plus the
+     * favicon, which index.html links but esbuild does not build (so the metafile lacks it).
+     */
+    model: {
+      matches: boolean
+      favicon: string | null
+      onlyInBrowser: string[]
+      onlyInModel: string[]
+    }
+    samples: LoadSample[]
+  }
+  warm: WarmReload
+}
+
+export interface BrowserResult {
+  browser: string
+  browserVersion: string
+  routes: BrowserRoute[]
+}
+
+/** `/` → `index.html`, `/assets/x` → `assets/x` (the names routeFiles uses); null otherwise. */
+function staticFile(path: string): string | null {
+  if (path === '/' || path === '/index.html') return 'index.html'
+  if (path.startsWith('/assets/')) return path.slice(1)
+  return null
+}
+
+const isApi = (record: RequestRecord) => record.path.startsWith('/api/')
+
+async function signIn(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (response.status !== 200) {
+    throw new Error(
+      `signing in as ${BENCH_ADMIN.email} failed: ${response.status} ${await response.text()}`,
+    )
+  }
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Loads the route and waits until it has shown and the network is quiet. */
+async function loadRoute(page: Page, route: Route, load: () => Promise<unknown>): Promise<number> {
+  await load()
+  const shown = SHOWN[route]
+  try {
+    await shown.locate(page).waitFor({ state: 'visible', timeout: VISIBLE_TIMEOUT_MS })
+  } catch {
+    throw new Error(
+      `${route}: ${shown.what} was not visible within ${VISIBLE_TIMEOUT_MS} ms (page at ${page.url()})`,
+    )
+  }
+  // Read right away: performance.now() counts from the navigation's start in the page's own clock.
+  const visibleMs = await page.evaluate(() => performance.now())
+  // Counted after the network is quiet, so late requests (the favicon, API calls) are included.
+  await page.waitForLoadState('networkidle', { timeout: IDLE_TIMEOUT_MS })
+  return round(visibleMs, 1)
+}
+
+function watchPageErrors(page: Page): () => void {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  return () => {
+    if (errors.length > 0) throw new Error(`the page raised errors: ${errors.join('; ')}`)
+  }
+}
+
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  route: Route,
+  options: BrowserContextOptions,
+): Promise<LoadSample> {
+  const context = await browser.newContext(options)
+  try {
+    const page = await context.newPage()
+    const checkErrors = watchPageErrors(page)
+    const network = await recordNetwork(page, { cacheDisabled: true })
+    const visibleMs = await loadRoute(page, route, () => page.goto(url, { waitUntil: 'commit' }))
+    checkErrors()
+    const records = network.records()
+    return {
+      requests: records.length,
+      apiRequests: records.filter(isApi).length,
+      wireBytes: records.reduce((sum, record) => sum + record.wireBytes, 0),
+      visibleMs,
+      records,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+async function warmReload(
+  browser: Browser,
+  url: string,
+  route: Route,
+  options: BrowserContextOptions,
+): Promise<WarmReload> {
+  const context = await browser.newContext(options)
+  try {
+    const page = await context.newPage()
+    const checkErrors = watchPageErrors(page)
+    const network = await recordNetwork(page, { cacheDisabled: false })
+    await loadRoute(page, route, () => page.goto(url, { waitUntil: 'commit' }))
+    network.clear()
+    const visibleMs = await loadRoute(page, route, () => page.reload({ waitUntil: 'commit' }))
+    checkErrors()
+    const records = network.records()
+    const toNetwork = records.filter((record) => !record.fromCache)
+    const staticOnNetwork = toNetwork.filter((record) => staticFile(record.path) !== null)
+    return {
+      network: toNetwork.map(({ method, path, status, wireBytes }) => ({
+        method,
+        path,
+        status,
+        wireBytes,
+      })),
+      fromCache: records.length - toNetwork.length,
+      wireBytes: toNetwork.reduce((sum, record) => sum + record.wireBytes, 0),
+      visibleMs,
+      onlyPageRevalidated:
+        staticOnNetwork.length === 1 &&
+        staticFile(staticOnNetwork[0]!.path) === 'index.html' &&
+        staticOnNetwork[0]!.status === 304,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/** The icon index.html links (`assets/favicon-….svg`), if any. */
+async function faviconOf(distDir: string): Promise<string | null> {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8')
+  return /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? null
+}
+
+function compareWithModel(
+  metafile: Metafile,
+  route: Route,
+  sample: LoadSample,
+  favicon: string | null,
+) {
+  const model = new Set([...routeFiles(metafile, route), ...(favicon ? [favicon] : [])])
+  const fetched = new Set(sample.records.flatMap((record) => staticFile(record.path) ?? []))
+  const onlyInBrowser = [...fetched].filter((file) => !model.has(file))
+  const onlyInModel = [...model].filter((file) => !fetched.has(file))
+  return {
+    matches: onlyInBrowser.length === 0 && onlyInModel.length === 0,
+    favicon,
+    onlyInBrowser,
+    onlyInModel,
+  }
+}
+
+export async function measureBrowser(
+  build: BuildUnderTest,
+  runs: number,
+  log: (line: string) => void,
+): Promise<BrowserResult> {
+  const choice = findBrowser()
+  const metafile = await readMetafile(build.metafilePath)
+  const server = await startPainel(build)
+  let browser: Browser | undefined
+  try {
+    log(`  Painel on ${server.baseURL} (LOG_LEVEL=warn); browser: ${choice.description}`)
+    browser = await chromium.launch({ executablePath: choice.executablePath, args: choice.args })
+    const token = await signIn(server.baseURL)
+    const base: BrowserContextOptions = { locale: 'pt-BR' }
+    const contextFor = (route: Route): BrowserContextOptions =>
+      route === '#/dashboard'
+        ? {
+            ...base,
+            storageState: {
+              cookies: [],
+              origins: [
+                {
+                  origin: server.baseURL,
+                  localStorage: [{ name: 'token_adm', value: JSON.stringify({ token }) }],
+                },
+              ],
+            },
+          }
+        : base
+    const urlOf = (route: Route) => `${server.baseURL}/${route}`
+
+    // One load per route first, not counted: the first page a fresh browser opens is slower
+    // for reasons of the browser (its processes and caches warming up), not of the route.
+    for (const route of ROUTES) await coldLoad(browser, urlOf(route), route, contextFor(route))
+
+    const favicon = await faviconOf(build.distDir)
+    const samples = new Map<Route, LoadSample[]>(ROUTES.map((route) => [route, []]))
+    // Routes alternate run by run, so a slow spell of the (shared) machine hits both alike.
+    for (let run = 1; run <= runs; run++) {
+      for (const route of ROUTES) {
+        const sample = await coldLoad(browser, urlOf(route), route, contextFor(route))
+        samples.get(route)!.push(sample)
+        log(`  cold ${route} ${run}/${runs}: ${sample.visibleMs} ms, ${sample.requests} requests`)
+      }
+    }
+
+    const routes: BrowserRoute[] = []
+    for (const route of ROUTES) {
+      const cold = samples.get(route)!
+      routes.push({
+        route,
+        cold: {
+          runs,
+          requests: spread(cold.map((sample) => sample.requests)),
+          apiRequests: median(cold.map((sample) => sample.apiRequests)),
+          wireBytes: spread(cold.map((sample) => sample.wireBytes)),
+          visibleMs: spread(cold.map((sample) => sample.visibleMs)),
+          model: compareWithModel(metafile, route, cold[0]!, favicon),
+          samples: cold,
+        },
+        warm: await warmReload(browser, urlOf(route), route, contextFor(route)),
+      })
+    }
+    return { browser: choice.description, browserVersion: browser.version(), routes }
+  } finally {
+    await browser?.close()
+    await server.stop()
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The compiled Painel server, started the way the container starts it (`node dist/server/main.js`)
+ * on loopback, with LOG_LEVEL=warn: at info it writes a log line per request, and the benchmarks
+ * measure serving, not logging.
+ */
+import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { freePortSync } from '../free-port'
+import type { BuildUnderTest } from './dist-snapshot'
+import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { probe } from './http-probe'
+import { sleep } from './stats'
+
+export const PAINEL_LOG_LEVEL = 'warn'
+
+/** The first admin the server creates in a fresh data folder; the browser section signs in as it. */
+export const BENCH_ADMIN = {
+  email: 'bench-admin@painel.test',
+  password: `bench-${randomBytes(9).toString('base64url')}`,
+}
+
+/**
+ * Settings of the user's shell that would change what is measured (an external database, an API
+ * upstream, HTTPS headers, a mail server) are left out: every figure is for the embedded setup.
+ */
+const IGNORED_ENV = [
+  'DATABASE_URL',
+  'API_UPSTREAM',
+  'SMTP_URL',
+  'HTTPS',
+  'TRUST_PROXY',
+  'PUBLIC_URL',
+  'SESSION_TTL',
+  'AUTH_RATE_LIMIT',
+]
+
+function painelEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of IGNORED_ENV) delete env[name]
+  return {
+    ...env,
+    // As the container's environment has it.
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: PAINEL_LOG_LEVEL,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  }
+}
+
+export interface SpawnedPainel {
+  child: ChildProcess
+  baseURL: string
+  stderr: () => string
+}
+
+/** Spawns the server and returns at once (the start-up section times what follows). */
+export function spawnPainel(build: BuildUnderTest, port: number, dataDir: string): SpawnedPainel {
+  const child = spawnTracked(process.execPath, [build.serverOut], {
+    cwd: build.root,
+    env: painelEnv(port, dataDir),
+    // Logs at warn are a line or two; nobody reads stdout, so it must not fill a pipe either.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return { child, baseURL: `http://127.0.0.1:${port}`, stderr: () => stderr }
+}
+
+/** Polls `path` until it answers 200; throws if the server exits or `timeoutMs` passes. */
+export async function waitForOk(
+  server: SpawnedPainel,
+  path: string,
+  { timeoutMs = 60_000, intervalMs = 50 } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  for (;;) {
+    if (hasExited(server.child)) {
+      throw new Error(
+        `the Painel server exited (${server.child.exitCode ?? server.child.signalCode}): ${server.stderr()}`,
+      )
+    }
+    try {
+      if ((await probe(`${server.baseURL}${path}`, {}, 2_000)).status === 200) return
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      throw new Error(`the Painel server did not answer ${path} within ${timeoutMs} ms`)
+    }
+    await sleep(intervalMs)
+  }
+}
+
+export interface PainelServer {
+  baseURL: string
+  pid: number | undefined
+  stop: () => Promise<void>
+}
+
+/** A running server with a fresh data folder, ready (/readyz) before it is returned. */
+export async function startPainel(build: BuildUnderTest): Promise<PainelServer> {
+  const dataDir = makeTempDir('painel-bench-data-')
+  const server = spawnPainel(build, freePortSync(), dataDir)
+  const stop = async () => {
+    await stopChild(server.child)
+    removeTempDir(dataDir)
+  }
+  try {
+    await waitForOk(server, '/readyz')
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { baseURL: server.baseURL, pid: server.child.pid, stop }
+}

@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { Metafile } from 'esbuild'
+import { brotliBytes, gzipBytes } from '../build/compress'
+import { routeBytes, routeFiles } from './route-bytes'
+
+type Output = Metafile['outputs'][string]
+
+function output(
+  imports: { path: string; kind: 'import-statement' | 'dynamic-import'; external?: boolean }[],
+  extra: Partial<Output> = {},
+): Output {
+  return { bytes: 100, inputs: {}, exports: [], imports, ...extra }
+}
+
+const chunk = (name: string) => `dist/assets/${name}`
+const statik = (name: string) => ({ path: chunk(name), kind: 'import-statement' as const })
+const lazy = (name: string) => ({ path: chunk(name), kind: 'dynamic-import' as const })
+
+/**
+ * A miniature of the real build: the entry shares react with every page, the screen table
+ * (`screens.js`) lazily imports the dashboard and the profile, and the login page and the layout
+ * share a form-helpers chunk.
+ */
+const metafile: Metafile = {
+  inputs: {},
+  outputs: {
+    [chunk('main-M.js')]: output(
+      [
+        statik('react-R.js'),
+        statik('screens-S.js'),
+        lazy('login-page-L.js'),
+        lazy('default-layout-D.js'),
+        { path: 'https://cdn.example/x.js', kind: 'import-statement', external: true },
+      ],
+      { entryPoint: 'client/src/main.tsx', cssBundle: chunk('main-C.css') },
+    ),
+    [chunk('main-C.css')]: output([]),
+    [chunk('color-mode-boot-B.js')]: output([], {
+      entryPoint: 'client/src/theme/color-mode-boot.ts',
+    }),
+    [chunk('react-R.js')]: output([]),
+    [chunk('screens-S.js')]: output([
+      statik('react-R.js'),
+      lazy('dashboard-screen-H.js'),
+      lazy('profile-screen-P.js'),
+    ]),
+    [chunk('forms-F.js')]: output([statik('react-R.js')]),
+    [chunk('login-page-L.js')]: output([statik('forms-F.js'), statik('react-R.js')], {
+      entryPoint: 'client/src/pages/login-page.tsx',
+    }),
+    [chunk('default-layout-D.js')]: output(
+      [statik('forms-F.js'), statik('icons-I.js'), lazy('profile-screen-P.js')],
+      { entryPoint: 'client/src/layout/default-layout.tsx' },
+    ),
+    [chunk('icons-I.js')]: output([]),
+    [chunk('dashboard-screen-H.js')]: output([statik('icons-I.js'), statik('cards-K.js')], {
+      entryPoint: 'client/src/screens/dashboard-screen.tsx',
+    }),
+    [chunk('cards-K.js')]: output([statik('react-R.js')]),
+    [chunk('profile-screen-P.js')]: output([statik('forms-F.js')], {
+      entryPoint: 'client/src/screens/profile-screen.tsx',
+    }),
+  },
+}
+
+const ENTRY_FILES = [
+  'index.html',
+  'assets/color-mode-boot-B.js',
+  'assets/main-C.css',
+  'assets/main-M.js',
+  'assets/react-R.js',
+  'assets/screens-S.js',
+]
+
+describe('routeFiles', () => {
+  it('#/login: the entry and its static closure, then the login chunk and its own', () => {
+    assert.deepEqual(routeFiles(metafile, '#/login'), [
+      ...ENTRY_FILES,
+      'assets/login-page-L.js',
+      'assets/forms-F.js',
+    ])
+  })
+
+  it('#/dashboard: the layout and the screen with their closures, each file once', () => {
+    assert.deepEqual(routeFiles(metafile, '#/dashboard'), [
+      ...ENTRY_FILES,
+      'assets/default-layout-D.js',
+      'assets/forms-F.js',
+      'assets/icons-I.js',
+      'assets/dashboard-screen-H.js',
+      'assets/cards-K.js',
+    ])
+  })
+
+  it('leaves out what is only imported lazily, and external imports', () => {
+    const files = [...routeFiles(metafile, '#/login'), ...routeFiles(metafile, '#/dashboard')]
+    assert.ok(!files.includes('assets/profile-screen-P.js'))
+    assert.ok(!files.some((file) => file.includes('cdn.example')))
+    assert.ok(!routeFiles(metafile, '#/login').includes('assets/default-layout-D.js'))
+  })
+
+  it('names the missing chunk when the build lacks a route module', () => {
+    const outputs = { ...metafile.outputs }
+    delete outputs[chunk('login-page-L.js')]
+    assert.throws(
+      () => routeFiles({ inputs: {}, outputs }, '#/login'),
+      /client\/src\/pages\/login-page\.tsx/,
+    )
+  })
+})
+
+describe('routeBytes', () => {
+  let distDir = ''
+  // Big enough to be precompressed by the build; the others are left without siblings.
+  const bigScript = Buffer.from('export const x = "painel";\n'.repeat(100))
+  const small = Buffer.from('console.log(1)\n')
+
+  before(async () => {
+    distDir = await mkdtemp(join(tmpdir(), 'route-bytes-test-'))
+    await mkdir(join(distDir, 'assets'))
+    for (const file of routeFiles(metafile, '#/login')) {
+      await writeFile(join(distDir, file), file === 'assets/main-M.js' ? bigScript : small)
+    }
+    // Siblings with made-up sizes: the figures must come from them, not from compressing again.
+    await writeFile(join(distDir, 'assets/main-M.js.gz'), Buffer.alloc(77))
+    await writeFile(join(distDir, 'assets/main-M.js.br'), Buffer.alloc(55))
+  })
+
+  after(async () => rm(distDir, { recursive: true, force: true }))
+
+  it('reads real siblings, compresses the rest in memory, and adds them up', async () => {
+    const bytes = await routeBytes(metafile, '#/login', distDir)
+    const smallGzip = (await gzipBytes(small)).length
+    const smallBrotli = (await brotliBytes(small)).length
+    const others = bytes.requests - 1
+
+    assert.equal(bytes.requests, 8)
+    assert.deepEqual(
+      bytes.files.find((file) => file.file === 'assets/main-M.js'),
+      {
+        file: 'assets/main-M.js',
+        raw: bigScript.length,
+        gzip: 77,
+        brotli: 55,
+        precompressed: true,
+      },
+    )
+    assert.deepEqual(
+      bytes.files.find((file) => file.file === 'index.html'),
+      {
+        file: 'index.html',
+        raw: small.length,
+        gzip: smallGzip,
+        brotli: smallBrotli,
+        precompressed: false,
+      },
+    )
+    assert.equal(bytes.raw, bigScript.length + others * small.length)
+    assert.equal(bytes.gzip, 77 + others * smallGzip)
+    assert.equal(bytes.brotli, 55 + others * smallBrotli)
+    // Without siblings the server sends the file as it is.
+    assert.equal(bytes.servedBrotli, 55 + others * small.length)
+  })
+})

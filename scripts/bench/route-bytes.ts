@@ -1,0 +1,128 @@
+/**
+ * What a cold load of a route downloads, worked out from esbuild's metafile alone (no browser):
+ * the page, the colour-mode boot script, the entry stylesheet, the entry script with its static
+ * imports, and the route's lazily imported chunks with theirs. A size budget can reuse
+ * ROUTE_ENTRY_POINTS and routeBytes() to check the same figures.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Metafile } from 'esbuild'
+import { brotliBytes, gzipBytes } from '../build/compress'
+import { outputFor, staticClosure, stylesheetsFor, toUrl } from '../build/metafile'
+
+/** The two entry points of the client, as scripts/build/production.ts builds them. */
+export const MAIN_ENTRY = 'client/src/main.tsx'
+export const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
+
+/**
+ * The lazily imported modules each route needs before it shows (client/src/app/router.tsx):
+ * the login page is a chunk of its own; an inner screen needs the layout's chunk and its own.
+ */
+export const ROUTE_ENTRY_POINTS = {
+  '#/login': ['client/src/pages/login-page.tsx'],
+  '#/dashboard': [
+    'client/src/layout/default-layout.tsx',
+    'client/src/screens/dashboard-screen.tsx',
+  ],
+} as const satisfies Record<string, readonly string[]>
+
+export type Route = keyof typeof ROUTE_ENTRY_POINTS
+export const ROUTES = Object.keys(ROUTE_ENTRY_POINTS) as Route[]
+
+export const INDEX_HTML = 'index.html'
+
+/**
+ * Every file a cold load of `route` fetches, as paths relative to dist/ (`index.html`,
+ * `assets/…`), each once, roughly in the order the browser asks for them.
+ */
+export function routeFiles(metafile: Metafile, route: Route): string[] {
+  const entry = outputFor(metafile, MAIN_ENTRY)
+  const scripts = [
+    ...staticClosure(metafile, entry),
+    ...ROUTE_ENTRY_POINTS[route].flatMap((module) =>
+      staticClosure(metafile, outputFor(metafile, module)),
+    ),
+  ]
+  return [
+    ...new Set([
+      INDEX_HTML,
+      toUrl(outputFor(metafile, COLOR_MODE_ENTRY)),
+      // Only the entry's stylesheet: it is the one index.html links (production.ts), and no
+      // client code links another one later.
+      ...stylesheetsFor(metafile, [entry]).map(toUrl),
+      ...scripts.map(toUrl),
+    ]),
+  ]
+}
+
+export interface FileBytes {
+  file: string
+  raw: number
+  gzip: number
+  brotli: number
+  /** Whether dist/ holds .br and .gz siblings, i.e. whether the server sends it compressed. */
+  precompressed: boolean
+}
+
+export interface RouteBytes {
+  route: Route
+  requests: number
+  raw: number
+  gzip: number
+  brotli: number
+  /**
+   * The body bytes a browser that accepts brotli really receives: the .br sibling when there is
+   * one, else the raw file (the server does not compress small files on the fly).
+   */
+  servedBrotli: number
+  files: FileBytes[]
+}
+
+async function sizeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await readFile(path)).length
+  } catch {
+    return undefined
+  }
+}
+
+/** Sizes of one file of dist/: its real .gz/.br siblings, or the same compression in memory. */
+export async function fileBytes(distDir: string, file: string): Promise<FileBytes> {
+  const path = join(distDir, file)
+  const data = await readFile(path)
+  const [gzSibling, brSibling] = await Promise.all([sizeOf(`${path}.gz`), sizeOf(`${path}.br`)])
+  const gzip = gzSibling ?? (await gzipBytes(data)).length
+  const brotli = brSibling ?? (await brotliBytes(data)).length
+  return {
+    file,
+    raw: data.length,
+    gzip,
+    brotli,
+    precompressed: gzSibling !== undefined && brSibling !== undefined,
+  }
+}
+
+export async function routeBytes(
+  metafile: Metafile,
+  route: Route,
+  distDir: string,
+): Promise<RouteBytes> {
+  const files = await Promise.all(
+    routeFiles(metafile, route).map((file) => fileBytes(distDir, file)),
+  )
+  const sum = (pick: (file: FileBytes) => number) =>
+    files.reduce((total, file) => total + pick(file), 0)
+  return {
+    route,
+    requests: files.length,
+    raw: sum((file) => file.raw),
+    gzip: sum((file) => file.gzip),
+    brotli: sum((file) => file.brotli),
+    servedBrotli: sum((file) => (file.precompressed ? file.brotli : file.raw)),
+    files,
+  }
+}
+
+export async function readMetafile(path: string): Promise<Metafile> {
+  return JSON.parse(await readFile(path, 'utf8')) as Metafile
+}

@@ -1,0 +1,381 @@
+/**
+ * `npm run bench`: the performance figures of Painel, printed as tables and written to
+ * reports/bench.json (docs/performance-bench.md explains each measurement).
+ *
+ *   npm run bench                       everything (about 5 minutes on 2 cores)
+ *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
+ *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | startup
+ *
+ * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
+ * at the end, also on Ctrl-C or when a section fails.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { cpus, freemem, loadavg, totalmem } from 'node:os'
+import { join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
+import { formatTable } from '../build/report'
+import { buildInfoPath, root } from '../paths'
+import { measureBrowser, type BrowserResult } from './browser-routes'
+import { measureBuilds, type BuildTimes } from './build-time'
+import { cleanUpEverything } from './cleanup'
+import { snapshotDist, type BuildUnderTest } from './dist-snapshot'
+import { findNginx } from './nginx'
+import { readMetafile, routeBytes, ROUTES, type RouteBytes } from './route-bytes'
+import { measureStartup, type StartupResult } from './startup'
+import { kb, ms, ratio, type Spread, withTimeout } from './stats'
+import { measureThroughput, type ThroughputResult } from './throughput'
+
+const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'startup'] as const
+type Section = (typeof SECTIONS)[number]
+
+const SETTINGS = {
+  full: {
+    builds: 5,
+    browserRuns: 7,
+    startupRuns: 5,
+    connections: 50,
+    warmupSeconds: 2,
+    durationSeconds: 10,
+  },
+  quick: {
+    builds: 1,
+    browserRuns: 2,
+    startupRuns: 2,
+    connections: 50,
+    warmupSeconds: 1,
+    durationSeconds: 3,
+  },
+}
+
+const REPORT_PATH = join(root, 'reports', 'bench.json')
+
+function parseCommandLine(): { quick: boolean; only: Section | null } {
+  const { values } = parseArgs({
+    options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+    strict: true,
+  })
+  const only = values.only ?? null
+  if (only !== null && !(SECTIONS as readonly string[]).includes(only)) {
+    throw new Error(`--only takes one of ${SECTIONS.join(', ')}; got "${only}"`)
+  }
+  return { quick: values.quick ?? false, only: only as Section | null }
+}
+
+interface Report {
+  date: string
+  quick: boolean
+  only: Section | null
+  settings: (typeof SETTINGS)['full']
+  machine: {
+    cpuModel: string
+    cpuCount: number
+    totalMemoryBytes: number
+    freeMemoryBytesAtStart: number
+    loadAverageAtStart: number[]
+    loadAverageAtEnd?: number[]
+  }
+  node: string
+  nginx: string | null
+  /** The dist/ the non-build sections measured (a snapshot; see dist-snapshot.ts). */
+  buildUnderTest?: { builtAt: string }
+  build?: BuildTimes
+  bytes?: RouteBytes[]
+  browser?: BrowserResult
+  throughput?: ThroughputResult
+  startup?: StartupResult
+  failures: { section: Section; message: string }[]
+}
+
+const log = (line: string) => console.log(line)
+const spreadCells = (value: Spread, unit: (n: number) => string) => [
+  unit(value.min),
+  unit(value.median),
+  unit(value.max),
+]
+
+function printBuild(result: BuildTimes) {
+  const rows = [['wall time (process spawn to exit)', ...spreadCells(result.wallMs, ms)]]
+  if (result.selfReportedMs) {
+    rows.push(['  of which the build itself reports', ...spreadCells(result.selfReportedMs, ms)])
+  }
+  log(formatTable([`production build, ${result.runs} run(s)`, 'min', 'median', 'max'], rows))
+}
+
+function printBytes(results: RouteBytes[]) {
+  log(
+    formatTable(
+      ['cold load, from dist/metafile.json', 'requests', 'raw', 'gzip', 'brotli', 'sent with br'],
+      results.map((route) => [
+        route.route,
+        String(route.requests),
+        kb(route.raw),
+        kb(route.gzip),
+        kb(route.brotli),
+        kb(route.servedBrotli),
+      ]),
+    ),
+  )
+  log('("sent with br": .br siblings where the build wrote one, raw files under 1 KB; bodies only)')
+}
+
+function printBrowser(result: BrowserResult) {
+  const runs = result.routes[0]?.cold.runs ?? 0
+  log(`${result.browser}, version ${result.browserVersion}`)
+  log(
+    formatTable(
+      [
+        `cold load, median of ${runs}`,
+        'requests',
+        'of them /api',
+        'on the wire',
+        'visible after',
+        'min–max',
+      ],
+      result.routes.map(({ route, cold }) => [
+        route,
+        String(cold.requests.median),
+        String(cold.apiRequests),
+        kb(cold.wireBytes.median),
+        ms(cold.visibleMs.median),
+        `${Math.round(cold.visibleMs.min)}–${Math.round(cold.visibleMs.max)} ms`,
+      ]),
+    ),
+  )
+  for (const { route, cold } of result.routes) {
+    const { model } = cold
+    log(
+      model.matches
+        ? `${route}: the browser fetched exactly the files routeFiles() lists` +
+            (model.favicon ? `, plus the favicon (${model.favicon}, not in the metafile)` : '')
+        : `${route}: static files differ from routeFiles(): browser only [${model.onlyInBrowser.join(', ')}], ` +
+            `model only [${model.onlyInModel.join(', ')}]`,
+    )
+  }
+  log('')
+  log(
+    formatTable(
+      [
+        'warm reload (same context, cache on)',
+        'to the network',
+        'from cache',
+        're-downloaded',
+        'visible after',
+        'goal',
+      ],
+      result.routes.map(({ route, warm }) => [
+        route,
+        warm.network.map((request) => `${request.path} ${request.status}`).join(', ') || 'none',
+        String(warm.fromCache),
+        kb(warm.wireBytes),
+        ms(warm.visibleMs),
+        warm.onlyPageRevalidated ? 'met' : 'NOT met',
+      ]),
+    ),
+  )
+  log(
+    '(goal: of the static files only index.html goes to the network, answered 304; /api calls are data)',
+  )
+}
+
+const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`)
+const micros = (value: number | null) => (value === null ? 'n/a' : `${value} µs`)
+
+function printThroughput(result: ThroughputResult) {
+  log(
+    formatTable(
+      [
+        `${result.connections} connections, ${result.durationSeconds} s after ${result.warmupSeconds} s warm-up`,
+        'server',
+        'req/s',
+        'p50',
+        'p99',
+        'not 2xx/3xx',
+        'bytes/answer',
+        'server CPU',
+        'CPU/request',
+        'client CPU',
+      ],
+      result.cases.map((row) => [
+        row.label,
+        row.server,
+        String(row.requestsPerSecond),
+        `${row.latencyP50Ms} ms`,
+        `${row.latencyP99Ms} ms`,
+        String(row.not2xx3xx),
+        String(row.bytesPerResponse),
+        percent(row.serverCpuPercent),
+        micros(row.serverCpuMicrosPerRequest),
+        percent(row.clientCpuPercent),
+      ]),
+    ),
+  )
+  log(
+    '(CPU: % of one core during the measured seconds; client = autocannon in this process, ' +
+      'near 100% it is what limits req/s)',
+  )
+  if ('skipped' in result.nginx) {
+    log(result.nginx.skipped)
+  } else {
+    const pairs = [...new Set(result.cases.map((row) => row.case))].flatMap((id) => {
+      const painel = result.cases.find((row) => row.case === id && row.server === 'Painel')
+      const nginx = result.cases.find((row) => row.case === id && row.server === 'nginx')
+      return painel && nginx ? [[painel, nginx] as const] : []
+    })
+    const cpuRatio = (painel: number | null, nginx: number | null) =>
+      painel === null || nginx === null ? 'n/a' : ratio(painel, nginx)
+    log('')
+    log(
+      formatTable(
+        ['Painel / nginx', 'req/s', 'p50', 'p99', 'bytes/answer', 'CPU/request'],
+        pairs.map(([painel, nginx]) => [
+          painel.label,
+          ratio(painel.requestsPerSecond, nginx.requestsPerSecond),
+          ratio(painel.latencyP50Ms, nginx.latencyP50Ms),
+          ratio(painel.latencyP99Ms, nginx.latencyP99Ms),
+          ratio(painel.bytesPerResponse, nginx.bytesPerResponse),
+          cpuRatio(painel.serverCpuMicrosPerRequest, nginx.serverCpuMicrosPerRequest),
+        ]),
+      ),
+    )
+  }
+  for (const problem of result.problems) log(`PROBLEM: ${problem}`)
+}
+
+function printStartup(result: StartupResult) {
+  log(
+    formatTable(
+      [`spawn to first 200 on /healthz, ${result.runs} run(s)`, 'min', 'median', 'max'],
+      [
+        ['first start (fresh DATA_DIR)', ...spreadCells(result.firstStartMs, ms)],
+        ['restart (existing DATA_DIR)', ...spreadCells(result.restartMs, ms)],
+      ],
+    ),
+  )
+}
+
+async function main(): Promise<number> {
+  const { quick, only } = parseCommandLine()
+  const settings = quick ? SETTINGS.quick : SETTINGS.full
+  const sections = only ? [only] : [...SECTIONS]
+  const nginx = findNginx()
+  const report: Report = {
+    date: new Date().toISOString(),
+    quick,
+    only,
+    settings,
+    machine: {
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+      cpuCount: cpus().length,
+      totalMemoryBytes: totalmem(),
+      freeMemoryBytesAtStart: freemem(),
+      loadAverageAtStart: loadavg(),
+    },
+    node: process.version,
+    nginx: nginx?.version ?? null,
+    failures: [],
+  }
+  log(
+    `Painel benchmarks${quick ? ' (--quick)' : ''}: ${report.machine.cpuCount} × ${report.machine.cpuModel}, ` +
+      `Node ${report.node}, nginx ${report.nginx ?? 'not installed'}, ` +
+      `load average ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' ')}`,
+  )
+
+  if (!sections.includes('build') && !existsSync(buildInfoPath)) {
+    throw new Error('dist/ holds no complete build: run npm run build first (or the build section)')
+  }
+
+  // Taken once, after the build section: every later section measures this copy of dist/.
+  let snapshot: BuildUnderTest | undefined
+  const build = async (): Promise<BuildUnderTest> => {
+    if (!snapshot) {
+      snapshot = await snapshotDist()
+      report.buildUnderTest = { builtAt: snapshot.builtAt }
+      log(
+        `  measuring a snapshot of dist/ (built ${snapshot.builtAt}): later rebuilds change nothing`,
+      )
+    }
+    return snapshot
+  }
+
+  // A backstop per section; each wait inside has its own, shorter limit.
+  const limits: Record<Section, number> = {
+    build: settings.builds * 5 * 60_000 + 30_000,
+    bytes: 60_000,
+    browser: 120_000 + settings.browserRuns * 2 * 60_000,
+    throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
+    startup: 120_000 + settings.startupRuns * 2 * 60_000,
+  }
+
+  const run: Record<Section, () => Promise<void>> = {
+    build: async () => {
+      report.build = await measureBuilds(settings.builds, log)
+      printBuild(report.build)
+    },
+    bytes: async () => {
+      const { distDir, metafilePath } = await build()
+      const metafile = await readMetafile(metafilePath)
+      report.bytes = await Promise.all(ROUTES.map((route) => routeBytes(metafile, route, distDir)))
+      printBytes(report.bytes)
+    },
+    browser: async () => {
+      report.browser = await measureBrowser(await build(), settings.browserRuns, log)
+      printBrowser(report.browser)
+    },
+    throughput: async () => {
+      report.throughput = await measureThroughput(await build(), settings, log)
+      printThroughput(report.throughput)
+      if (report.throughput.problems.length > 0) {
+        throw new Error(
+          `${report.throughput.problems.length} answer(s) were not what they should be (PROBLEM lines above)`,
+        )
+      }
+    },
+    startup: async () => {
+      report.startup = await measureStartup(await build(), settings.startupRuns, log)
+      printStartup(report.startup)
+    },
+  }
+
+  for (const section of sections) {
+    log(`\n== ${section} ==`)
+    try {
+      await withTimeout(run[section](), limits[section], `the ${section} section`)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      report.failures.push({ section, message })
+      log(`\n${section.toUpperCase()} FAILED: ${message}`)
+      // A section past its limit may still hold servers or a browser: stop here, the exit hook
+      // cleans up, rather than measure the next section beside them.
+      if (/took longer than/.test(message)) break
+    }
+  }
+
+  snapshot?.remove()
+  report.machine.loadAverageAtEnd = loadavg()
+  await mkdir(join(root, 'reports'), { recursive: true })
+  // Failures last, after the figures, where a reader of the file looks for the verdict.
+  const { failures, ...figures } = report
+  await writeFile(REPORT_PATH, `${JSON.stringify({ ...figures, failures }, null, 2)}\n`)
+  log(`\nwrote ${relative(root, REPORT_PATH)}`)
+  if (report.failures.length > 0) {
+    log(`FAILED: ${report.failures.map((failure) => failure.section).join(', ')}`)
+    return 1
+  }
+  return 0
+}
+
+process.on('exit', cleanUpEverything)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers and the browser`)
+    process.exit(130)
+  })
+}
+
+try {
+  process.exit(await main())
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error))
+  process.exit(1)
+}
