@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto'
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
+import { clientSourcePlugin } from './client-source'
+import { coldPathSharedInputs, commonChunkPlugin, entryModules } from './common-chunk'
 import { precompress } from './compress'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
 import { lazyModules, missingOutputs } from './expected-outputs'
@@ -28,7 +30,33 @@ import {
 } from '../paths'
 
 const MAIN_ENTRY = 'client/src/main.tsx'
+const COREUI_INDEX = join(root, 'node_modules', '@coreui', 'react', 'dist', 'esm', 'index.js')
 const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
+
+/**
+ * The client in two passes (see common-chunk.ts): the first finds what the public pages' cold
+ * loads share, the second pins all of it into one chunk and writes the files.
+ */
+async function buildClient() {
+  const options = clientOptions('production')
+  const source = { workingDir: root, coreuiIndex: COREUI_INDEX }
+  const { metafile } = await build({
+    ...options,
+    write: false,
+    plugins: [clientSourcePlugin(source)],
+  })
+  if (!metafile) throw new Error('esbuild gave no metafile')
+  const entries = entryModules(metafile)
+  const publicPages = entries.filter((entry) => entry.startsWith('client/src/pages/'))
+  const sharedInputs = coldPathSharedInputs(metafile, MAIN_ENTRY, publicPages)
+  return build({
+    ...options,
+    plugins: [
+      clientSourcePlugin({ ...source, entries }),
+      commonChunkPlugin({ workingDir: root, sharedInputs }),
+    ],
+  })
+}
 
 /** Copies a file into dist/assets under a name that carries a hash of its content. */
 async function copyHashed(source: string): Promise<string> {
@@ -63,7 +91,7 @@ export async function buildProduction(): Promise<void> {
   await mkdir(assetsDir, { recursive: true })
 
   const [client, colorMode] = await Promise.all([
-    build(clientOptions('production')),
+    buildClient(),
     build(colorModeBootOptions('production')),
     build(serverOptions()),
   ])

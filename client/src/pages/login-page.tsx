@@ -8,7 +8,7 @@ import { messages } from '../messages'
 import { saveToken } from '../session/token'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
-import { ServerMessage } from '../forms/server-message'
+import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
@@ -27,7 +27,7 @@ export default function LoginPage() {
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <ServerMessage text={form.serverError} />
+        <Notice text={form.serverError} />
         <FormField
           name="email"
           label={text.email}

@@ -14,7 +14,7 @@ import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
-import { ServerMessage } from '../forms/server-message'
+import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 
 const RECOVER_FIELDS: readonly RecoverField[] = ['email']
@@ -37,7 +37,7 @@ function RecoverForm() {
   if (sent) {
     return (
       <PublicCard title={text.sentTitle}>
-        <ServerMessage color="success" text={text.sent} />
+        <Notice color="success" text={text.sent} />
         <Link to={paths.login}>{text.backToLogin}</Link>
       </PublicCard>
     )
@@ -45,7 +45,7 @@ function RecoverForm() {
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <ServerMessage text={form.serverError} />
+        <Notice text={form.serverError} />
         <FormField
           name="email"
           label={text.email}
@@ -85,7 +85,7 @@ function ResetForm({ token }: { token: string }) {
   if (done) {
     return (
       <PublicCard title={text.doneTitle}>
-        <ServerMessage color="success" text={text.done} />
+        <Notice color="success" text={text.done} />
         <Link to={paths.login} className="btn btn-primary">
           {text.goToLogin}
         </Link>
@@ -95,7 +95,7 @@ function ResetForm({ token }: { token: string }) {
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <ServerMessage text={form.serverError} />
+        <Notice text={form.serverError} />
         <FormField
           name="password"
           label={text.password}

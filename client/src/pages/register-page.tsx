@@ -9,7 +9,7 @@ import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
-import { ServerMessage } from '../forms/server-message'
+import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 
 const FIELDS: readonly RegisterField[] = ['name', 'email', 'password', 'confirmPassword']
@@ -30,7 +30,7 @@ export default function RegisterPage() {
   if (received) {
     return (
       <PublicCard title={text.receivedTitle}>
-        <ServerMessage color="success" text={text.received} />
+        <Notice color="success" text={text.received} />
         <Link to={paths.login} className="btn btn-primary">
           {text.backToLogin}
         </Link>
@@ -41,7 +41,7 @@ export default function RegisterPage() {
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <ServerMessage text={form.serverError} />
+        <Notice text={form.serverError} />
         <FormField
           name="name"
           label={text.name}

@@ -2,7 +2,7 @@ import { CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { FormField } from '../forms/form-field'
 import { validateChangePassword, type ChangePasswordField } from '../forms/auth-validation'
-import { ServerMessage } from '../forms/server-message'
+import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/account-rules'
@@ -32,9 +32,9 @@ export function ChangePasswordForm() {
     <CCard className="painel-narrow mt-4">
       <CCardBody>
         <h2 className="h5">{text.changePassword}</h2>
-        {done && <ServerMessage color="success" text={text.changed} />}
+        {done && <Notice color="success" text={text.changed} />}
         <form key={round} noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-          <ServerMessage text={form.serverError} />
+          <Notice text={form.serverError} />
           <FormField
             name="currentPassword"
             label={text.currentPassword}

@@ -1,4 +1,5 @@
-import { CAlert, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
@@ -21,11 +22,7 @@ export default function ProfileScreen() {
           {text.loading}
         </div>
       )}
-      {error && (
-        <CAlert color="danger" role="alert">
-          {error}
-        </CAlert>
-      )}
+      {error && <Notice text={error} />}
       {user && (
         <CCard className="painel-narrow">
           <CCardBody>

@@ -1,7 +1,8 @@
-import { CAlert, CBadge, CButton, CSpinner, CTable } from '@coreui/react'
+import { CBadge, CButton, CSpinner, CTable } from '@coreui/react'
 import { useEffect, useState } from 'react'
 import { ApiError } from '../lib/api-client'
 import { listStaff, setStaffStatus, type AccountStatus, type User } from '../lib/auth-api'
+import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
@@ -75,7 +76,7 @@ export default function StaffScreen() {
     return (
       <>
         <h1 className="h2 mb-3">{text.title}</h1>
-        <CAlert color="warning">{text.restricted}</CAlert>
+        <Notice color="warning" text={text.restricted} />
       </>
     )
   }
@@ -88,22 +89,14 @@ export default function StaffScreen() {
     <>
       <h1 className="h2 mb-1">{text.title}</h1>
       <p className="text-body-secondary">{text.intro}</p>
-      {notice && (
-        <CAlert color={notice.color} role={notice.color === 'danger' ? 'alert' : 'status'}>
-          {notice.text}
-        </CAlert>
-      )}
+      {notice && <Notice color={notice.color} text={notice.text} />}
       {load.state === 'loading' && (
         <div className="d-flex align-items-center gap-2" role="status">
           <CSpinner size="sm" aria-hidden="true" />
           {text.loading}
         </div>
       )}
-      {load.state === 'failed' && (
-        <CAlert color="danger" role="alert">
-          {load.message}
-        </CAlert>
-      )}
+      {load.state === 'failed' && <Notice text={load.message} />}
       {load.state === 'ready' && (
         <>
           {pending > 0 && <p className="fw-semibold">{text.pendingCount(pending)}</p>}
