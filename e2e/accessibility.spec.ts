@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { createStaff } from './support/accounts'
 
 /** axe-core (WCAG 2.1 A/AA rules and best practices) finds nothing serious or critical, in both colour modes. */
 
@@ -71,7 +72,10 @@ for (const mode of ['light', 'dark'] as const) {
         expect(await seriousViolations(page), `error screen in ${mode} mode`).toEqual([])
       })
 
-      test('every screen, with the menus open', async ({ page }) => {
+      test('every screen, with the menus open', async ({ page, api }) => {
+        // The staff list with an account in each state, so every kind of row and button is checked.
+        await createStaff(api, { name: 'Conta Ativa' })
+        await createStaff(api, { name: 'Conta Pendente', approve: false })
         for (const [path, heading] of [
           ['/dashboard', 'Painel'],
           ['/perfil', 'Minha conta'],

@@ -10,3 +10,5 @@ export const assetsDir = join(distDir, 'assets')
 export const serverOut = join(distDir, 'server', 'main.js')
 export const metafilePath = join(distDir, 'metafile.json')
 export const buildInfoPath = join(distDir, 'build-info.json')
+/** The client's stylesheet before purging: never served, read by e2e/css-purge.spec.ts. */
+export const unpurgedStylesheetPath = join(distDir, 'stylesheet-unpurged.css')

@@ -16,7 +16,7 @@ import { findBrowser } from '../find-browser'
 import type { BuildUnderTest } from './dist-snapshot'
 import { recordNetwork, type RequestRecord } from './network-recorder'
 import { BENCH_ADMIN, startPainel } from './painel-server'
-import { readMetafile, routeFiles, ROUTES, type Route } from './route-bytes'
+import { readMetafile, routeFiles, ROUTES, type Route } from '../build/route-bytes'
 import { median, round, spread, type Spread } from './stats'
 
 const VISIBLE_TIMEOUT_MS = 30_000

@@ -17,6 +17,7 @@ const metafile = {
       inputs: {
         'src/main.tsx': {},
         'src/app/router.tsx': {},
+        'src/app/app.css': {},
         'node_modules/react-dom/client.js': {},
       },
     },
@@ -57,7 +58,7 @@ describe('the common chunk', () => {
     ])
   })
 
-  it('pins the app files of the public cold paths: shared chunks and the entry’s own, not packages, pages or screens', () => {
+  it('pins the app scripts of the public cold paths (shared chunks, the entry’s own), not packages, stylesheets, pages or screens', () => {
     assert.deepEqual(
       coldPathSharedInputs(metafile, 'src/main.tsx', [
         'src/pages/login-page.tsx',

@@ -26,6 +26,7 @@ import { staticClosure } from './metafile'
  */
 
 const VIRTUAL = 'painel:common-chunk'
+const SCRIPT = /\.[cm]?[jt]sx?$/
 
 /**
  * The app's own source files (relative to the working directory) in the shared chunks on the
@@ -52,7 +53,10 @@ export function coldPathSharedInputs(
       // runs them anyway, and through them the packages they use (the router) join the chunk.
       if (chunk !== mainOutput && metafile.outputs[chunk]?.entryPoint !== undefined) continue
       for (const input of Object.keys(metafile.outputs[chunk]?.inputs ?? {})) {
-        if (!input.includes('node_modules/') && !entries.has(input)) shared.add(input)
+        // Scripts only: a stylesheet imported from here would come before CoreUI's, and its rules
+        // would lose every tie in the cascade.
+        if (!input.includes('node_modules/') && !entries.has(input) && SCRIPT.test(input))
+          shared.add(input)
       }
     }
   }

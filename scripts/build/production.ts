@@ -6,13 +6,15 @@
  *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
  */
-import { createHash } from 'node:crypto'
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
 import { clientSourcePlugin } from './client-source'
 import { coldPathSharedInputs, commonChunkPlugin, entryModules } from './common-chunk'
 import { precompress } from './compress'
+import { purgedStylesheetPlugin } from './purge-css'
+import { routeBytes, ROUTES } from './route-bytes'
+import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
 import { lazyModules, missingOutputs } from './expected-outputs'
 import { renderIndexHtml } from './index-html'
@@ -22,6 +24,7 @@ import {
   assetsDir,
   buildInfoPath,
   clientDir,
+  unpurgedStylesheetPath,
   clientSrc,
   distDir,
   metafilePath,
@@ -31,6 +34,7 @@ import {
 
 const MAIN_ENTRY = 'client/src/main.tsx'
 const COREUI_INDEX = join(root, 'node_modules', '@coreui', 'react', 'dist', 'esm', 'index.js')
+const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css', 'coreui.min.css')
 const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
 
 /**
@@ -40,32 +44,44 @@ const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
 async function buildClient() {
   const options = clientOptions('production')
   const source = { workingDir: root, coreuiIndex: COREUI_INDEX }
-  const { metafile } = await build({
-    ...options,
-    write: false,
-    plugins: [clientSourcePlugin(source)],
-  })
+  const first = await build({ ...options, write: false, plugins: [clientSourcePlugin(source)] })
+  const { metafile } = first
   if (!metafile) throw new Error('esbuild gave no metafile')
+  // The stylesheet before purging, outside the public folder: e2e/css-purge.spec.ts renders
+  // every page with it too and compares.
+  const fullStylesheet = first.outputFiles.find((file) => file.path.endsWith('.css'))
+  if (!fullStylesheet) throw new Error('the first pass made no stylesheet')
+  await writeFile(unpurgedStylesheetPath, fullStylesheet.contents)
   const entries = entryModules(metafile)
   const publicPages = entries.filter((entry) => entry.startsWith('client/src/pages/'))
   const sharedInputs = coldPathSharedInputs(metafile, MAIN_ENTRY, publicPages)
+  // What renders: the app's sources and the CoreUI components they use (see purge-css.ts).
+  const contentFiles = Object.keys(metafile.inputs)
+    .filter(
+      (input) =>
+        /^client\/|@coreui\/(react|icons-react)\//.test(input) && /\.(tsx?|jsx?|html)$/.test(input),
+    )
+    .map((input) => join(root, input))
   return build({
     ...options,
     plugins: [
       clientSourcePlugin({ ...source, entries }),
       commonChunkPlugin({ workingDir: root, sharedInputs }),
+      purgedStylesheetPlugin({
+        stylesheet: COREUI_CSS,
+        contentFiles: [...contentFiles, join(clientDir, 'index.html')],
+      }),
     ],
   })
 }
 
-/** Copies a file into dist/assets under a name that carries a hash of its content. */
-async function copyHashed(source: string): Promise<string> {
-  const data = await readFile(source)
-  const hash = createHash('sha256').update(data).digest('hex').slice(0, 10)
-  const extension = extname(source)
-  const name = `${basename(source, extension)}-${hash}${extension}`
-  await copyFile(source, join(assetsDir, name))
-  return `assets/${name}`
+/**
+ * The favicon as a data: URL in the page (300 bytes of SVG): no request of its own on a cold
+ * load, and nothing to cache or revalidate. The CSP allows data: images.
+ */
+async function inlineFavicon(source: string): Promise<string> {
+  const svg = (await readFile(source, 'utf8')).trim()
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`
 }
 
 function mergeMetafiles(...metafiles: Metafile[]): Metafile {
@@ -106,7 +122,7 @@ export async function buildProduction(): Promise<void> {
     stylesheets: stylesheetsFor(metafile, [entry]).map(toUrl),
     entryScript: toUrl(entry),
     modulePreloads: entryClosure.slice(1).map(toUrl),
-    favicon: await copyHashed(join(clientDir, 'public', 'favicon.svg')),
+    favicon: await inlineFavicon(join(clientDir, 'public', 'favicon.svg')),
   })
   await writeFile(join(distDir, 'index.html'), html)
 
@@ -125,6 +141,16 @@ export async function buildProduction(): Promise<void> {
   const publicFiles = [join(distDir, 'index.html'), ...(await listFiles(assetsDir))]
   const sizes = await precompress(publicFiles)
   console.log(sizeTable(sizes, distDir))
+
+  const budgets = checkBudgets(
+    await Promise.all(ROUTES.map((route) => routeBytes(metafile, route, distDir))),
+  )
+  console.log(`\n${budgets.table}`)
+  if (budgets.exceeded.length > 0) {
+    throw new Error(
+      `over the size budget (scripts/build/budgets.ts):\n${budgets.exceeded.map((line) => `  - ${line}`).join('\n')}`,
+    )
+  }
   // Written last: its presence means a complete build (npm start compares its time to the sources').
   await writeFile(buildInfoPath, JSON.stringify({ version, builtAt: new Date().toISOString() }))
   console.log(`\nbuilt dist/ in ${Math.round(performance.now() - started)} ms`)

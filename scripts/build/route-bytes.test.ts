@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Metafile } from 'esbuild'
-import { brotliBytes, gzipBytes } from '../build/compress'
+import { brotliBytes, gzipBytes } from './compress'
 import { routeBytes, routeFiles } from './route-bytes'
 
 type Output = Metafile['outputs'][string]

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Metafile } from 'esbuild'
-import { brotliBytes, gzipBytes } from '../build/compress'
-import { outputFor, staticClosure, stylesheetsFor, toUrl } from '../build/metafile'
+import { brotliBytes, gzipBytes } from './compress'
+import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 
 /** The two entry points of the client, as scripts/build/production.ts builds them. */
 export const MAIN_ENTRY = 'client/src/main.tsx'

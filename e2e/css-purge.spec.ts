@@ -1,0 +1,282 @@
+import { readFile } from 'node:fs/promises'
+import type { Browser, Page } from '@playwright/test'
+import { unpurgedStylesheetPath } from '../scripts/paths'
+import { expect, test } from './fixtures'
+import { apiSignIn } from './support/accounts'
+import { e2e } from './support/test-env'
+
+/**
+ * The build ships only the CoreUI CSS the panel uses (scripts/build/purge-css.ts). This suite is
+ * what allows it: every page and screen, in every state worth seeing, light and dark, renders
+ * pixel for pixel the same with the purged stylesheet and with the full one.
+ */
+
+const KEY = 'coreui-free-react-admin-template-theme'
+
+/** Fixed data for Equipe: other suites add accounts while this one runs. */
+const STAFF = {
+  accounts: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Ana Pendente',
+      email: 'ana@painel.test',
+      role: 'staff',
+      status: 'pending',
+      createdAt: '2026-11-20T12:00:00.000Z',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      name: 'Bruno Ativo',
+      email: 'bruno@painel.test',
+      role: 'staff',
+      status: 'active',
+      createdAt: '2026-11-19T12:00:00.000Z',
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000003',
+      name: 'Carla Desativada',
+      email: 'carla@painel.test',
+      role: 'staff',
+      status: 'disabled',
+      createdAt: '2026-11-18T12:00:00.000Z',
+    },
+  ],
+}
+
+interface State {
+  name: string
+  signedIn?: boolean
+  viewport?: { width: number; height: number }
+  /**
+   * 'styles': compare every element's computed style instead of pixels. For the phone's open
+   * sidebar, whose text Chromium anti-aliases differently from one render to the next even with
+   * the same stylesheet (a composited overlay), so pixels cannot tell a purge loss from noise.
+   */
+  compare?: 'pixels' | 'styles'
+  arrange: (page: Page) => Promise<void>
+}
+
+const submitEmpty = async (page: Page) => {
+  await page.locator('form button[type="submit"]').click()
+  await expect(page.getByRole('alert').first()).toBeVisible()
+}
+
+const STATES: State[] = [
+  {
+    name: 'login, with its validation messages',
+    arrange: async (page) => {
+      await page.goto('/#/login')
+      await submitEmpty(page)
+    },
+  },
+  {
+    name: 'register, with its validation messages',
+    arrange: async (page) => {
+      await page.goto('/#/register')
+      await submitEmpty(page)
+    },
+  },
+  {
+    name: 'password recovery',
+    arrange: async (page) => page.goto('/#/recuperar-senha').then(() => undefined),
+  },
+  {
+    name: 'new password',
+    arrange: async (page) => {
+      await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
+      await submitEmpty(page)
+    },
+  },
+  { name: '404', arrange: async (page) => page.goto('/#/404').then(() => undefined) },
+  { name: '500', arrange: async (page) => page.goto('/#/500').then(() => undefined) },
+  {
+    name: 'the error screen',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.route('**/assets/default-layout-*.js', (route) => route.abort('failed'))
+      await page.addInitScript(() =>
+        sessionStorage.setItem('painel:chunk-reload-at', String(Date.now())),
+      )
+      await page.goto('/#/dashboard')
+      await expect(
+        page.getByRole('heading', { name: 'Erro inesperado na aplicação' }),
+      ).toBeVisible()
+    },
+  },
+  {
+    name: 'dashboard',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.goto('/#/dashboard')
+      await expect(page.getByText('Olá, Administrador!')).toBeVisible()
+    },
+  },
+  {
+    name: 'Minha conta',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.goto('/#/perfil')
+      await expect(page.getByRole('main').getByText(e2e.admin.email)).toBeVisible()
+    },
+  },
+  {
+    name: 'Equipe',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.route('**/api/staff', (route) => route.fulfill({ json: STAFF }))
+      await page.goto('/#/equipe')
+      await expect(page.getByRole('table')).toBeVisible()
+    },
+  },
+  {
+    name: 'an unknown inner path',
+    signedIn: true,
+    arrange: async (page) => page.goto('/#/nada').then(() => undefined),
+  },
+  {
+    name: 'the user menu, open',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.goto('/#/dashboard')
+      await page.getByRole('button', { name: 'Menu do usuário' }).click()
+      await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
+    },
+  },
+  {
+    name: 'the colour-mode menu, open',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.goto('/#/dashboard')
+      await page.getByRole('button', { name: /^Escolher tema/ }).click()
+      await expect(page.getByRole('button', { name: 'Automático' })).toBeVisible()
+    },
+  },
+  {
+    name: 'the sidebar hidden on a wide screen',
+    signedIn: true,
+    arrange: async (page) => {
+      await page.goto('/#/dashboard')
+      await page.getByRole('button', { name: 'Mostrar ou ocultar o menu lateral' }).click()
+      await expect(
+        page.getByRole('navigation', { name: 'Navegação principal' }),
+      ).not.toBeInViewport()
+    },
+  },
+  {
+    name: 'a phone, with the sidebar open',
+    signedIn: true,
+    viewport: { width: 390, height: 760 },
+    compare: 'styles',
+    arrange: async (page) => {
+      await page.goto('/#/perfil')
+      const toggler = page.getByRole('button', { name: 'Mostrar ou ocultar o menu lateral' })
+      // CoreUI's sidebar finds out it is on a phone after its first render, and then closes.
+      await expect(toggler).toHaveAttribute('aria-expanded', 'false')
+      await toggler.click()
+      await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeInViewport()
+      // The backdrop gets its `show` class a moment after it appears (react-transition-group).
+      await expect(page.locator('.sidebar-backdrop')).toHaveClass(/\bshow\b/)
+    },
+  },
+]
+
+async function screenshot(
+  browser: Browser,
+  state: State,
+  mode: 'light' | 'dark',
+  token: string,
+  fullStylesheet: string | null,
+): Promise<Buffer> {
+  const context = await browser.newContext({
+    baseURL: e2e.baseURL,
+    viewport: state.viewport ?? { width: 1280, height: 800 },
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: e2e.baseURL,
+          localStorage: [
+            { name: KEY, value: mode },
+            ...(state.signedIn ? [{ name: 'token_adm', value: JSON.stringify({ token }) }] : []),
+          ],
+        },
+      ],
+    },
+  })
+  const page = await context.newPage()
+  if (fullStylesheet !== null) {
+    await page.route('**/assets/main-*.css', (route) =>
+      route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet }),
+    )
+  }
+  await state.arrange(page)
+  // The pointer out of the way: hover styles follow it, a little after the layout changes.
+  const viewport = page.viewportSize()
+  if (viewport) await page.mouse.move(viewport.width - 1, viewport.height - 1)
+  await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
+  await expect(page.getByRole('status', { name: 'Carregando…' })).toHaveCount(0)
+  await page.evaluate(() => document.fonts.ready)
+  const shot =
+    state.compare === 'styles' ? await computedStyles(page) : await stableScreenshot(page)
+  await context.close()
+  return shot
+}
+
+/** Every element's computed style, in document order, as one comparable buffer. */
+async function computedStyles(page: Page): Promise<Buffer> {
+  // Mid-transition values (the backdrop fading in) depend on timing, not on the stylesheet.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
+  const styles = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('*')].map((element) => {
+      const style = getComputedStyle(element)
+      return `${element.tagName}.${element.className.toString()}{${Array.from(
+        style,
+        (name) => `${name}:${style.getPropertyValue(name)}`,
+      )
+        .sort()
+        .join(';')}}`
+    }),
+  )
+  return Buffer.from(styles.join('\n'))
+}
+
+/**
+ * A screenshot of a page that has stopped moving: taken again until two in a row are the same,
+ * as Playwright's toHaveScreenshot does (the phone's sidebar settles a few frames after its
+ * slide-in, and two renders caught at different frames would differ for no reason of CSS).
+ */
+async function stableScreenshot(page: Page): Promise<Buffer> {
+  let previous = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await page.waitForTimeout(100)
+    const next = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
+    if (next.equals(previous)) return next
+    previous = next
+  }
+  throw new Error('the page never stopped changing')
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`${mode} mode: every page and screen looks the same with the purged stylesheet`, async ({
+    browser,
+    api,
+  }, testInfo) => {
+    test.slow()
+    const fullStylesheet = await readFile(unpurgedStylesheetPath, 'utf8')
+    const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+    const different: string[] = []
+    for (const state of STATES) {
+      const purged = await screenshot(browser, state, mode, token, null)
+      const full = await screenshot(browser, state, mode, token, fullStylesheet)
+      if (!purged.equals(full)) {
+        different.push(state.name)
+        const contentType = state.compare === 'styles' ? 'text/plain' : 'image/png'
+        await testInfo.attach(`${state.name} (purged)`, { body: purged, contentType })
+        await testInfo.attach(`${state.name} (full)`, { body: full, contentType })
+      }
+    }
+    expect(different, 'states that render differently with the purged stylesheet').toEqual([])
+  })
+}

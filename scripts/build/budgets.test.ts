@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { checkBudgets } from './budgets'
+import type { RouteBytes } from './route-bytes'
+
+const route = (name: RouteBytes['route'], requests: number, servedBrotli: number): RouteBytes => ({
+  route: name,
+  requests,
+  raw: 0,
+  gzip: 0,
+  brotli: servedBrotli,
+  servedBrotli,
+  files: [],
+})
+
+describe('checkBudgets', () => {
+  it('passes routes within their budgets and prints them', () => {
+    const report = checkBudgets([
+      route('#/login', 6, 97 * 1024),
+      route('#/dashboard', 9, 120 * 1024),
+    ])
+    assert.deepEqual(report.exceeded, [])
+    assert.match(report.table, /#\/login\s+6 \/ 6\s+97\.0 KB \/ 100\.0 KB\s+ok/)
+  })
+
+  it('names every budget a route goes over', () => {
+    const report = checkBudgets([
+      route('#/login', 7, 101 * 1024),
+      route('#/dashboard', 20, 151 * 1024),
+    ])
+    assert.deepEqual(report.exceeded, [
+      '#/login: 101.0 KB over its 100.0 KB',
+      '#/login: 7 requests over its 6',
+      '#/dashboard: 151.0 KB over its 150.0 KB',
+    ])
+    assert.match(report.table, /OVER/)
+  })
+})

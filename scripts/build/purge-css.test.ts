@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, it } from 'node:test'
+import { composedClassPrefixes, familyPattern, purgeStylesheet } from './purge-css'
+
+describe('composed class families', () => {
+  it('finds the prefixes code composes classes from', () => {
+    const sources = [
+      'classNames(`btn-${color}`, { [`btn-${variant}-${color}`]: variant })',
+      'push(`col${infix}-${span}`); push(`row-cols${infix}-${n}`)',
+      'const url = `api/${path}`; const auth = `Bearer ${token}`',
+      '_b["icon-".concat(size)] = size; var c = "avatar-" + size',
+    ]
+    assert.deepEqual(composedClassPrefixes(sources), [
+      'avatar-',
+      'btn-',
+      'col',
+      'icon-',
+      'row-cols',
+    ])
+  })
+
+  it('keeps a whole family, or only its colour words where that is what is composed', () => {
+    assert.equal(familyPattern('spinner-').test('spinner-grow-sm'), true)
+    assert.equal(familyPattern('col').test('col-md-8'), true)
+    assert.equal(familyPattern('col').test('col'), true)
+    assert.equal(familyPattern('col').test('collapse'), false)
+    assert.equal(familyPattern('text-').test('text-primary'), true)
+    assert.equal(familyPattern('text-').test('text-body-secondary'), true)
+    assert.equal(familyPattern('text-').test('text-truncate'), false)
+    assert.equal(familyPattern('btn-').test('btn-outline-secondary'), true)
+    assert.equal(familyPattern('btn-').test('btn-group'), false)
+  })
+})
+
+describe('purgeStylesheet', () => {
+  it('keeps what the content uses and what it composes, and drops the rest', async () => {
+    const css = [
+      '.card{a:1}',
+      '.accordion{b:2}',
+      '.spinner-grow{c:3}',
+      '.col-md-8{d:4}',
+      '[data-coreui-theme=dark] .card{e:5}',
+      '[data-coreui-theme=dark] .accordion{f:6}',
+      ':root{--cui-x:1}',
+    ].join('')
+    const dir = await mkdtemp(join(tmpdir(), 'painel-purge-'))
+    const file = join(dir, 'component.js')
+    await writeFile(
+      file,
+      'className: "card", cls: `spinner-${variant}`, grid: `col${infix}-${span}`',
+    )
+    const purged = await purgeStylesheet(css, [file])
+    assert.match(purged, /\.card\{a:1\}/)
+    assert.match(purged, /\.spinner-grow/)
+    assert.match(purged, /\.col-md-8/)
+    assert.match(purged, /\[data-coreui-theme=dark\] \.card/)
+    assert.match(purged, /--cui-x/)
+    assert.doesNotMatch(purged, /accordion/)
+  })
+})

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises'
+import type { Plugin } from 'esbuild'
+import { PurgeCSS } from 'purgecss'
+
+/**
+ * Only the CoreUI CSS the panel uses. CoreUI's stylesheet is 322 KB (30 KB brotli) and the panel
+ * uses a fraction of it. PurgeCSS keeps the rules whose selectors name classes, ids and tags that
+ * appear in the files the first pass found in use: the app's sources and the CoreUI component
+ * files that add classes as they render (`show`, `sidebar-narrow`, ...).
+ *
+ * Classes composed at run time from a prop (`btn-${color}`) never appear whole in any file, so
+ * every such family found in those files (`btn-`) is kept entirely. e2e/css-purge.spec.ts proves,
+ * on every run, that every page and screen renders the same with the full stylesheet.
+ */
+
+/**
+ * Families composed from a theme colour (`text-${color}`), or from an alignment: kept only for
+ * those words, not whole (`text-` alone would keep every text utility CoreUI has).
+ */
+const COLOURS = 'primary|secondary|success|danger|warning|info|light|dark|white|black|body'
+const NARROWED: Record<string, RegExp> = {
+  'text-': new RegExp(`^text-(${COLOURS})(-|$)`),
+  'bg-': new RegExp(`^bg-(${COLOURS})(-|$)`),
+  'border-': new RegExp(`^border-(${COLOURS})(-|$)`),
+  'text-bg-': new RegExp(`^text-bg-(${COLOURS})$`),
+  'align-': /^align-(baseline|top|middle|bottom|text-top|text-bottom)$/,
+  'btn-': new RegExp(`^btn-((outline|ghost)-)?(${COLOURS}|link)$|^btn-(sm|lg)$`),
+}
+
+/**
+ * The safelist pattern of a composed family: narrowed if known, else the whole family.
+ * `btn-` (from `btn-${color}`) is every class that starts so; `col` (from `col${infix}`) is `col`
+ * and the classes that start with `col-`, not `collapse`.
+ */
+export function familyPattern(prefix: string): RegExp {
+  const narrowed = NARROWED[prefix]
+  if (narrowed) return narrowed
+  const escaped = prefix.replace(/-/g, '\\-')
+  return prefix.endsWith('-') ? new RegExp(`^${escaped}`) : new RegExp(`^${escaped}(\\-|$)`)
+}
+
+/**
+ * The class families the given sources compose at run time: `btn-` for `` `btn-${color}` ``,
+ * `col` for `` `col${infix}-${span}` ``.
+ */
+export function composedClassPrefixes(sources: readonly string[]): string[] {
+  const prefixes = new Set<string>()
+  for (const source of sources) {
+    // `btn-${color}`, and what older compilers make of it: "btn-".concat(color), "btn-" + color.
+    const shapes = [
+      /[`\s'"]([a-z][a-z0-9]*(?:-[a-z0-9]+)*-?)\$\{/g,
+      /["']([a-z][a-z0-9]*(?:-[a-z0-9]+)*-)["']\s*(?:\.concat\(|\+)/g,
+    ]
+    for (const shape of shapes) {
+      for (const match of source.matchAll(shape)) if (match[1]) prefixes.add(match[1])
+    }
+  }
+  return [...prefixes].sort()
+}
+
+export async function purgeStylesheet(
+  css: string,
+  contentFiles: readonly string[],
+): Promise<string> {
+  const sources = await Promise.all(contentFiles.map((file) => readFile(file, 'utf8')))
+  const prefixes = composedClassPrefixes(sources)
+  const [result] = await new PurgeCSS().purge({
+    content: sources.map((raw, index) => ({
+      raw,
+      extension: contentFiles[index]?.split('.').pop() ?? 'js',
+    })),
+    css: [{ raw: css }],
+    safelist: {
+      standard: [/^(show|showing|hide|hiding|fade|collapsing)$/],
+      greedy: prefixes.map(familyPattern),
+    },
+    // The colour mode is an attribute on <html>: its rules are judged by the rest of their selector.
+    dynamicAttributes: ['data-coreui-theme'],
+    // Custom properties, keyframes and font faces are cheap and easy to miss: all kept.
+    variables: false,
+    keyframes: false,
+    fontFace: false,
+  })
+  return result?.css ?? css
+}
+
+/** Pass 2: the given stylesheet is loaded purged against the given files. */
+export function purgedStylesheetPlugin(options: {
+  stylesheet: string
+  contentFiles: readonly string[]
+}): Plugin {
+  return {
+    name: 'painel-purged-stylesheet',
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, async (args) => {
+        if (args.path !== options.stylesheet) return undefined
+        return {
+          contents: await purgeStylesheet(await readFile(args.path, 'utf8'), options.contentFiles),
+          loader: 'css',
+        }
+      })
+    },
+  }
+}
