@@ -55,6 +55,8 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
  * ("incoming request" + "request completed"). The full request, headers included, is logged on
  * arrival only at debug level.
  */
+const LEVELS_WITH_INFO = new Set(['info', 'debug', 'trace'])
+
 export class AccessLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return
@@ -67,6 +69,8 @@ export class AccessLog extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return
+    // At LOG_LEVEL=warn a served file writes nothing: do not build the line (request.ip is not free).
+    if (!error && !LEVELS_WITH_INFO.has(reply.log.level)) return
     const line = {
       method: request.method,
       url: request.url,

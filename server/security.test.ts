@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+import { securityHeaders } from './security'
 import { testApp } from './test/helpers'
 
 let dist: FixtureDist
@@ -47,6 +48,33 @@ describe('security headers', () => {
     const csp = directives(response.headers['content-security-policy'])
     assert.equal(csp.has('upgrade-insecure-requests'), true)
     assert.match(String(response.headers['strict-transport-security']), /max-age=31536000/)
+    await app.close()
+  })
+
+  it('every answer carries every header helmet sets, a 304 and a 404 included', async () => {
+    const expected = securityHeaders(false)
+    assert.ok(Object.keys(expected).length >= 10)
+    assert.equal(expected['cross-origin-opener-policy'], 'same-origin')
+    const { app } = await testApp(dist.distDir)
+    const page = await app.inject({ url: '/' })
+    const revalidated = await app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    })
+    assert.equal(revalidated.statusCode, 304)
+    const answers = [
+      page,
+      revalidated,
+      await app.inject({ url: dist.script.url }),
+      await app.inject({ url: '/assets/missing.js' }),
+      await app.inject({ url: '/healthz' }),
+      await app.inject({ url: '/readyz' }),
+    ]
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) {
+        assert.equal(answer.headers[name], value, `${answer.statusCode} ${name}`)
+      }
+    }
     await app.close()
   })
 })

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
@@ -24,7 +26,7 @@ describe('the page', () => {
       assert.equal(response.statusCode, 200)
       assert.equal(response.headers['content-type'], 'text/html; charset=utf-8')
       assert.equal(response.headers['cache-control'], 'no-cache')
-      assert.match(String(response.headers.etag), /^W\/".+"$/)
+      assert.match(String(response.headers.etag), /^"[\w-]+"$/)
       assert.equal(response.headers.vary, 'accept-encoding')
       assert.equal(response.body, dist.indexHtml)
     })
@@ -117,6 +119,95 @@ describe('hashed assets', () => {
   })
 })
 
+describe('revalidation', () => {
+  const revalidate = (ifNoneMatch: string, acceptEncoding = 'br') =>
+    app.inject({
+      url: dist.script.url,
+      headers: { 'accept-encoding': acceptEncoding, 'if-none-match': ifNoneMatch },
+    })
+  let etag: string
+  before(async () => {
+    const response = await app.inject({
+      url: dist.script.url,
+      headers: { 'accept-encoding': 'br' },
+    })
+    etag = String(response.headers.etag)
+  })
+
+  it('a 304 repeats the validators and caching rules, without a body or content headers', async () => {
+    const response = await revalidate(etag)
+    assert.equal(response.statusCode, 304)
+    assert.equal(response.headers.etag, etag)
+    assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.equal(response.headers.vary, 'accept-encoding')
+    assert.equal(response.headers['content-encoding'], undefined)
+    assert.equal(response.rawPayload.length, 0)
+  })
+
+  const matching: [string, (etag: string) => string][] = [
+    ['the tag in a list', (tag) => `"other", ${tag}`],
+    ['the tag marked weak', (tag) => `W/${tag}`],
+    ['*', () => '*'],
+  ]
+  for (const [what, header] of matching) {
+    it(`If-None-Match with ${what} is a 304`, async () => {
+      assert.equal((await revalidate(header(etag))).statusCode, 304)
+    })
+  }
+
+  const notMatching: [string, (etag: string) => string][] = [
+    ['another tag', () => '"other"'],
+    ['the tag without its quotes', (tag) => tag.slice(1, -1)],
+    ['an empty value', () => ''],
+    ['garbage', () => '\u0000;;,,W/'],
+  ]
+  for (const [what, header] of notMatching) {
+    it(`If-None-Match with ${what} gets the file in full`, async () => {
+      const response = await revalidate(header(etag))
+      assert.equal(response.statusCode, 200)
+      assert.equal(brotliDecompressSync(response.rawPayload).toString(), dist.script.body)
+    })
+  }
+
+  it('the brotli ETag does not revalidate the gzip body', async () => {
+    const response = await revalidate(etag, 'gzip')
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.headers['content-encoding'], 'gzip')
+  })
+})
+
+describe('other request forms', () => {
+  it('HEAD gets the headers of GET and no body', async () => {
+    const get = await app.inject({ url: dist.script.url, headers: { 'accept-encoding': 'br' } })
+    const head = await app.inject({
+      method: 'HEAD',
+      url: dist.script.url,
+      headers: { 'accept-encoding': 'br' },
+    })
+    assert.equal(head.statusCode, 200)
+    assert.equal(head.rawPayload.length, 0)
+    for (const name of ['etag', 'content-type', 'content-encoding', 'cache-control', 'vary']) {
+      assert.equal(head.headers[name], get.headers[name], name)
+    }
+    assert.equal(head.headers['content-length'], get.headers['content-length'])
+  })
+
+  it('a query string does not change the file', async () => {
+    const response = await app.inject({ url: `${dist.script.url}?v=2&x=%00` })
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.body, dist.script.body)
+  })
+
+  for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+    it(`${method} on a file is refused and changes nothing`, async () => {
+      const response = await app.inject({ method, url: dist.script.url })
+      assert.equal(response.statusCode, 404)
+      const after = await app.inject({ url: dist.script.url })
+      assert.equal(after.body, dist.script.body)
+    })
+  }
+})
+
 describe('what is not served', () => {
   const missing = [
     '/assets/missing.js',
@@ -189,5 +280,36 @@ describe('path traversal, sent byte for byte', () => {
   it('still serves the real file over the same socket path', async () => {
     const response = await rawGet(port, dist.script.url)
     assert.equal(response.status, 200)
+  })
+})
+
+describe('development (npm run dev): files change while the server runs', () => {
+  let devDist: FixtureDist
+  let devApp: FastifyInstance
+  before(async () => {
+    devDist = await createFixtureDist()
+    ;({ app: devApp } = await testApp(devDist.distDir, { devMode: true }))
+  })
+  after(async () => {
+    await devApp.close()
+    await devDist.cleanup()
+  })
+
+  it('serves a file written by a rebuild after start, and the rewritten page', async () => {
+    await writeFile(join(devDist.distDir, 'assets', 'late-MNOP3456.js'), 'export {}')
+    await writeFile(join(devDist.distDir, 'index.html'), '<!doctype html><p>rebuilt</p>')
+    await rm(join(devDist.distDir, 'index.html.br'))
+    await rm(join(devDist.distDir, 'index.html.gz'))
+    const late = await devApp.inject({ url: '/assets/late-MNOP3456.js' })
+    assert.equal(late.statusCode, 200)
+    assert.equal(late.body, 'export {}')
+    const page = await devApp.inject({ url: '/' })
+    assert.equal(page.body, '<!doctype html><p>rebuilt</p>')
+  })
+
+  it('still refuses what production refuses', async () => {
+    for (const url of ['/assets/missing.js', '/metafile.json', '/assets/.hidden-IJKL9012.js']) {
+      assert.equal((await devApp.inject({ url })).statusCode, 404, url)
+    }
   })
 })

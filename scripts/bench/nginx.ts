@@ -49,11 +49,11 @@ export function findNginx(): NginxInstall | null {
   return null
 }
 
-/** Content types as Painel (@fastify/static) sends them, by extension. */
+/** Content types as Painel sends them (server/static-file-table.ts), by extension. */
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html',
-  js: 'application/javascript',
-  mjs: 'application/javascript',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
   css: 'text/css',
   svg: 'image/svg+xml',
   json: 'application/json',
@@ -133,7 +133,7 @@ ${Object.entries(CONTENT_TYPES)
   }
   default_type application/octet-stream;
   charset utf-8;
-  charset_types text/html text/css application/javascript application/json text/plain image/svg+xml;
+  charset_types text/html text/css text/javascript application/json text/plain image/svg+xml;
 
   etag on;
   gzip off;

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+
+/** The encodings the build precompresses into siblings, in the order the server prefers them. */
+export const PRECOMPRESSED_ENCODINGS = ['br', 'gzip'] as const
+export type PrecompressedEncoding = (typeof PRECOMPRESSED_ENCODINGS)[number]
+
+const SIBLING_EXTENSION: Record<PrecompressedEncoding, string> = { br: '.br', gzip: '.gz' }
+
+/** One byte-exact representation of a file: as built, or one of its precompressed siblings. */
+export interface Representation {
+  body: Buffer
+  /** Strong: it names these exact bytes, so each encoding of a file has its own. */
+  etag: string
+  /** Everything a 200 carries besides the body (Fastify adds Content-Length). */
+  headers: Readonly<Record<string, string>>
+  /** What a 304 repeats of it: the validators and caching rules, no content headers. */
+  notModifiedHeaders: Readonly<Record<string, string>>
+}
+
+export interface StaticFile {
+  identity: Representation
+  br?: Representation
+  gzip?: Representation
+}
+
+/** URL path (`/`, `/index.html`, `/assets/<name>`) to the file it answers with. */
+export type StaticFileTable = ReadonlyMap<string, StaticFile>
+
+/**
+ * The page names the current hashed files, so browsers must revalidate it on every load (a 304
+ * when nothing changed) and pick up a new deployment at once; a hashed name changes whenever its
+ * content does, so a copy of it never goes stale.
+ */
+export const PAGE_CACHE_CONTROL = 'no-cache'
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/**
+ * The kinds of file the build writes. A table rather than a MIME library: it is read once at
+ * start, and it keeps JavaScript on `text/javascript` (RFC 9239).
+ */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+}
+
+export function contentTypeOf(fileName: string): string {
+  return CONTENT_TYPES[extname(fileName).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/**
+ * Reads the client build into memory: the page at `/` and `/index.html`, and every file under
+ * assets/ at `/assets/<path>`. Nothing else in dist/ (the compiled server, the metafile) gets a
+ * URL, nor do dotfiles or the .br/.gz siblings themselves: they are representations of their file.
+ * dist/ never changes while a production server runs, and is a few MB.
+ */
+export async function loadStaticFileTable(distDir: string): Promise<Map<string, StaticFile>> {
+  const table = new Map<string, StaticFile>()
+  const page = await readStaticFile(join(distDir, 'index.html'), PAGE_CACHE_CONTROL)
+  if (page) {
+    table.set('/', page)
+    table.set('/index.html', page)
+  }
+  const assetsDir = join(distDir, 'assets')
+  for (const relativePath of await listAssets(assetsDir)) {
+    const file = await readStaticFile(join(assetsDir, relativePath), ASSET_CACHE_CONTROL)
+    if (file) table.set(`/assets/${relativePath.split('\\').join('/')}`, file)
+  }
+  return table
+}
+
+/** Total bytes held, all representations included (for the start-up log line). */
+export function tableBytes(table: StaticFileTable): number {
+  let bytes = 0
+  for (const file of new Set(table.values())) {
+    for (const representation of [file.identity, file.br, file.gzip]) {
+      bytes += representation?.body.length ?? 0
+    }
+  }
+  return bytes
+}
+
+async function listAssets(assetsDir: string): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(assetsDir, { recursive: true, withFileTypes: true })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(assetsDir.length + 1))
+    .filter((path) => !path.split(/[\\/]/).some((part) => part.startsWith('.')))
+    .filter((path) => !path.endsWith('.br') && !path.endsWith('.gz'))
+}
+
+async function readStaticFile(path: string, cacheControl: string): Promise<StaticFile | null> {
+  const body = await readIfPresent(path)
+  if (!body) return null
+  const contentType = contentTypeOf(path)
+  const file: StaticFile = { identity: representation(body, contentType, cacheControl) }
+  for (const encoding of PRECOMPRESSED_ENCODINGS) {
+    const sibling = await readIfPresent(path + SIBLING_EXTENSION[encoding])
+    if (sibling) file[encoding] = representation(sibling, contentType, cacheControl, encoding)
+  }
+  return file
+}
+
+function representation(
+  body: Buffer,
+  contentType: string,
+  cacheControl: string,
+  encoding?: PrecompressedEncoding,
+): Representation {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+  // Vary on every file, also those without siblings: a cache keyed without it could hand a
+  // brotli body to a client that did not ask for one when a sibling appears in a later build.
+  const notModifiedHeaders = {
+    'cache-control': cacheControl,
+    vary: 'accept-encoding',
+    etag,
+  }
+  return {
+    body,
+    etag,
+    notModifiedHeaders,
+    headers: {
+      ...notModifiedHeaders,
+      'content-type': contentType,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    },
+  }
+}
+
+async function readIfPresent(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'EISDIR') return null
+    throw error
+  }
+}
