@@ -196,10 +196,14 @@ async function warmReload(
   }
 }
 
-/** The icon index.html links (`assets/favicon-….svg`), if any. */
+/**
+ * The icon file index.html links (`assets/…`), if any: the build inlines it as a data: URL,
+ * which costs no request, so there is normally none.
+ */
 async function faviconOf(distDir: string): Promise<string | null> {
   const html = await readFile(join(distDir, 'index.html'), 'utf8')
-  return /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? null
+  const href = /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1]
+  return href?.startsWith('assets/') ? href : null
 }
 
 function compareWithModel(
