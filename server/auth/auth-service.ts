@@ -31,6 +31,12 @@ export const LIMITS = {
   recoveryWindowSeconds: 60 * 60,
 } as const
 
+/** The throttle keys of failed sign-ins: one count per account (by e-mail), one per address. */
+export const signInKeys = {
+  account: (email: string) => `sign-in:account:${email}`,
+  address: (address: string) => `sign-in:address:${address}`,
+}
+
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; account: Account }
   | { outcome: 'invalid_credentials' | 'pending_approval' | 'account_disabled' }
@@ -80,8 +86,8 @@ export class AuthService {
 
   async signIn(rawEmail: string, password: string, address: string): Promise<SignInResult> {
     const email = normalizeEmail(rawEmail)
-    const accountKey = `sign-in:account:${email}`
-    const addressKey = `sign-in:address:${address}`
+    const accountKey = signInKeys.account(email)
+    const addressKey = signInKeys.address(address)
     const wait = Math.max(
       await this.failuresByAccount.secondsToWait(accountKey),
       await this.failuresByAddress.secondsToWait(addressKey),
@@ -176,7 +182,8 @@ export class AuthService {
     })
     if (accountId === undefined) return false
     const account = await findAccountById(this.db, accountId)
-    if (account) await this.failuresByAccount.clear(`sign-in:account:${account.email}`)
+    // The owner of the mailbox proved who they are: a lock from someone else's guesses ends.
+    if (account) await this.failuresByAccount.clear(signInKeys.account(account.email))
     this.options.log.info({ accountId }, 'password reset; all sessions ended')
     return true
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
-import { LIMITS } from './auth-service'
+import { LIMITS, signInKeys } from './auth-service'
 
 let api: ApiFixture
 before(async () => {
@@ -45,9 +45,36 @@ describe(`brute-force limits on sign-in (${testStoreName()})`, () => {
     await api.database.db
       .updateTable('auth_throttle')
       .set({ window_started_at: new Date(Date.now() - 16 * 60_000) })
-      .where('key', '=', 'sign-in:account:alvo@example.com')
+      .where('key', '=', signInKeys.account('alvo@example.com'))
       .execute()
     assert.equal((await login('alvo@example.com', 'senha-certa-1')).statusCode, 200)
+  })
+
+  it('a password reset through the mailed link lifts a lock on the account', async () => {
+    await api.addAccount({ email: 'travada@example.com', password: 'senha-antiga-1' })
+    for (let attempt = 1; attempt <= LIMITS.failuresPerAccount; attempt += 1) {
+      await login('travada@example.com', `tentativa-${attempt}`, `203.0.113.${100 + attempt}`)
+    }
+    assert.equal((await login('travada@example.com', 'senha-antiga-1')).statusCode, 429)
+
+    const asked = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-recovery',
+      payload: { email: 'travada@example.com' },
+      remoteAddress: '203.0.113.150',
+    })
+    assert.equal(asked.statusCode, 202)
+    const mail = await api.mail.next('travada@example.com')
+    const token = /recuperar-senha\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
+    assert.ok(token, mail.text)
+    const reset = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token, password: 'senha-nova-123' },
+      remoteAddress: '203.0.113.150',
+    })
+    assert.equal(reset.statusCode, 204)
+    assert.equal((await login('travada@example.com', 'senha-nova-123')).statusCode, 200)
   })
 
   it('counts failures per e-mail as written, whatever the case', async () => {
@@ -102,5 +129,27 @@ describe(`brute-force limits on sign-in (${testStoreName()})`, () => {
     assert.equal(response?.statusCode, 429)
     assert.ok(Number(response?.headers['retry-after']) > 0)
     assert.equal(response?.json<{ error: { code: string } }>().error.code, 'too_many_attempts')
+  })
+
+  it('counts every auth call of an address together: a burst on one route closes the others', async () => {
+    const address = '192.0.2.251'
+    for (let request = 0; request < 60; request += 1) {
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-recovery',
+        payload: { email: 'ninguem@example.com' },
+        remoteAddress: address,
+      })
+      assert.equal(response.statusCode, 202)
+    }
+    const signIn = await login('ninguem@example.com', 'senha-qualquer', address)
+    assert.equal(signIn.statusCode, 429)
+    const register = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ana', email: 'ana-burst@example.com', password: 'senha-segura-1' },
+      remoteAddress: address,
+    })
+    assert.equal(register.statusCode, 429)
   })
 })
