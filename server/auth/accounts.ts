@@ -1,15 +1,8 @@
 import type { Db } from '../db/database'
-import type { Account, AccountStatus, Role } from '../db/schema'
+import type { AccountStatus, PublicUser, Role } from '../../client/src/lib/account-rules'
+import type { Account } from '../db/schema'
 
-/** What the API shows of an account: never its password hash. */
-export interface PublicUser {
-  id: string
-  name: string
-  email: string
-  role: Role
-  status: AccountStatus
-  createdAt: string
-}
+export type { PublicUser }
 
 export function publicUser(account: Account): PublicUser {
   return {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Account } from '../db/schema'
 import { HttpError } from '../errors'
 import type { AuthService } from './auth-service'
+import { BEARER } from './tokens'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,22 +13,20 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/
-
 export const unauthenticated = () =>
   new HttpError(401, 'unauthenticated', 'Sua sessão terminou ou não é válida. Entre novamente.')
 
 /** A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '')
-    const account = match?.[1] ? await auth.authenticate(match[1]) : undefined
-    if (!account || !match?.[1]) {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
+    const account = token ? await auth.authenticate(token) : undefined
+    if (!token || !account) {
       reply.header('www-authenticate', 'Bearer')
       throw unauthenticated()
     }
     request.account = account
-    request.sessionToken = match[1]
+    request.sessionToken = token
   }
 }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
+import { scryptSync } from 'node:crypto'
 import { describe, it } from 'node:test'
 import { decoyHash, hashPassword, needsRehash, SCRYPT, verifyPassword } from './passwords'
-import { newToken, TOKEN_PATTERN, tokenHash } from './tokens'
+import { BEARER, isWellFormedToken, newToken, tokenHash } from './tokens'
 
 describe('passwords', () => {
   it('hash with scrypt, a fresh salt each time, and the parameters beside the hash', async () => {
@@ -29,9 +30,14 @@ describe('passwords', () => {
   })
 
   it('verify a hash made with older, weaker parameters, and ask for a rehash', async () => {
-    const weak = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA==$' + Buffer.alloc(64).toString('base64')
+    // A real hash with N = 1024: the parameters stored beside it are the ones used to check it.
+    const salt = Buffer.from('saltsaltsaltsalt')
+    const key = scryptSync('senha-de-antes', salt, 64, { N: 1024, r: 8, p: 1 })
+    const weak = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`
     assert.equal(needsRehash(weak), true)
-    assert.equal(await verifyPassword('anything', weak), false)
+    assert.equal(await verifyPassword('senha-de-antes', weak), true)
+    assert.equal(await verifyPassword('outra-senha', weak), false)
+    assert.equal(needsRehash(await hashPassword('senha-de-agora')), false)
   })
 
   it('match nothing against a malformed hash', async () => {
@@ -51,7 +57,9 @@ describe('passwords', () => {
 describe('tokens', () => {
   it('are 256 random bits in base64url, stored only as SHA-256', () => {
     const token = newToken()
-    assert.match(token, new RegExp(TOKEN_PATTERN))
+    assert.equal(isWellFormedToken(token), true)
+    assert.equal(BEARER.exec(`Bearer ${token}`)?.[1], token)
+    assert.equal(isWellFormedToken(`${token}x`), false)
     assert.equal(Buffer.from(token, 'base64url').length, 32)
     assert.notEqual(newToken(), token)
     assert.match(tokenHash(token), /^[0-9a-f]{64}$/)

@@ -14,4 +14,11 @@ export function tokenHash(token: string): string {
 }
 
 /** The shape every token of ours has; anything else is refused before touching the database. */
-export const TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$'
+const TOKEN_CHARACTERS = '[A-Za-z0-9_-]{43}'
+const TOKEN = new RegExp(`^${TOKEN_CHARACTERS}$`)
+/** `Authorization: Bearer <token>`, the token captured. */
+export const BEARER = new RegExp(`^Bearer (${TOKEN_CHARACTERS})$`)
+
+export function isWellFormedToken(value: string): boolean {
+  return TOKEN.test(value)
+}

@@ -1,9 +1,9 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
+import type { AccountStatus, Role } from '../../client/src/lib/account-rules'
 
 /** The tables, as Kysely sees them. The SQL that creates them is in migrations.ts. */
 
-export type Role = 'admin' | 'staff'
-export type AccountStatus = 'pending' | 'active' | 'disabled'
+export type { AccountStatus, Role }
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
 
@@ -53,5 +53,3 @@ export interface Schema {
 }
 
 export type Account = Selectable<AccountsTable>
-export type NewAccount = Insertable<AccountsTable>
-export type AccountUpdate = Updateable<AccountsTable>

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -24,23 +24,34 @@ export async function testDatabase(): Promise<Database> {
 
 export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite')
 
-async function postgresDatabase(serverUrl: string): Promise<Database> {
+/** A new, empty database on the server of `serverUrl`, and how to drop it. */
+async function scratchPostgres(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `painel_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null })
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
+}
+
+async function postgresDatabase(serverUrl: string): Promise<Database> {
+  const scratch = await scratchPostgres(serverUrl)
+  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null })
   return {
     ...database,
     async close() {
       await database.close()
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await scratch.drop()
     },
   }
 }
@@ -85,32 +96,17 @@ export async function testDatabaseLocation(): Promise<{
   dataDir: string
   cleanup: () => Promise<void>
 }> {
-  const { mkdtemp, rm } = await import('node:fs/promises')
   const dataDir = await mkdtemp(join(tmpdir(), 'painel-data-'))
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true })
   const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) {
-    return {
-      databaseUrl: null,
-      dataDir,
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
-    }
-  }
-  const name = `painel_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
+  if (!serverUrl) return { databaseUrl: null, dataDir, cleanup: removeDataDir }
+  const scratch = await scratchPostgres(serverUrl)
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     dataDir,
     async cleanup() {
-      await rm(dataDir, { recursive: true, force: true })
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
+      await removeDataDir()
+      await scratch.drop()
     },
   }
 }

@@ -1,7 +1,22 @@
 /**
- * Rules for account fields, shared by the forms (client/src) and the auth API (server/), so the
- * two never disagree about what a valid e-mail or password is.
+ * Accounts as both sides know them, shared by the forms (client/src) and the auth API (server/),
+ * so the two never disagree about what a valid e-mail or password is, or what an account is.
  */
+
+export type Role = 'admin' | 'staff'
+export type AccountStatus = 'pending' | 'active' | 'disabled'
+
+/** An account as the API shows it (never its password hash): DESIGN.md, "Auth API". */
+export interface PublicUser {
+  id: string
+  name: string
+  email: string
+  role: Role
+  status: AccountStatus
+  /** ISO 8601. */
+  createdAt: string
+}
+
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 100

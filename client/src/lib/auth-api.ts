@@ -1,18 +1,10 @@
+import type { AccountStatus, PublicUser } from './account-rules'
 import { apiRequest } from './api-client'
 
 /** The auth API of DESIGN.md ("Auth API"). */
 
-export type Role = 'admin' | 'staff'
-export type AccountStatus = 'pending' | 'active' | 'disabled'
-
-export interface User {
-  id: string
-  name: string
-  email: string
-  role: Role
-  status: AccountStatus
-  createdAt: string
-}
+export type { AccountStatus }
+export type User = PublicUser
 
 export function signIn(email: string, password: string, signal?: AbortSignal) {
   return apiRequest<{ token: string; user: User }>('auth/login', {
