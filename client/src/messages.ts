@@ -37,6 +37,7 @@ export const messages = {
   forms: {
     required: 'Campo obrigatório',
     sending: 'Enviando…',
+    passwordHint: (min: number, max: number) => `De ${min} a ${max} caracteres.`,
     fixErrors: 'Corrija os campos destacados.',
     emailRequired: 'Informe o e-mail.',
     emailInvalid: 'Informe um e-mail válido, como nome@empresa.com.br.',
@@ -86,7 +87,6 @@ export const messages = {
     name: 'Nome',
     email: 'E-mail',
     password: 'Senha',
-    passwordHint: (min: number, max: number) => `De ${min} a ${max} caracteres.`,
     confirmPassword: 'Confirmar senha',
     submit: 'Solicitar cadastro',
     receivedTitle: 'Cadastro recebido',

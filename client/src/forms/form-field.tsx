@@ -6,14 +6,18 @@ type ExtraInputProps = Pick<
   'inputMode' | 'autoCapitalize' | 'spellCheck'
 >
 
-interface FormFieldProps {
+/** What a field takes from its form (useFormSubmit's `field(name)`): name, message, clearing it. */
+export interface FieldBinding {
   name: string
+  error: string | undefined
+  onEdit: () => void
+}
+
+interface FormFieldProps extends FieldBinding {
   label: string
   type: 'text' | 'email' | 'password'
   autoComplete: string
-  error: string | undefined
   hint?: string
-  onEdit: () => void
   inputProps?: ExtraInputProps
 }
 

@@ -1,13 +1,14 @@
 import { CButton, CSpinner } from '@coreui/react'
+import { messages } from '../messages'
 
 /** A form's submit button: disabled, with a small spinner and "…ing" text, while sending. */
 export function SubmitButton({
   label,
-  sendingLabel,
+  sendingLabel = messages.forms.sending,
   sending,
 }: {
   label: string
-  sendingLabel: string
+  sendingLabel?: string
   sending: boolean
 }) {
   return (

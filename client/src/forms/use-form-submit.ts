@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react'
 import { ApiError } from '../lib/api-client'
 import type { FieldErrors } from './auth-validation'
+import type { FieldBinding } from './form-field'
 
 interface FormSubmitOptions<Field extends string> {
   /** The form's fields, in the order they appear (the first invalid one gets the focus). */
@@ -73,5 +74,15 @@ export function useFormSubmit<Field extends string>({
     })
   }, [])
 
-  return { errors, serverError, sending, onSubmit, clearError }
+  /** A field's binding, for `<FormField {...form.field('email')} … />`. */
+  const field = useCallback(
+    (name: Field): FieldBinding => ({
+      name,
+      error: errors[name],
+      onEdit: () => clearError(name),
+    }),
+    [errors, clearError],
+  )
+
+  return { serverError, sending, onSubmit, field }
 }

@@ -1,20 +1,13 @@
 import { cilAccountLogout, cilUser } from '@coreui/icons'
 import CIcon from '@coreui/icons-react'
-import {
-  CAvatar,
-  CDropdown,
-  CDropdownDivider,
-  CDropdownHeader,
-  CDropdownItem,
-  CDropdownMenu,
-  CDropdownToggle,
-} from '@coreui/react'
+import { CAvatar, CDropdownDivider, CDropdownHeader, CDropdownItem } from '@coreui/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../app/paths'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
 import { signOut } from '../session/sign-out'
+import { HeaderMenu } from './header-menu'
 
 /** "AS" for Ana Souza: the avatar when there is no photo. */
 export function initialsOf(name: string): string {
@@ -29,55 +22,44 @@ export function UserMenu() {
   const [leaving, setLeaving] = useState(false)
 
   return (
-    <CDropdown variant="nav-item" placement="bottom-end">
-      <CDropdownToggle
-        navLink={false}
-        caret={false}
-        color=""
-        className="py-0 px-1 border-0"
-        aria-label={messages.header.userMenu}
-      >
+    <HeaderMenu
+      label={messages.header.userMenu}
+      toggleClassName="px-1"
+      menuClassName="pt-0"
+      toggle={
         <CAvatar color="primary" textColor="white" size="md">
           {user ? initialsOf(user.name) : <CIcon icon={cilUser} aria-hidden="true" />}
         </CAvatar>
-      </CDropdownToggle>
-      {/*
-        A disclosure, not an ARIA menu: CoreUI marks the list role="menu" but fills it with plain
-        list items, which a screen reader then reads as a broken menu. Without the role it is
-        what it is: a button (aria-expanded) that shows a list of links and buttons.
-      */}
-      <CDropdownMenu className="pt-0" role={undefined}>
-        <CDropdownHeader className="bg-body-secondary text-body fw-semibold mb-2">
-          {user ? (
-            <>
-              <span className="d-block small text-body-secondary">
-                {messages.header.signedInAs}
-              </span>
-              <span className="d-block">{user.name}</span>
-              <span className="d-block small fw-normal text-body-secondary">{user.email}</span>
-            </>
-          ) : (
-            messages.header.userMenu
-          )}
-        </CDropdownHeader>
-        <CDropdownItem as={Link} to={paths.profile}>
-          <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
-          {messages.nav.profile}
-        </CDropdownItem>
-        <CDropdownDivider />
-        <CDropdownItem
-          as="button"
-          type="button"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true)
-            void signOut()
-          }}
-        >
-          <CIcon icon={cilAccountLogout} className="me-2" aria-hidden="true" />
-          {messages.header.signOut}
-        </CDropdownItem>
-      </CDropdownMenu>
-    </CDropdown>
+      }
+    >
+      <CDropdownHeader className="bg-body-secondary text-body fw-semibold mb-2">
+        {user ? (
+          <>
+            <span className="d-block small text-body-secondary">{messages.header.signedInAs}</span>
+            <span className="d-block">{user.name}</span>
+            <span className="d-block small fw-normal text-body-secondary">{user.email}</span>
+          </>
+        ) : (
+          messages.header.userMenu
+        )}
+      </CDropdownHeader>
+      <CDropdownItem as={Link} to={paths.profile}>
+        <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
+        {messages.nav.profile}
+      </CDropdownItem>
+      <CDropdownDivider />
+      <CDropdownItem
+        as="button"
+        type="button"
+        disabled={leaving}
+        onClick={() => {
+          setLeaving(true)
+          void signOut()
+        }}
+      >
+        <CIcon icon={cilAccountLogout} className="me-2" aria-hidden="true" />
+        {messages.header.signOut}
+      </CDropdownItem>
+    </HeaderMenu>
   )
 }

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
 import { saveToken } from '../session/token'
+import { EmailField } from '../forms/account-fields'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
 import { Notice } from '../lib/notice'
@@ -28,22 +29,12 @@ export default function LoginPage() {
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         <Notice text={form.serverError} />
+        <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <FormField
-          name="email"
-          label={text.email}
-          type="email"
-          autoComplete="username"
-          error={form.errors.email}
-          onEdit={() => form.clearError('email')}
-          inputProps={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
-        />
-        <FormField
-          name="password"
+          {...form.field('password')}
           label={text.password}
           type="password"
           autoComplete="current-password"
-          error={form.errors.password}
-          onEdit={() => form.clearError('password')}
         />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
           <SubmitButton label={text.submit} sendingLabel={text.submitting} sending={form.sending} />

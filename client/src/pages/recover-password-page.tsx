@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { paths } from '../app/paths'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/account-rules'
 import { requestPasswordRecovery, resetPassword } from '../lib/auth-api'
 import {
   validateRecover,
@@ -12,7 +11,7 @@ import {
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
-import { FormField } from '../forms/form-field'
+import { EmailField, NewPasswordFields } from '../forms/account-fields'
 import { PublicCard } from './public-card'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
@@ -46,21 +45,9 @@ function RecoverForm() {
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         <Notice text={form.serverError} />
-        <FormField
-          name="email"
-          label={text.email}
-          type="email"
-          autoComplete="email"
-          error={form.errors.email}
-          onEdit={() => form.clearError('email')}
-          inputProps={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
-        />
+        <EmailField {...form.field('email')} label={text.email} />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <SubmitButton
-            label={text.submit}
-            sendingLabel={messages.forms.sending}
-            sending={form.sending}
-          />
+          <SubmitButton label={text.submit} sending={form.sending} />
           <Link to={paths.login}>{text.backToLogin}</Link>
         </div>
       </form>
@@ -96,29 +83,14 @@ function ResetForm({ token }: { token: string }) {
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         <Notice text={form.serverError} />
-        <FormField
-          name="password"
-          label={text.password}
-          type="password"
-          autoComplete="new-password"
-          hint={messages.register.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
-          error={form.errors.password}
-          onEdit={() => form.clearError('password')}
-        />
-        <FormField
-          name="confirmPassword"
-          label={text.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          error={form.errors.confirmPassword}
-          onEdit={() => form.clearError('confirmPassword')}
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('confirmPassword')}
+          passwordLabel={text.password}
+          confirmationLabel={text.confirmPassword}
         />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <SubmitButton
-            label={text.submit}
-            sendingLabel={messages.forms.sending}
-            sending={form.sending}
-          />
+          <SubmitButton label={text.submit} sending={form.sending} />
           <Link to={paths.recoverPassword}>{text.requestNewLink}</Link>
         </div>
       </form>

@@ -1,11 +1,11 @@
 import { CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
+import { NewPasswordFields } from '../forms/account-fields'
 import { FormField } from '../forms/form-field'
 import { validateChangePassword, type ChangePasswordField } from '../forms/auth-validation'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 import { useFormSubmit } from '../forms/use-form-submit'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../lib/account-rules'
 import { changePassword } from '../lib/auth-api'
 import { messages } from '../messages'
 
@@ -36,35 +36,18 @@ export function ChangePasswordForm() {
         <form key={round} noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
           <Notice text={form.serverError} />
           <FormField
-            name="currentPassword"
+            {...form.field('currentPassword')}
             label={text.currentPassword}
             type="password"
             autoComplete="current-password"
-            error={form.errors.currentPassword}
-            onEdit={() => form.clearError('currentPassword')}
           />
-          <FormField
-            name="password"
-            label={text.newPassword}
-            type="password"
-            autoComplete="new-password"
-            hint={messages.register.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
-            error={form.errors.password}
-            onEdit={() => form.clearError('password')}
+          <NewPasswordFields
+            password={form.field('password')}
+            confirmation={form.field('confirmPassword')}
+            passwordLabel={text.newPassword}
+            confirmationLabel={text.confirmPassword}
           />
-          <FormField
-            name="confirmPassword"
-            label={text.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            error={form.errors.confirmPassword}
-            onEdit={() => form.clearError('confirmPassword')}
-          />
-          <SubmitButton
-            label={text.save}
-            sendingLabel={messages.forms.sending}
-            sending={form.sending}
-          />
+          <SubmitButton label={text.save} sending={form.sending} />
         </form>
       </CCardBody>
     </CCard>
