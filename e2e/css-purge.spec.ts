@@ -204,10 +204,12 @@ async function screenshot(
     },
   })
   const page = await context.newPage()
+  let swapped = 0
   if (fullStylesheet !== null) {
-    await page.route('**/assets/main-*.css', (route) =>
-      route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet }),
-    )
+    await page.route('**/assets/main-*.css', (route) => {
+      swapped += 1
+      return route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet })
+    })
   }
   await state.arrange(page)
   // The pointer out of the way: hover styles follow it, a little after the layout changes.
@@ -216,6 +218,8 @@ async function screenshot(
   await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
   await expect(page.getByRole('status', { name: 'Carregando…' })).toHaveCount(0)
   await page.evaluate(() => document.fonts.ready)
+  // Else the comparison would be of the purged stylesheet with itself, and always pass.
+  if (fullStylesheet !== null) expect(swapped, 'the full stylesheet was served').toBeGreaterThan(0)
   const shot =
     state.compare === 'styles' ? await computedStyles(page) : await stableScreenshot(page)
   await context.close()

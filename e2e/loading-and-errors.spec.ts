@@ -1,18 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectRoute } from './support/pages'
+import { expectRoute, holdRequests } from './support/pages'
 
 /** While a page or screen loads, and when one cannot be loaded. */
 
 const spinner = (page: Page) => page.getByRole('status', { name: 'Carregando…' })
 
 test('a centred growing spinner shows while the first page loads', async ({ page }) => {
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/login-page-*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const { release } = await holdRequests(page, '**/assets/login-page-*.js')
   await page.goto('/#/login')
   await expect(spinner(page)).toBeVisible()
   await expect(spinner(page)).toHaveClass(/spinner-grow/)
@@ -29,12 +24,7 @@ test.describe('signed in', () => {
   test.use({ signedInAs: 'staff' })
 
   test('the spinner shows while a screen’s chunk loads during navigation', async ({ page }) => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/profile-screen-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const { release } = await holdRequests(page, '**/assets/profile-screen-*.js')
     await page.goto('/#/dashboard')
     await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
     await page

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectRoute } from './support/pages'
+import { expectRoute, holdRequests, signInWithForm } from './support/pages'
 
 /** The public forms as a person meets them: labels, validation, announcements, focus, sending. */
 
@@ -46,34 +46,23 @@ test('login fields say what they are to password managers and keyboards', async 
 })
 
 test('the submit button is disabled while the form is being sent', async ({ page }) => {
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  let requests = 0
-  await page.route('**/api/auth/login', async (route) => {
-    requests += 1
-    await held
-    await route.continue()
-  })
+  const login = await holdRequests(page, '**/api/auth/login')
   await page.goto('/#/login')
-  await page.getByLabel('E-mail').fill('alguem@painel.test')
-  await page.getByLabel('Senha').fill('uma-senha-qualquer')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await signInWithForm(page, { email: 'alguem@painel.test', password: 'uma-senha-qualquer' })
   const sending = page.getByRole('button', { name: 'Entrando…' })
   await expect(sending).toBeDisabled()
   // A second submit while the first is on its way sends nothing.
   await page.getByLabel('Senha').press('Enter')
-  release()
+  login.release()
   await expect(alerts(page)).toHaveText('E-mail ou senha incorretos.')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
-  expect(requests).toBe(1)
+  expect(login.count()).toBe(1)
 })
 
 test('a server that cannot be reached is said so, never a fake success', async ({ page }) => {
   await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'))
   await page.goto('/#/login')
-  await page.getByLabel('E-mail').fill('alguem@painel.test')
-  await page.getByLabel('Senha').fill('uma-senha-qualquer')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await signInWithForm(page, { email: 'alguem@painel.test', password: 'uma-senha-qualquer' })
   await expect(alerts(page)).toHaveText(
     'Sem conexão com o servidor. Verifique sua rede e tente novamente.',
   )
@@ -85,9 +74,7 @@ test('a proxy’s non-JSON error page is reported with its status', async ({ pag
     route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
   )
   await page.goto('/#/login')
-  await page.getByLabel('E-mail').fill('alguem@painel.test')
-  await page.getByLabel('Senha').fill('uma-senha-qualquer')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await signInWithForm(page, { email: 'alguem@painel.test', password: 'uma-senha-qualquer' })
   await expect(alerts(page)).toHaveText(
     'O servidor respondeu de forma inesperada (HTTP 502). Tente novamente.',
   )

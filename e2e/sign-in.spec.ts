@@ -157,7 +157,7 @@ test.describe('with a session', () => {
     expect(await tokenIn(page)).toBeNull()
   })
 
-  test('Minha conta changes the password', async ({ page, account }) => {
+  test('Minha conta changes the password', async ({ page, account, api }) => {
     await page.goto('/#/perfil')
     await page.getByLabel('Senha atual').fill('not-my-password')
     await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
@@ -170,9 +170,14 @@ test.describe('with a session', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Senha alterada' })).toBeVisible()
     await expect(page.getByLabel('Senha atual')).toHaveValue('')
 
-    // Still signed in here; the new password is the one that works now.
+    // Still signed in here; the new password is the one that works now, the old one no more.
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await apiSignIn(api, account!.email, 'minha-senha-nova-1')
+    const withOld = await api.post('/api/auth/login', {
+      data: { email: account!.email, password: account!.password },
+    })
+    expect(withOld.status()).toBe(401)
   })
 })
 

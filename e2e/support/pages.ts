@@ -30,5 +30,24 @@ export async function presetToken(page: Page, value: string | null): Promise<voi
   }, value)
 }
 
+/**
+ * Holds every request matching `url` until the returned release() is called, and counts them:
+ * what a slow network or a slow server looks like to the page.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+): Promise<{ release: () => void; count: () => number }> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let requests = 0
+  await page.route(url, async (route) => {
+    requests += 1
+    await held
+    await route.continue()
+  })
+  return { release, count: () => requests }
+}
+
 export const loginForm = (page: Page) => page.getByRole('button', { name: 'Entrar' })
 export const tokenIn = (page: Page) => page.evaluate(() => window.localStorage.getItem('token_adm'))
