@@ -9,8 +9,6 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { findBrowser } from '../find-browser'
 import type { BuildUnderTest } from './dist-snapshot'
@@ -61,13 +59,9 @@ export interface BrowserRoute {
     apiRequests: number
     wireBytes: Spread
     visibleMs: Spread
-    /**
-     * Static files of the first cold load against routeFiles() (the metafile's model) plus the
-     * favicon, which index.html links but esbuild does not build (so the metafile lacks it).
-     */
+    /** Static files of the first cold load against routeFiles(), the metafile's model. */
     model: {
       matches: boolean
-      favicon: string | null
       onlyInBrowser: string[]
       onlyInModel: string[]
     }
@@ -119,7 +113,7 @@ async function loadRoute(page: Page, route: Route, load: () => Promise<unknown>)
   }
   // Read right away: performance.now() counts from the navigation's start in the page's own clock.
   const visibleMs = await page.evaluate(() => performance.now())
-  // Counted after the network is quiet, so late requests (the favicon, API calls) are included.
+  // Counted after the network is quiet, so late requests (API calls) are included.
   await page.waitForLoadState('networkidle', { timeout: IDLE_TIMEOUT_MS })
   return round(visibleMs, 1)
 }
@@ -196,29 +190,13 @@ async function warmReload(
   }
 }
 
-/**
- * The icon file index.html links (`assets/…`), if any: the build inlines it as a data: URL,
- * which costs no request, so there is normally none.
- */
-async function faviconOf(distDir: string): Promise<string | null> {
-  const html = await readFile(join(distDir, 'index.html'), 'utf8')
-  const href = /<link rel="icon"[^>]*href="([^"]+)"/.exec(html)?.[1]
-  return href?.startsWith('assets/') ? href : null
-}
-
-function compareWithModel(
-  metafile: Metafile,
-  route: Route,
-  sample: LoadSample,
-  favicon: string | null,
-) {
-  const model = new Set([...routeFiles(metafile, route), ...(favicon ? [favicon] : [])])
+function compareWithModel(metafile: Metafile, route: Route, sample: LoadSample) {
+  const model = new Set(routeFiles(metafile, route))
   const fetched = new Set(sample.records.flatMap((record) => staticFile(record.path) ?? []))
   const onlyInBrowser = [...fetched].filter((file) => !model.has(file))
   const onlyInModel = [...model].filter((file) => !fetched.has(file))
   return {
     matches: onlyInBrowser.length === 0 && onlyInModel.length === 0,
-    favicon,
     onlyInBrowser,
     onlyInModel,
   }
@@ -259,7 +237,6 @@ export async function measureBrowser(
     // for reasons of the browser (its processes and caches warming up), not of the route.
     for (const route of ROUTES) await coldLoad(browser, urlOf(route), route, contextFor(route))
 
-    const favicon = await faviconOf(build.distDir)
     const samples = new Map<Route, LoadSample[]>(ROUTES.map((route) => [route, []]))
     // Routes alternate run by run, so a slow spell of the (shared) machine hits both alike.
     for (let run = 1; run <= runs; run++) {
@@ -281,7 +258,7 @@ export async function measureBrowser(
           apiRequests: median(cold.map((sample) => sample.apiRequests)),
           wireBytes: spread(cold.map((sample) => sample.wireBytes)),
           visibleMs: spread(cold.map((sample) => sample.visibleMs)),
-          model: compareWithModel(metafile, route, cold[0]!, favicon),
+          model: compareWithModel(metafile, route, cold[0]!),
           samples: cold,
         },
         warm: await warmReload(browser, urlOf(route), route, contextFor(route)),

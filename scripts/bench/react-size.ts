@@ -10,12 +10,11 @@ import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, constants } from 'node:zlib'
 import { build } from 'esbuild'
-import { formatTable } from '../build/report'
+import { brotliBytes } from '../build/compress'
+import { formatTable, kb } from '../build/report'
 
 const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['18.3.1', '19.3.1']
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 const rows: string[][] = []
 for (const version of versions) {
@@ -49,10 +48,8 @@ for (const version of versions) {
       write: false,
       define: { 'process.env.NODE_ENV': '"production"' },
     })
-    const code = result.outputFiles[0]?.contents ?? new Uint8Array()
-    const brotli = brotliCompressSync(code, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-    })
+    const code = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array())
+    const brotli = await brotliBytes(code)
     rows.push([version, kb(code.length), kb(brotli.length)])
   } finally {
     await rm(dir, { recursive: true, force: true })

@@ -2,7 +2,7 @@
  * `npm run bench`: the performance figures of Painel, printed as tables and written to
  * reports/bench.json (docs/performance-bench.md explains each measurement).
  *
- *   npm run bench                       everything (about 5 minutes on 2 cores)
+ *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
  *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | startup
  *
@@ -14,7 +14,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
-import { formatTable } from '../build/report'
+import { formatTable, kb } from '../build/report'
 import { buildInfoPath, root } from '../paths'
 import { measureBrowser, type BrowserResult } from './browser-routes'
 import { measureBuilds, type BuildTimes } from './build-time'
@@ -23,7 +23,7 @@ import { snapshotDist, type BuildUnderTest } from './dist-snapshot'
 import { findNginx } from './nginx'
 import { readMetafile, routeBytes, ROUTES, type RouteBytes } from '../build/route-bytes'
 import { measureStartup, type StartupResult } from './startup'
-import { kb, ms, ratio, type Spread, withTimeout } from './stats'
+import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
 
 const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'startup'] as const
@@ -146,8 +146,7 @@ function printBrowser(result: BrowserResult) {
     const { model } = cold
     log(
       model.matches
-        ? `${route}: the browser fetched exactly the files routeFiles() lists` +
-            (model.favicon ? `, plus the favicon (${model.favicon}, not in the metafile)` : '')
+        ? `${route}: the browser fetched exactly the files routeFiles() lists`
         : `${route}: static files differ from routeFiles(): browser only [${model.onlyInBrowser.join(', ')}], ` +
             `model only [${model.onlyInModel.join(', ')}]`,
     )

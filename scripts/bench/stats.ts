@@ -23,7 +23,6 @@ export const round = (value: number, digits = 0) => {
 }
 
 export const ms = (value: number) => `${Math.round(value)} ms`
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 export const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${(a / b).toFixed(2)}×`)
 
 export const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis))

@@ -1,4 +1,4 @@
-import { formatTable } from './report'
+import { formatTable, kb } from './report'
 import type { Route, RouteBytes } from './route-bytes'
 
 /**
@@ -11,8 +11,6 @@ export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   '#/login': { brotli: 100 * 1024, requests: 6 },
   '#/dashboard': { brotli: 150 * 1024 },
 }
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 export interface BudgetReport {
   table: string

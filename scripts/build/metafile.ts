@@ -42,12 +42,3 @@ export function stylesheetsFor(metafile: Metafile, jsOutputs: readonly string[])
     return css ? [css] : []
   })
 }
-
-/** The modules loaded with `import()` from a set of outputs: the next chunks a route may load. */
-export function dynamicImports(metafile: Metafile, jsOutputs: readonly string[]): string[] {
-  return jsOutputs.flatMap((path) =>
-    (metafile.outputs[path]?.imports ?? [])
-      .filter((imported) => imported.kind === 'dynamic-import' && !imported.external)
-      .map((imported) => imported.path),
-  )
-}

@@ -13,7 +13,7 @@ import { clientSourcePlugin } from './client-source'
 import { coldPathSharedInputs, commonChunkPlugin, entryModules } from './common-chunk'
 import { precompress } from './compress'
 import { purgedStylesheetPlugin } from './purge-css'
-import { routeBytes, ROUTES } from './route-bytes'
+import { COLOR_MODE_ENTRY, MAIN_ENTRY, routeBytes, ROUTES } from './route-bytes'
 import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
 import { lazyModules, missingOutputs } from './expected-outputs'
@@ -32,10 +32,8 @@ import {
   serverOut,
 } from '../paths'
 
-const MAIN_ENTRY = 'client/src/main.tsx'
 const COREUI_INDEX = join(root, 'node_modules', '@coreui', 'react', 'dist', 'esm', 'index.js')
 const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css', 'coreui.min.css')
-const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
 
 /**
  * The client in two passes (see common-chunk.ts): the first finds what the public pages' cold

@@ -1,7 +1,8 @@
 import { relative } from 'node:path'
 import type { CompressedFile } from './compress'
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+/** Sizes as every table of the build and the bench shows them. */
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** The table `npm run build` prints: every output with its raw, gzip and brotli size. */
 export function sizeTable(files: readonly CompressedFile[], base: string): string {

@@ -1,8 +1,8 @@
 /**
  * What a cold load of a route downloads, worked out from esbuild's metafile alone (no browser):
  * the page, the colour-mode boot script, the entry stylesheet, the entry script with its static
- * imports, and the route's lazily imported chunks with theirs. A size budget can reuse
- * ROUTE_ENTRY_POINTS and routeBytes() to check the same figures.
+ * imports, and the route's lazily imported chunks with theirs. The build's size budgets
+ * (budgets.ts) and `npm run bench` count with the same functions.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
