@@ -20,6 +20,7 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY client ./client
 COPY server ./server
+COPY common ./common
 COPY scripts ./scripts
 RUN npm run build
 
@@ -44,7 +45,7 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8080
-# The compiled server/healthcheck.ts: plain node, so the image needs no curl. Its own 3 s fetch
+# The compiled server/health/healthcheck.ts: plain node, so the image needs no curl. Its own 3 s fetch
 # timeout reports a hung server before Docker's --timeout kills it. The start period covers the
 # embedded database's first start (creating and migrating it in /data).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --start-interval=2s --retries=3 \

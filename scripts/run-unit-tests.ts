@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { root } from './paths'
 
-const ALL_FOLDERS = ['client/src', 'server', 'scripts']
+const ALL_FOLDERS = ['common', 'client/src', 'server', 'scripts']
 const args = process.argv.slice(2)
 const onlyAt = args.indexOf('--only')
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined

@@ -17,6 +17,7 @@ const buildInfo = join(root, 'dist', 'build-info.json')
 const SOURCES = [
   'client',
   'server',
+  'common',
   'scripts/build',
   'scripts/build.ts',
   'scripts/paths.ts',

@@ -82,7 +82,7 @@ export function serverOptions(): BuildOptions {
     // The server's output name comes from serverOut, which `npm start` and the build check use.
     entryPoints: {
       [basename(serverOut, '.js')]: join(root, 'server', 'main.ts'),
-      healthcheck: join(root, 'server', 'healthcheck.ts'),
+      healthcheck: join(root, 'server', 'health', 'healthcheck.ts'),
     },
     outdir: dirname(serverOut),
     bundle: true,

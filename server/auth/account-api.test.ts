@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type { LightMyRequestResponse } from 'fastify'
-import type { ErrorBody } from '../errors'
+import type { ErrorBody } from '../http/errors'
 import { after, before, describe, it } from 'node:test'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'

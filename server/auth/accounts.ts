@@ -1,5 +1,5 @@
 import type { Db } from '../db/database'
-import type { AccountStatus, PublicUser, Role } from '../../client/src/lib/account-rules'
+import type { AccountStatus, PublicUser, Role } from '../../common/account-rules'
 import type { Account } from '../db/schema'
 
 export type { PublicUser }

@@ -4,8 +4,8 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../client/src/lib/account-rules'
-import { HttpError } from '../errors'
+} from '../../common/account-rules'
+import { HttpError } from '../http/errors'
 import { publicUser } from './accounts'
 import type { AuthService } from './auth-service'
 import { requireSession } from './authenticate'

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { normalizeEmail } from '../../client/src/lib/account-rules'
+import { normalizeEmail } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import type { Account, AccountStatus } from '../db/schema'
 import type { Mailer } from '../mail/mailer'

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Account } from '../db/schema'
-import { HttpError } from '../errors'
+import { HttpError } from '../http/errors'
 import type { AuthService } from './auth-service'
 import { BEARER } from './tokens'
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { normalizeEmail } from '../../client/src/lib/account-rules'
+import { normalizeEmail } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import { adminExists, createAccount } from './accounts'
 import { hashPassword } from './passwords'

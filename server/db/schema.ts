@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
-import type { AccountStatus, Role } from '../../client/src/lib/account-rules'
+import type { AccountStatus, Role } from '../../common/account-rules'
 
 /** The tables, as Kysely sees them. The SQL that creates them is in migrations.ts. */
 

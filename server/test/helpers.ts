@@ -2,7 +2,7 @@ import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
-import { loadConfig } from '../config'
+import { loadConfig } from '../config/config'
 
 /**
  * An app over a fixture dist/, logging into memory (tests read the lines), silent by default.

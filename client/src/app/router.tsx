@@ -7,6 +7,7 @@ import { RedirectIfSignedIn } from './redirect-if-signed-in'
 import { RequireSession } from './require-session'
 import { RootLayout } from './root-layout'
 import { RouteErrorScreen, ScreenErrorScreen } from './route-error-screen'
+import { SCREEN_LOADERS } from './screen-loaders'
 
 /**
  * The route table (SPEC §2), in the URL's hash. Public pages and inner screens are each a chunk
@@ -42,7 +43,7 @@ export const routes: RouteObject[] = [
             children: [
               ...INNER_SCREENS.map((screen) => ({
                 path: screen.path,
-                lazy: lazyComponent(screen.load),
+                lazy: lazyComponent(SCREEN_LOADERS[screen.path]),
                 errorElement: <ScreenErrorScreen />,
               })),
               {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isValidEmail, normalizeEmail } from '../lib/account-rules'
+import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
 import {
   validateChangePassword,
   validateLogin,

@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordLength,
-} from '../lib/account-rules'
+} from '../../../common/account-rules'
 
 /** Validation of the public forms, run on submit: field name → pt-BR message. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>

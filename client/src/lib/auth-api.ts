@@ -1,4 +1,4 @@
-import type { AccountStatus, PublicUser } from './account-rules'
+import type { AccountStatus, PublicUser } from '../../../common/account-rules'
 import { apiRequest } from './api-client'
 
 /** The auth API of DESIGN.md ("Auth API"). */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
-import { testApp } from './test/helpers'
-import { testDatabase } from './test/test-database'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
+import { testDatabase } from '../test/test-database'
 
 /** What ops rely on: request ids, the client's address behind a proxy, load shedding. */
 

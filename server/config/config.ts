@@ -3,7 +3,7 @@ import {
   passwordLength,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../client/src/lib/account-rules'
+} from '../../common/account-rules'
 import { EnvReader, type Env } from './env-reader'
 
 /**

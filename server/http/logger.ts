@@ -4,7 +4,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify'
-import type { LogLevel } from './config'
+import type { LogLevel } from '../config/config'
 
 /** Headers that carry credentials: never written to a log line, at any level. */
 export const REDACTED_PATHS = [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
-import { testApp } from './test/helpers'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
 
 let dist: FixtureDist
 before(async () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict'
 import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, it } from 'node:test'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
-import { listenOnFreePort, testApp } from './test/helpers'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { listenOnFreePort, testApp } from '../test/helpers'
 
 let dist: FixtureDist
 before(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../db/database'
-import { HttpError } from '../errors'
-import { listAccounts, publicUser } from './accounts'
-import type { AuthService } from './auth-service'
-import { requireAdmin, requireSession } from './authenticate'
+import { HttpError } from '../http/errors'
+import { listAccounts, publicUser } from '../auth/accounts'
+import type { AuthService } from '../auth/auth-service'
+import { requireAdmin, requireSession } from '../auth/authenticate'
 
 /** Admins look after the staff accounts: approve a registration, disable or re-enable someone. */
 export default async function staffRoutes(

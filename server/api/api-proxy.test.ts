@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
-import { listenOnFreePort, testApp } from './test/helpers'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { listenOnFreePort, testApp } from '../test/helpers'
 
 let dist: FixtureDist
 let upstream: FastifyInstance

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import proxy from '@fastify/http-proxy'
 import fp from 'fastify-plugin'
-import { HttpError } from './errors'
+import { HttpError } from '../http/errors'
 
 /**
  * API_UPSTREAM: the panel in front of an existing backend. Every /api/* request goes there, the

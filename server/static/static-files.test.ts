@@ -4,8 +4,8 @@ import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
-import { listenOnFreePort, rawGet, testApp } from './test/helpers'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { listenOnFreePort, rawGet, testApp } from '../test/helpers'
 
 let dist: FixtureDist
 let app: FastifyInstance

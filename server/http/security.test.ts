@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { securityHeaders } from './security'
-import { testApp } from './test/helpers'
+import { testApp } from '../test/helpers'
 
 let dist: FixtureDist
 before(async () => {

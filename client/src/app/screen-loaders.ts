@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react'
+import type { ScreenPath } from './inner-screens'
+import { paths } from './paths'
+
+type ScreenModule = Promise<{ default: ComponentType }>
+
+/**
+ * How the router fetches each inner screen: a chunk of its own, the first time it is opened.
+ * Kept apart from the screen table (inner-screens.ts) so that the table imports no screen and a
+ * screen can read the table without an import cycle. A Record over ScreenPath: a screen added to
+ * the table without a loader does not compile.
+ */
+export const SCREEN_LOADERS: Record<ScreenPath, () => ScreenModule> = {
+  [paths.dashboard]: () => import('../screens/dashboard-screen'),
+  [paths.profile]: () => import('../screens/profile-screen'),
+  [paths.staff]: () => import('../screens/staff-screen'),
+}
