@@ -1,21 +1,10 @@
 /**
- * Accounts as both sides know them, shared by the forms (client/src) and the auth API (server/),
- * so the two never disagree about what a valid e-mail or password is, or what an account is.
+ * Account rules both sides apply, shared by the forms (client/src) and the auth API (server/),
+ * so the two never disagree about what a valid e-mail or password is. What an account looks like
+ * on the wire is its schema in api/account.ts.
  */
 
-export type Role = 'admin' | 'staff'
-export type AccountStatus = 'pending' | 'active' | 'disabled'
-
-/** An account as the API shows it (never its password hash): DESIGN.md, "Auth API". */
-export interface PublicUser {
-  id: string
-  name: string
-  email: string
-  role: Role
-  status: AccountStatus
-  /** ISO 8601. */
-  createdAt: string
-}
+export type { AccountStatus, PublicUser, Role } from './api/account'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import proxy from '@fastify/http-proxy'
 import fp from 'fastify-plugin'
-import { HttpError } from '../http/errors'
+import { apiError } from '../http/errors'
 
 /**
  * API_UPSTREAM: the panel in front of an existing backend. Every /api/* request goes there, the
@@ -21,13 +21,7 @@ export default fp<{ upstream: string }>(
         // The backend unreachable or failing mid-answer: a 502 in our shape, the cause in the log.
         onError: (reply, { error }) => {
           reply.log.warn({ err: error }, 'API upstream did not answer')
-          reply.send(
-            new HttpError(
-              502,
-              'upstream_unavailable',
-              'O serviço de dados não respondeu. Tente novamente em instantes.',
-            ),
-          )
+          reply.send(apiError(502, 'bad_gateway', 'upstream_unavailable'))
         },
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,

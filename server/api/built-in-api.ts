@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { AuthService } from '../auth/auth-service'
-import authRoutes, { tooManyAttemptsMessage } from '../auth/auth-routes'
+import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
@@ -10,6 +10,7 @@ import { pruneThrottle } from '../auth/throttle'
 import type { Config } from '../config/config'
 import type { Database } from '../db/database'
 import { HttpError } from '../http/errors'
+import { tooManyAttemptsMessage } from '../messages'
 import type { Mailer } from '../mail/mailer'
 
 export interface BuiltInApiOptions {

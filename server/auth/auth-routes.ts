@@ -1,71 +1,72 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
+import { isValidEmail } from '../../common/account-rules'
+import { UserAnswerSchema } from '../../common/api/account'
 import {
-  isValidEmail,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../common/account-rules'
-import { HttpError } from '../http/errors'
+  ChangePasswordBodySchema,
+  RecoveryBodySchema,
+  RegisterBodySchema,
+  RegisteredSchema,
+  ResetBodySchema,
+  SignedInSchema,
+  SignInBodySchema,
+} from '../../common/api/auth'
+import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { apiError, HttpError } from '../http/errors'
+import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
 import type { AuthService } from './auth-service'
 import { requireSession } from './authenticate'
 import { isWellFormedToken } from './tokens'
 
-/** The auth API of DESIGN.md, under /api/auth. Bodies are JSON, checked by schema. */
-
-const email = { type: 'string', minLength: 1, maxLength: 320 } as const
-/** Sign-in accepts any password up to a bound (old ones may predate today's rules). */
-const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const
-const newPassword = {
-  type: 'string',
-  minLength: PASSWORD_MIN_LENGTH,
-  maxLength: PASSWORD_MAX_LENGTH,
-} as const
-
-const body = (properties: Record<string, object>) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-})
-
-/** "em 15 minutos": how long to wait, in words. */
-export function waitInWords(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60))
-  return minutes === 1 ? '1 minuto' : `${minutes} minutos`
-}
-
-export function tooManyAttemptsMessage(seconds: number): string {
-  return `Muitas tentativas. Tente novamente em ${waitInWords(seconds)}.`
-}
+/**
+ * The sign-in API of DESIGN.md, under /api/auth. Each route's schema (common/api/auth.ts) is the
+ * one source of its types: Fastify validates the body with it, the handler's types come from it
+ * (the TypeBox type provider), and the answer is serialised through it, so only the fields it
+ * lists can leave the server.
+ */
 
 function tooManyAttempts(reply: FastifyReply, seconds: number): HttpError {
   reply.header('retry-after', String(seconds))
   return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds))
 }
 
-const invalid = (message: string) => new HttpError(400, 'invalid_input', message)
+/**
+ * 202 and 204 carry no body. Through the untyped reply: the type provider would want the
+ * schema's `null` as a payload, and a 202 with `null` would send the text "null".
+ */
+function answerWithoutBody(reply: FastifyReply, status: 202 | 204) {
+  return reply.code(status).send()
+}
 
 function checkedEmail(value: string): string {
-  if (!isValidEmail(value)) throw invalid('Informe um e-mail válido.')
+  if (!isValidEmail(value)) throw apiError(400, 'invalid_email', 'invalid_input')
   return value
 }
 
-export default async function authRoutes(
-  app: FastifyInstance,
-  { auth, requestsPerMinute }: { auth: AuthService; requestsPerMinute: number },
-) {
+const authRoutes: FastifyPluginAsyncTypebox<{
+  auth: AuthService
+  requestsPerMinute: number
+}> = async (app, { auth, requestsPerMinute }) => {
   /**
-   * Per address, whatever the outcome: a burst limit in front of the slower checks. One limiter,
-   * so one count for all the calls it guards: a limit in each route's config would give every
-   * route a count of its own, and an address five times the requests AUTH_RATE_LIMIT says.
+   * Per address, whatever the outcome: a burst limit in front of the slower checks. One
+   * limiter, so one count for all the calls it guards: a limit in each route's config would
+   * give every route a count of its own, and an address five times what AUTH_RATE_LIMIT says.
    */
   const burstLimit = app.rateLimit({ max: requestsPerMinute, timeWindow: 60_000 })
   const session = requireSession(auth)
+  const bearer = [{ bearer: [] }]
 
-  app.post<{ Body: { email: string; password: string } }>(
+  app.post(
     '/login',
-    { schema: { body: body({ email, password: anyPassword }) }, onRequest: burstLimit },
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        body: SignInBodySchema,
+        response: { 200: SignedInSchema, ...errorAnswers(400, 401, 403, 429) },
+      },
+      onRequest: burstLimit,
+    },
     async (request, reply) => {
       const result = await auth.signIn(request.body.email, request.body.password, request.ip)
       switch (result.outcome) {
@@ -73,49 +74,60 @@ export default async function authRoutes(
           reply.header('cache-control', 'no-store')
           return { token: result.token, user: publicUser(result.account) }
         case 'invalid_credentials':
-          throw new HttpError(401, 'invalid_credentials', 'E-mail ou senha incorretos.')
         case 'pending_approval':
-          throw new HttpError(
-            403,
-            'pending_approval',
-            'Seu cadastro ainda aguarda a aprovação de um administrador.',
-          )
+          throw apiError(result.outcome === 'invalid_credentials' ? 401 : 403, result.outcome)
         case 'account_disabled':
-          throw new HttpError(
-            403,
-            'account_disabled',
-            'Sua conta está desativada. Fale com um administrador.',
-          )
+          throw apiError(403, 'account_disabled')
         case 'too_many_attempts':
           throw tooManyAttempts(reply, result.retryAfterSeconds)
       }
     },
   )
 
-  app.post('/logout', { preHandler: session }, async (request, reply) => {
-    if (request.sessionToken) await auth.signOut(request.sessionToken)
-    return reply.code(204).send()
-  })
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'End this session',
+        security: bearer,
+        response: { 204: NoContentSchema, ...errorAnswers(401) },
+      },
+      preHandler: session,
+    },
+    async (request, reply) => {
+      if (request.sessionToken) await auth.signOut(request.sessionToken)
+      return answerWithoutBody(reply, 204)
+    },
+  )
 
-  app.get('/me', { preHandler: session }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
-    return { user: publicUser(request.account!) }
-  })
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in account',
+        security: bearer,
+        response: { 200: UserAnswerSchema, ...errorAnswers(401) },
+      },
+      preHandler: session,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return { user: publicUser(request.account!) }
+    },
+  )
 
-  app.post<{ Body: { name: string; email: string; password: string } }>(
+  app.post(
     '/register',
     {
       schema: {
-        body: body({
-          name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
-          email,
-          password: newPassword,
-        }),
+        summary: 'Ask for an account (an admin approves it)',
+        body: RegisterBodySchema,
+        response: { 202: RegisteredSchema, ...errorAnswers(400, 429) },
       },
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      if (request.body.name.trim() === '') throw invalid('Informe seu nome.')
+      if (request.body.name.trim() === '') throw apiError(400, 'missing_name', 'invalid_input')
       await auth.register(
         request.body.name,
         checkedEmail(request.body.email),
@@ -125,19 +137,30 @@ export default async function authRoutes(
     },
   )
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/password-recovery',
-    { schema: { body: body({ email }) }, onRequest: burstLimit },
+    {
+      schema: {
+        summary: 'Mail a password-reset link (the same answer whether or not the e-mail exists)',
+        body: RecoveryBodySchema,
+        response: { 202: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+      onRequest: burstLimit,
+    },
     async (request, reply) => {
       await auth.requestPasswordRecovery(checkedEmail(request.body.email))
-      return reply.code(202).send()
+      return answerWithoutBody(reply, 202)
     },
   )
 
-  app.post<{ Body: { token: string; password: string } }>(
+  app.post(
     '/password-reset',
     {
-      schema: { body: body({ token: { type: 'string', maxLength: 64 }, password: newPassword }) },
+      schema: {
+        summary: 'Set a new password with a mailed link',
+        body: ResetBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
       onRequest: burstLimit,
     },
     async (request, reply) => {
@@ -145,22 +168,23 @@ export default async function authRoutes(
         !isWellFormedToken(request.body.token) ||
         !(await auth.resetPassword(request.body.token, request.body.password))
       ) {
-        throw new HttpError(
-          400,
-          'invalid_or_expired_token',
-          'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
-        )
+        throw apiError(400, 'invalid_or_expired_token')
       }
-      return reply.code(204).send()
+      return answerWithoutBody(reply, 204)
     },
   )
 
   /** Changing one's own password (Minha conta): needs the current one; ends every other session. */
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post(
     '/password',
     {
+      schema: {
+        summary: 'Change my password (the other sessions end)',
+        security: bearer,
+        body: ChangePasswordBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
       preHandler: session,
-      schema: { body: body({ currentPassword: anyPassword, newPassword }) },
       onRequest: burstLimit,
     },
     async (request, reply) => {
@@ -170,8 +194,10 @@ export default async function authRoutes(
         request.body.newPassword,
         request.sessionToken!,
       )
-      if (!changed) throw new HttpError(400, 'wrong_password', 'A senha atual não confere.')
-      return reply.code(204).send()
+      if (!changed) throw apiError(400, 'wrong_password')
+      return answerWithoutBody(reply, 204)
     },
   )
 }
+
+export default authRoutes

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Account } from '../db/schema'
-import { HttpError } from '../http/errors'
+import { apiError } from '../http/errors'
 import type { AuthService } from './auth-service'
 import { BEARER } from './tokens'
 
@@ -13,8 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export const unauthenticated = () =>
-  new HttpError(401, 'unauthenticated', 'Sua sessão terminou ou não é válida. Entre novamente.')
+export const unauthenticated = () => apiError(401, 'unauthenticated')
 
 /** A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. */
 export function requireSession(auth: AuthService) {
@@ -33,6 +32,6 @@ export function requireSession(auth: AuthService) {
 /** A preHandler after requireSession: only admins go on. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.account?.role !== 'admin') {
-    throw new HttpError(403, 'forbidden', 'Acesso restrito a administradores.')
+    throw apiError(403, 'admins_only', 'forbidden')
   }
 }

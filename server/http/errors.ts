@@ -1,10 +1,10 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
+import type { ErrorBody } from '../../common/api/errors'
+import { apiMessages, validationMessages } from '../messages'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
-export interface ErrorBody {
-  error: { code: string; message: string }
-}
+export type { ErrorBody }
 
 export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } }
@@ -22,23 +22,17 @@ export class HttpError extends Error {
   }
 }
 
-const MESSAGES = {
-  not_found: 'Recurso não encontrado.',
-  invalid_input: 'Requisição inválida.',
-  forbidden: 'Acesso negado.',
-  too_many_requests: 'Muitas requisições. Tente novamente em instantes.',
-  service_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
-  bad_gateway: 'O serviço de dados não respondeu. Tente novamente em instantes.',
-  internal_error: 'Erro interno do servidor.',
-} as const
+/** The usual case: the code names its message in the table (server/messages.ts). */
+export const apiError = (statusCode: number, code: keyof typeof apiMessages, as: string = code) =>
+  new HttpError(statusCode, as, apiMessages[code])
 
 /** Fastify's own refusals of a request body: all of them are the client's bad input. */
 const BODY_PROBLEMS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Dados grandes demais.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Envie os dados como JSON (Content-Type: application/json).',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho da requisição inválido.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Dados ausentes: envie um objeto JSON.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'JSON inválido.',
+  FST_ERR_CTP_BODY_TOO_LARGE: apiMessages.body_too_large,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: apiMessages.wrong_media_type,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: apiMessages.bad_content_length,
+  FST_ERR_CTP_EMPTY_JSON_BODY: apiMessages.empty_body,
+  FST_ERR_CTP_INVALID_JSON_BODY: apiMessages.invalid_json,
 }
 
 /** A name from the request, safe to quote back: short, and nothing but plain characters. */
@@ -50,29 +44,36 @@ const quoteName = (name: unknown) =>
 /** What is wrong with a body, in pt-BR, from the first schema error. */
 export function describeValidation(errors: readonly FastifySchemaValidationError[]): string {
   const [first] = errors
-  if (!first) return 'Dados inválidos.'
+  if (!first) return validationMessages.generic
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.')
   const params: Record<string, unknown> = first.params
   switch (first.keyword) {
     case 'required':
-      return `Dados inválidos: falta o campo ${quoteName(params.missingProperty)}.`
+      return validationMessages.missingField(quoteName(params.missingProperty))
     case 'additionalProperties':
-      return `Dados inválidos: campo desconhecido ${quoteName(params.additionalProperty)}.`
+      return validationMessages.unknownField(quoteName(params.additionalProperty))
     case 'type':
       return field
-        ? `Dados inválidos: o campo ${quoteName(field)} deve ser do tipo ${String(params.type)}.`
-        : 'Dados inválidos: envie um objeto JSON.'
+        ? validationMessages.wrongType(quoteName(field), String(params.type))
+        : validationMessages.notAnObject
     case 'minLength':
     case 'maxLength':
-      return `Dados inválidos: o campo ${quoteName(field)} tem tamanho fora do permitido.`
+      return validationMessages.wrongLength(quoteName(field))
     default:
-      return field
-        ? `Dados inválidos: o campo ${quoteName(field)} não é aceito.`
-        : 'Dados inválidos.'
+      return field ? validationMessages.notAccepted(quoteName(field)) : validationMessages.generic
   }
 }
 
-function codeForStatus(status: number): keyof typeof MESSAGES {
+function codeForStatus(
+  status: number,
+):
+  | 'forbidden'
+  | 'not_found'
+  | 'too_many_requests'
+  | 'bad_gateway'
+  | 'service_unavailable'
+  | 'invalid_input'
+  | 'internal_error' {
   if (status === 403) return 'forbidden'
   if (status === 404) return 'not_found'
   if (status === 429) return 'too_many_requests'
@@ -89,7 +90,7 @@ function codeForStatus(status: number): keyof typeof MESSAGES {
 export default fp(
   async (app) => {
     app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send(errorBody('not_found', MESSAGES.not_found)),
+      reply.code(404).send(errorBody('not_found', apiMessages.not_found)),
     )
 
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
@@ -120,7 +121,7 @@ export default fp(
       else
         request.log.info({ err: { code: error.code, message: error.message } }, 'request refused')
       const code = codeForStatus(status)
-      return reply.code(status).send(errorBody(code, MESSAGES[code]))
+      return reply.code(status).send(errorBody(code, apiMessages[code]))
     })
   },
   { name: 'errors' },

@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure'
 import fp from 'fastify-plugin'
+import { apiMessages } from '../messages'
 import { errorBody } from './errors'
 
 export interface LoadSheddingOptions {
@@ -37,12 +38,7 @@ export default fp<LoadSheddingOptions>(
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_SECONDS))
-          .send(
-            errorBody(
-              'service_unavailable',
-              'O servidor está sobrecarregado. Tente novamente em alguns segundos.',
-            ),
-          )
+          .send(errorBody('service_unavailable', apiMessages.overloaded))
       },
     })
   },

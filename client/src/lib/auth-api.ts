@@ -1,15 +1,28 @@
-import type { AccountStatus, PublicUser } from '../../../common/account-rules'
+import type { AccountStatus, PublicUser, UserAnswer } from '../../../common/api/account'
+import type {
+  ChangePasswordBody,
+  RecoveryBody,
+  Registered,
+  RegisterBody,
+  ResetBody,
+  SignedIn,
+  SignInBody,
+} from '../../../common/api/auth'
+import type { StaffList, StatusChangeBody } from '../../../common/api/staff'
 import { apiRequest } from './api-client'
 
-/** The auth API of DESIGN.md ("Auth API"). */
+/**
+ * The panel's API (DESIGN.md), with the request and answer types the server's route schemas give
+ * (common/api): type imports only, so the schemas themselves never reach the bundle.
+ */
 
 export type { AccountStatus }
 export type User = PublicUser
 
 export function signIn(email: string, password: string, signal?: AbortSignal) {
-  return apiRequest<{ token: string; user: User }>('auth/login', {
+  return apiRequest<SignedIn>('auth/login', {
     method: 'POST',
-    body: { email, password },
+    body: { email, password } satisfies SignInBody,
     ...(signal ? { signal } : {}),
   })
 }
@@ -19,38 +32,44 @@ export function signOutOnServer() {
 }
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return apiRequest<{ user: User }>('auth/me', signal ? { signal } : {})
+  return apiRequest<UserAnswer>('auth/me', signal ? { signal } : {})
 }
 
 export function requestRegistration(name: string, email: string, password: string) {
-  return apiRequest<{ status: 'pending' }>('auth/register', {
+  return apiRequest<Registered>('auth/register', {
     method: 'POST',
-    body: { name, email, password },
+    body: { name, email, password } satisfies RegisterBody,
   })
 }
 
 export function requestPasswordRecovery(email: string) {
-  return apiRequest<void>('auth/password-recovery', { method: 'POST', body: { email } })
+  return apiRequest<void>('auth/password-recovery', {
+    method: 'POST',
+    body: { email } satisfies RecoveryBody,
+  })
 }
 
 export function resetPassword(token: string, password: string) {
-  return apiRequest<void>('auth/password-reset', { method: 'POST', body: { token, password } })
+  return apiRequest<void>('auth/password-reset', {
+    method: 'POST',
+    body: { token, password } satisfies ResetBody,
+  })
 }
 
 export function changePassword(currentPassword: string, newPassword: string) {
   return apiRequest<void>('auth/password', {
     method: 'POST',
-    body: { currentPassword, newPassword },
+    body: { currentPassword, newPassword } satisfies ChangePasswordBody,
   })
 }
 
 export function listStaff(signal?: AbortSignal) {
-  return apiRequest<{ accounts: User[] }>('staff', signal ? { signal } : {})
+  return apiRequest<StaffList>('staff', signal ? { signal } : {})
 }
 
-export function setStaffStatus(id: string, status: 'active' | 'disabled') {
-  return apiRequest<{ user: User }>(`staff/${encodeURIComponent(id)}/status`, {
+export function setStaffStatus(id: string, status: StatusChangeBody['status']) {
+  return apiRequest<UserAnswer>(`staff/${encodeURIComponent(id)}/status`, {
     method: 'POST',
-    body: { status },
+    body: { status } satisfies StatusChangeBody,
   })
 }

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import Fastify, { type RouteOptions } from 'fastify'
+import { CapturedMail } from '../test/api-fixture'
+import { testDatabase } from '../test/test-database'
+import type { Database } from '../db/database'
+import { loadConfig } from '../config/config'
+import builtInApi from './built-in-api'
+
+/**
+ * Every route of the built-in API carries its schemas: the request's (body and params, where it
+ * takes them) and an answer for each status it gives, so validation, the handler's types, the
+ * serialisation and the API description all come from one place.
+ */
+let database: Database
+const routes: RouteOptions[] = []
+before(async () => {
+  database = await testDatabase()
+  const app = Fastify({ logger: false })
+  app.addHook('onRoute', (route) => void routes.push(route))
+  await app.register(builtInApi, {
+    config: loadConfig({ ADMIN_PASSWORD: 'senha-do-chefe-1' }),
+    database,
+    mailer: new CapturedMail(),
+  })
+  await app.ready()
+  await app.close()
+})
+after(() => database.close())
+
+const apiRoutes = () => routes.filter((route) => route.url.startsWith('/api/'))
+const name = (route: RouteOptions) => `${String(route.method)} ${route.url}`
+
+describe('route schemas', () => {
+  it('finds the API routes', () => {
+    assert.ok(apiRoutes().length >= 8, `only ${apiRoutes().length} /api routes seen`)
+  })
+
+  it('gives every /api route a response schema with its success and its errors', () => {
+    for (const route of apiRoutes()) {
+      const response = route.schema?.response as Record<string, unknown> | undefined
+      assert.ok(response, `${name(route)} has no response schema`)
+      const statuses = Object.keys(response).map(Number)
+      assert.ok(
+        statuses.some((status) => status >= 200 && status < 300),
+        `${name(route)} describes no success`,
+      )
+      assert.ok(
+        statuses.some((status) => status >= 400),
+        `${name(route)} describes no error`,
+      )
+    }
+  })
+
+  it('gives every /api route that takes a body or parameters a schema for them', () => {
+    for (const route of apiRoutes()) {
+      const methods = [route.method].flat()
+      if (methods.some((method) => ['POST', 'PUT', 'PATCH'].includes(method))) {
+        const takesBody = !['/api/auth/logout'].includes(route.url)
+        if (takesBody) assert.ok(route.schema?.body, `${name(route)} has no body schema`)
+      }
+      if (route.url.includes('/:')) {
+        assert.ok(route.schema?.params, `${name(route)} has no params schema`)
+      }
+    }
+  })
+})

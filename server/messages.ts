@@ -1,0 +1,57 @@
+/**
+ * Every pt-BR text the server's API answers with, in one table, by error code: what people read
+ * when something is refused. Mail has its own texts (mail/messages.ts); logs are in English.
+ */
+export const apiMessages = {
+  // Sign-in and accounts.
+  invalid_credentials: 'E-mail ou senha incorretos.',
+  pending_approval: 'Seu cadastro ainda aguarda a aprovação de um administrador.',
+  account_disabled: 'Sua conta está desativada. Fale com um administrador.',
+  unauthenticated: 'Sua sessão terminou ou não é válida. Entre novamente.',
+  invalid_or_expired_token:
+    'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
+  wrong_password: 'A senha atual não confere.',
+  invalid_email: 'Informe um e-mail válido.',
+  missing_name: 'Informe seu nome.',
+  // Staff administration.
+  own_account: 'Você não pode mudar a situação da sua própria conta.',
+  account_not_found: 'Conta não encontrada.',
+  admins_only: 'Acesso restrito a administradores.',
+  // Any route.
+  not_found: 'Recurso não encontrado.',
+  invalid_input: 'Requisição inválida.',
+  forbidden: 'Acesso negado.',
+  too_many_requests: 'Muitas requisições. Tente novamente em instantes.',
+  service_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
+  overloaded: 'O servidor está sobrecarregado. Tente novamente em alguns segundos.',
+  bad_gateway: 'O serviço de dados não respondeu. Tente novamente em instantes.',
+  internal_error: 'Erro interno do servidor.',
+  // Bodies Fastify refuses before a route sees them.
+  body_too_large: 'Dados grandes demais.',
+  wrong_media_type: 'Envie os dados como JSON (Content-Type: application/json).',
+  bad_content_length: 'Tamanho da requisição inválido.',
+  empty_body: 'Dados ausentes: envie um objeto JSON.',
+  invalid_json: 'JSON inválido.',
+} as const
+
+/** "em 15 minutos": how long to wait, in words. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`
+}
+
+export const tooManyAttemptsMessage = (seconds: number) =>
+  `Muitas tentativas. Tente novamente em ${waitInWords(seconds)}.`
+
+/** What is wrong with a body, from the first schema error (field names already made safe). */
+export const validationMessages = {
+  generic: 'Dados inválidos.',
+  notAnObject: 'Dados inválidos: envie um objeto JSON.',
+  missingField: (field: string) => `Dados inválidos: falta o campo ${field}.`,
+  unknownField: (field: string) => `Dados inválidos: campo desconhecido ${field}.`,
+  wrongType: (field: string, type: string) =>
+    `Dados inválidos: o campo ${field} deve ser do tipo ${type}.`,
+  wrongLength: (field: string) =>
+    `Dados inválidos: o campo ${field} tem tamanho fora do permitido.`,
+  notAccepted: (field: string) => `Dados inválidos: o campo ${field} não é aceito.`,
+}
