@@ -4,6 +4,7 @@ import api from './api/built-in-api'
 import apiProxy, { upstreamAnswers } from './api/api-proxy'
 import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
+import type { DataDirLock } from './db/data-dir-lock'
 import { openEmbeddedStore } from './db/embedded-store'
 import errors from './http/errors'
 import gracefulClose from './http/graceful-close'
@@ -26,6 +27,8 @@ export interface AppOptions extends Config {
   logStream?: LoggerSettings['stream']
   /** An open database to use instead of opening one from the config (tests); not closed by the app. */
   database?: Database
+  /** DATA_DIR, already claimed by main.ts (checked and locked); otherwise the app claims it. */
+  dataDirLock?: DataDirLock
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
   /** Load-shedding thresholds (tests make them tiny). */
@@ -110,7 +113,7 @@ function trustProxySetting(setting: Config['trustProxy']) {
 async function openStore(app: FastifyInstance, options: AppOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openDatabase({ postgresUrl: options.databaseUrl })
-    : await openEmbeddedStore(resolve(options.dataDir), app.log)
+    : await openEmbeddedStore(resolve(options.dataDir), app.log, options.dataDirLock)
   app.log.info(
     database.engine === 'postgres'
       ? 'database: PostgreSQL (DATABASE_URL)'

@@ -9,3 +9,10 @@ export class DataDirError extends Error {
     this.name = 'DataDirError'
   }
 }
+
+/** For main.ts: a DataDirError ends the process with its one line and exit 78; others go on. */
+export function exitOnDataDirError(error: unknown): never {
+  if (!(error instanceof DataDirError)) throw error
+  process.stderr.write(`painel: ${error.message}\n`)
+  process.exit(78)
+}

@@ -2,6 +2,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import Libsql from 'libsql'
+import { checkDataDir } from './data-dir'
 import { DataDirError } from './data-dir-error'
 
 export const LOCK_FILE = 'painel.lock'
@@ -24,6 +25,7 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string): DataDirLock {
   const lock = new Libsql(join(dataDir, LOCK_FILE), { timeout: 0 })
   try {
+    lock.exec('pragma journal_mode = off')
     lock.exec('pragma locking_mode = exclusive')
     lock.exec('begin exclusive')
     lock.exec('commit')
@@ -58,4 +60,13 @@ function owner(dataDir: string): string {
   } catch {
     return 'a process that has not said which'
   }
+}
+
+/**
+ * DATA_DIR checked and locked for this process: main.ts does it first thing, before the rest of
+ * the server is even loaded, so that a second process is refused within a fraction of a second.
+ */
+export function claimDataDir(dataDir: string): DataDirLock {
+  checkDataDir(dataDir)
+  return lockDataDir(dataDir)
 }

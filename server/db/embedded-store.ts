@@ -2,8 +2,8 @@ import { constants, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSy
 import { access, statfs } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { checkDataDir, dataDirFailure } from './data-dir'
-import { lockDataDir } from './data-dir-lock'
+import { dataDirFailure } from './data-dir'
+import { claimDataDir, type DataDirLock } from './data-dir-lock'
 import { connect, migrate, openDatabase, type Database, type Db } from './database'
 import { importPglite, PGLITE_FOLDER } from './pglite-import'
 
@@ -25,9 +25,11 @@ export interface StoreLog {
  * from an earlier version's PGlite folder when there is one: a start that fails leaves nothing
  * half-made, and the next one begins clean. Every failure of the folder is a DataDirError.
  */
-export async function openEmbeddedStore(dataDir: string, log: StoreLog): Promise<Database> {
-  checkDataDir(dataDir)
-  const lock = lockDataDir(dataDir)
+export async function openEmbeddedStore(
+  dataDir: string,
+  log: StoreLog,
+  lock: DataDirLock = claimDataDir(dataDir),
+): Promise<Database> {
   try {
     const file = join(dataDir, DATABASE_FILE)
     if (!existsSync(file)) await createDatabase(dataDir, log)

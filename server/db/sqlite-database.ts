@@ -1,6 +1,7 @@
 import Libsql from 'libsql'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 import { SQLITE_BOOLEAN_TYPE, SQLITE_TIMESTAMP_TYPE } from './portable-sql'
+import { asStorageError } from './storage-failure'
 
 /**
  * The embedded engine: SQLite through libsql (prebuilt binaries from the npm registry, no
@@ -45,7 +46,7 @@ export function openSqlite(
   return {
     raw,
     close: () => void raw.close(),
-    prepare: (text) => new ConvertingStatement(raw.prepare(text)),
+    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
   }
 }
 
@@ -72,7 +73,7 @@ class ConvertingStatement implements SqliteStatement {
   }
 
   all(parameters: readonly unknown[]): unknown[] {
-    const rows = this.statement.all(bindable(parameters)) as Row[]
+    const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
     return this.readers ? rows.map((row) => this.convert(row)) : rows
   }
 
@@ -80,18 +81,26 @@ class ConvertingStatement implements SqliteStatement {
     changes: number | bigint
     lastInsertRowid: number | bigint
   } {
-    return this.statement.run(bindable(parameters))
+    return guard(() => this.statement.run(bindable(parameters)))
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
-    for (const row of this.statement.iterate(bindable(parameters)) as Iterable<Row>) {
-      yield this.readers ? this.convert(row) : row
-    }
+    const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
+    for (const row of rows) yield this.readers ? this.convert(row) : row
   }
 
   private convert(row: Row): Row {
     for (const [name, read] of this.readers ?? []) row[name] = read(row[name])
     return row
+  }
+}
+
+/** A full disk or a read-only file becomes a StorageUnavailableError (503, not 500). */
+function guard<T>(operation: () => T): T {
+  try {
+    return operation()
+  } catch (error) {
+    throw asStorageError(error)
   }
 }
 
