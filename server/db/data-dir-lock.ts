@@ -1,8 +1,8 @@
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import Libsql from 'libsql'
-import { checkDataDir } from './data-dir'
+import { checkDataDir, dataDirFailure } from './data-dir'
 import { DataDirError } from './data-dir-error'
 
 export const LOCK_FILE = 'painel.lock'
@@ -23,7 +23,16 @@ export interface DataDirLock {
  * drops an fcntl lock with its process however it ends, so a dead holder never blocks a start.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const lock = new Libsql(join(dataDir, LOCK_FILE), { timeout: 0 })
+  const lockPath = join(dataDir, LOCK_FILE)
+  let lock: Libsql.Database
+  try {
+    // SQLite opens a file it may not write read-only, and a read-only file takes no write lock:
+    // it would "succeed" without excluding anyone.
+    closeSync(openSync(lockPath, 'a'))
+    lock = new Libsql(lockPath, { timeout: 0 })
+  } catch (error) {
+    throw dataDirFailure(dataDir, error, { file: LOCK_FILE })
+  }
   try {
     lock.exec('pragma journal_mode = off')
     lock.exec('pragma locking_mode = exclusive')
@@ -39,7 +48,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
         { cause: error },
       )
     }
-    throw error
+    throw dataDirFailure(dataDir, error, { file: LOCK_FILE })
   }
   const ownerPath = join(dataDir, OWNER_FILE)
   writeFileSync(

@@ -4,30 +4,40 @@ import { DataDirError } from './data-dir-error'
 import { storageProblem, type StorageProblem } from './storage-failure'
 
 /**
- * What to tell an operator whose DATA_DIR cannot be used: one line, naming the folder, the
- * problem and what to do.
+ * What to tell an operator whose DATA_DIR cannot be used: one line, naming the folder (and the
+ * file in it, when one file is the problem), what is wrong and what to do.
  */
-export function describeProblem(dataDir: string, problem: StorageProblem, detail = ''): string {
+export function describeProblem(
+  dataDir: string,
+  problem: StorageProblem,
+  { file, note }: { file?: string; note?: string } = {},
+): string {
   const user = typeof process.getuid === 'function' ? ` (user ${process.getuid()})` : ''
-  const what = detail ? ` ${detail}` : ''
+  const subject = file ? `DATA_DIR=${dataDir}: ${file}` : `DATA_DIR=${dataDir}`
+  const it = file ? 'the file' : 'the folder'
+  const extra = note ? ` (${note})` : ''
   switch (problem) {
     case 'no-space':
-      return `DATA_DIR=${dataDir} has no space left${what}: free some space on its disk (or give the volume more), then start again.`
+      return `${subject}: no space left on the disk${extra}: free some space (or give the volume more), then start again.`
     case 'read-only':
-      return `DATA_DIR=${dataDir} is read-only${what}: mount it read-write (or point DATA_DIR at a writable folder), then start again.`
+      return `${subject} is read-only${user}${extra}: mount the volume read-write and make ${it} writable by this user, then start again.`
     case 'no-permission':
-      return `DATA_DIR=${dataDir} is not writable by this process${user}${what}: give the folder to that user (chown), or point DATA_DIR at one it owns.`
+      return `${subject} is not writable by this process${user}${extra}: give ${it} to that user (chown), or point DATA_DIR at a folder it owns.`
     case 'io':
-      return `DATA_DIR=${dataDir} gave an I/O error${what}: check the disk and the volume, then start again.`
+      return `${subject}: I/O error${extra}: check the disk and the volume, then start again.`
   }
 }
 
-/** Rethrows a storage failure of DATA_DIR as a DataDirError with its one line; others as they are. */
-export function dataDirFailure(dataDir: string, error: unknown, detail = ''): unknown {
+/** Rethrows a storage failure in DATA_DIR as a DataDirError with its one line; others as they are. */
+export function dataDirFailure(
+  dataDir: string,
+  error: unknown,
+  where: { file?: string; note?: string } = {},
+): unknown {
   if (error instanceof DataDirError) return error
   const problem = storageProblem(error)
   return problem
-    ? new DataDirError(describeProblem(dataDir, problem, detail), { cause: error })
+    ? new DataDirError(describeProblem(dataDir, problem, where), { cause: error })
     : error
 }
 
@@ -40,13 +50,9 @@ export function checkDataDir(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true })
   } catch (error) {
-    if (
-      (error as NodeJS.ErrnoException).code === 'EEXIST' ||
-      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
-    ) {
-      throw notAFolder(dataDir, error)
-    }
-    throw dataDirFailure(dataDir, error, '(it cannot be created)')
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw notAFolder(dataDir, error)
+    throw dataDirFailure(dataDir, error, { note: 'it cannot be created' })
   }
   if (!statSync(dataDir).isDirectory()) throw notAFolder(dataDir)
 

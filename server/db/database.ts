@@ -71,6 +71,9 @@ export async function openDatabase(
       return withTimeout(check(), timeoutMs)
     },
     async close() {
+      // The WAL folded into the database file: a stopped server leaves one file behind.
+      if (engine === 'sqlite')
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {})
       await db.destroy()
       await options.onClose?.()
     },

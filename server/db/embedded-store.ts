@@ -1,6 +1,6 @@
 import { constants, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSync } from 'node:fs'
 import { access, statfs } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { sql } from 'kysely'
 import { dataDirFailure } from './data-dir'
 import { claimDataDir, type DataDirLock } from './data-dir-lock'
@@ -33,19 +33,28 @@ export async function openEmbeddedStore(
   try {
     const file = join(dataDir, DATABASE_FILE)
     if (!existsSync(file)) await createDatabase(dataDir, log)
+    for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+      if (!existsSync(part)) continue
+      await access(part, constants.W_OK).catch((error: unknown) => {
+        throw dataDirFailure(dataDir, error, { file: basename(part) })
+      })
+    }
     const database = await openDatabase(
       { sqliteFile: file },
       { canWrite: () => folderCanWrite(dataDir, file), onClose: () => lock.release() },
     ).catch((error: unknown) => {
-      throw dataDirFailure(dataDir, error, `(the database ${DATABASE_FILE})`)
+      throw dataDirFailure(dataDir, error, { file: DATABASE_FILE })
     })
     try {
-      // A read-only file opens and reads; the first write would fail. Found now, not then.
-      await sql`begin immediate`.execute(database.db)
-      await sql`commit`.execute(database.db)
+      // A file this process may not write opens, read-only, and reads; the first write would
+      // fail. Found now, with a write that changes nothing.
+      const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(database.db)
+      await sql
+        .raw(`pragma user_version = ${Number(rows[0]?.user_version ?? 0)}`)
+        .execute(database.db)
     } catch (error) {
       await database.db.destroy()
-      throw dataDirFailure(dataDir, error, `(the database ${DATABASE_FILE})`)
+      throw dataDirFailure(dataDir, error, { file: DATABASE_FILE })
     }
     return database
   } catch (error) {
@@ -91,7 +100,9 @@ async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
   } catch (error) {
     await db?.destroy().catch(() => {})
     removeWithSidecars(creating)
-    throw dataDirFailure(dataDir, error, '(nothing was kept; the next start begins clean)')
+    throw dataDirFailure(dataDir, error, {
+      note: 'the first start stopped and kept nothing; the next one begins clean',
+    })
   }
 }
 
