@@ -1,8 +1,11 @@
+import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import api from './api/built-in-api'
 import apiProxy, { upstreamAnswers } from './api/api-proxy'
 import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
+import type { DataDirLock } from './db/data-dir-lock'
+import { openEmbeddedStore } from './db/embedded-store'
 import errors from './http/errors'
 import gracefulClose from './http/graceful-close'
 import health from './health/health'
@@ -24,6 +27,8 @@ export interface AppOptions extends Config {
   logStream?: LoggerSettings['stream']
   /** An open database to use instead of opening one from the config (tests); not closed by the app. */
   database?: Database
+  /** DATA_DIR, already claimed by main.ts (checked and locked); otherwise the app claims it. */
+  dataDirLock?: DataDirLock
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
   /** Load-shedding thresholds (tests make them tiny). */
@@ -64,8 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   })
 
-  // The store opens first: PGlite's start keeps the event loop busy for seconds, and load
-  // shedding, which measures the loop from its registration on, must not count that as load.
+  // The store opens first: a first start (or an import of an earlier version's database) keeps
+  // the event loop busy, and load shedding, which measures the loop from its registration on,
+  // must not count that as load.
   const database = options.apiUpstream
     ? null
     : (options.database ?? (await openStore(app, options)))
@@ -88,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })
     app.addHook('onClose', async () => mailer.close())
     await app.register(api, { config: options, database, mailer })
-    isReady = () => database.ping(READINESS_TIMEOUT_MS)
+    isReady = () => database.canWrite(READINESS_TIMEOUT_MS)
   }
 
   await app.register(health, { isReady })
@@ -105,14 +111,13 @@ function trustProxySetting(setting: Config['trustProxy']) {
 }
 
 async function openStore(app: FastifyInstance, options: AppOptions): Promise<Database> {
-  const database = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    dataDir: options.dataDir,
-  })
+  const database = options.databaseUrl
+    ? await openDatabase({ postgresUrl: options.databaseUrl })
+    : await openEmbeddedStore(resolve(options.dataDir), app.log, options.dataDirLock)
   app.log.info(
-    database.kind === 'postgres'
+    database.engine === 'postgres'
       ? 'database: PostgreSQL (DATABASE_URL)'
-      : `database: embedded PostgreSQL in ${options.dataDir}`,
+      : `database: embedded SQLite in ${options.dataDir}`,
   )
   app.addHook('onClose', async () => database.close())
   return database

@@ -1,8 +1,9 @@
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
-import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config/config'
+import { exitOnDataDirError } from './db/data-dir-error'
+import { claimDataDir } from './db/data-dir-lock'
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -22,7 +23,25 @@ const config = readConfig()
 // This file runs compiled, as dist/server/main.js: the client build sits one level up.
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-const app = await buildApp({ ...config, distDir, prettyLogs: process.stdout.isTTY === true })
+// DATA_DIR is claimed before the rest of the server loads (a separate chunk): a second process
+// on the same folder is refused at once, not after the seconds a full start can take.
+const dataDirLock =
+  config.databaseUrl === null && config.apiUpstream === null
+    ? (() => {
+        try {
+          return claimDataDir(resolve(config.dataDir))
+        } catch (error) {
+          return exitOnDataDirError(error)
+        }
+      })()
+    : undefined
+const { buildApp } = await import('./app')
+const app = await buildApp({
+  ...config,
+  distDir,
+  prettyLogs: process.stdout.isTTY === true,
+  dataDirLock,
+}).catch(exitOnDataDirError)
 
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'fatal error, shutting down')

@@ -88,6 +88,10 @@ export function serverOptions(): BuildOptions {
     bundle: true,
     packages: 'external',
     format: 'esm',
+    // main.ts loads the app with import() once DATA_DIR is claimed: a chunk of its own, so that
+    // a process refused for a DATA_DIR in use never loads the rest of the server.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',
     target: 'node20.19',
     minify: false,

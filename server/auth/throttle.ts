@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/database'
+import { storageProblem } from '../db/storage-failure'
 
 /**
  * A count per key in a fixed time window, kept in the database so that it holds across restarts
@@ -7,6 +8,12 @@ import type { Db } from '../db/database'
  * mails (per account).
  */
 export class Throttle {
+  /**
+   * Counts the database could not take (full disk, read-only): held here and written as soon as
+   * it can, and counted meanwhile, so a guess made during an outage is neither free nor lost.
+   */
+  private readonly unwritten = new Map<string, { count: number; at: Date }>()
+
   constructor(
     private readonly db: Db,
     private readonly limit: number,
@@ -15,25 +22,51 @@ export class Throttle {
 
   /** Seconds until the key may try again; 0 when it is under its limit. */
   async secondsToWait(key: string, now = new Date()): Promise<number> {
+    await this.writeHeldCounts()
+    const held = this.unwritten.get(key)
     const row = await this.db
       .selectFrom('auth_throttle')
       .select(['count', 'window_started_at'])
       .where('key', '=', key)
       .executeTakeFirst()
-    if (!row || row.count < this.limit) return 0
-    const endsAt = row.window_started_at.getTime() + this.windowSeconds * 1000
+    const count = (row?.count ?? 0) + (held?.count ?? 0)
+    if (count < this.limit) return 0
+    const startedAt = row?.window_started_at ?? held?.at ?? now
+    const endsAt = startedAt.getTime() + this.windowSeconds * 1000
     return Math.max(0, Math.ceil((endsAt - now.getTime()) / 1000))
   }
 
   /** Counts one more for the key; a window that has ended starts over. */
   async count(key: string, now = new Date()): Promise<void> {
+    try {
+      await this.add(key, 1, now)
+    } catch (error) {
+      if (storageProblem(error) === null) throw error
+      const held = this.unwritten.get(key)
+      this.unwritten.set(key, { count: (held?.count ?? 0) + 1, at: held?.at ?? now })
+    }
+  }
+
+  private async writeHeldCounts(): Promise<void> {
+    for (const [key, held] of this.unwritten) {
+      try {
+        await this.add(key, held.count, held.at)
+      } catch (error) {
+        if (storageProblem(error) === null) throw error
+        return // still failing: keep them all for the next time
+      }
+      this.unwritten.delete(key)
+    }
+  }
+
+  private async add(key: string, n: number, now: Date): Promise<void> {
     const windowEnded = sql<boolean>`auth_throttle.window_started_at <= ${new Date(now.getTime() - this.windowSeconds * 1000)}`
     await this.db
       .insertInto('auth_throttle')
-      .values({ key, count: 1, window_started_at: now })
+      .values({ key, count: n, window_started_at: now })
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet({
-          count: sql`case when ${windowEnded} then 1 else auth_throttle.count + 1 end`,
+          count: sql`case when ${windowEnded} then ${n} else auth_throttle.count + ${n} end`,
           window_started_at: sql`case when ${windowEnded} then ${now} else auth_throttle.window_started_at end`,
         }),
       )
@@ -41,6 +74,7 @@ export class Throttle {
   }
 
   async clear(key: string): Promise<void> {
+    this.unwritten.delete(key)
     await this.db.deleteFrom('auth_throttle').where('key', '=', key).execute()
   }
 }

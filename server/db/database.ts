@@ -1,84 +1,108 @@
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations'
-import { PGliteDialect } from './pglite-dialect'
+import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
+import { EmbeddedDialect } from './sqlite-dialect'
+import { openSqlite } from './sqlite-database'
 
 export type Db = Kysely<Schema>
 
 export interface Database {
   db: Db
-  /** 'embedded' (PGlite in DATA_DIR, or in memory for tests) or 'postgres' (DATABASE_URL). */
-  kind: 'embedded' | 'postgres'
-  /** Whether the database answers a trivial query within the time given. */
-  ping(timeoutMs: number): Promise<boolean>
+  /** 'sqlite' (the embedded one: DATA_DIR, or in memory for tests) or 'postgres' (DATABASE_URL). */
+  engine: Engine
+  /** Whether the database answers and can write now (readiness), within the time given. */
+  canWrite(timeoutMs: number): Promise<boolean>
   close(): Promise<void>
 }
 
-export interface DatabaseOptions {
-  /** postgres://…; null: the embedded PostgreSQL. */
-  databaseUrl: string | null
-  /** Folder of the embedded database; null keeps it in memory (tests). */
-  dataDir: string | null
-  /** An embedded database already made (tests load one from a template); dataDir is then unused. */
-  embedded?: PGlite
-}
+/** postgres://… of a server, or a SQLite file (':memory:' for tests). */
+export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string }
 
-/**
- * Opens the store and brings its schema up to date. PostgreSQL serialises concurrent migrations
- * with an advisory lock, so several replicas can start at once.
- */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  let db: Db
-  let kind: Database['kind']
-  if (options.databaseUrl) {
-    kind = 'postgres'
+/** A Kysely over the location, not yet migrated. */
+export function connect(location: DatabaseLocation): Db {
+  if ('postgresUrl' in location) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: location.postgresUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     })
-    db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
-  } else {
-    kind = 'embedded'
-    let pglite = options.embedded
-    if (!pglite) {
-      let folder: string | undefined
-      if (options.dataDir) {
-        folder = join(options.dataDir, 'pglite')
-        await mkdir(folder, { recursive: true })
-      }
-      pglite = new PGlite(folder)
-    }
-    db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) })
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   }
+  return new Kysely<Schema>({ dialect: new EmbeddedDialect(openSqlite(location.sqliteFile)) })
+}
 
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
-  if (error) {
-    await db.destroy()
+/**
+ * Brings the schema up to date. On PostgreSQL, concurrent migrations are serialised with an
+ * advisory lock, so several replicas can start at once; the embedded engine has one process.
+ */
+export async function migrate(db: Db, engine: Engine): Promise<void> {
+  const { error } = await new Migrator({
+    db,
+    provider: migrationProvider(engine),
+  }).migrateToLatest()
+  if (error)
     throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`)
-  }
+}
 
+/** Opens a location and migrates it. `canWrite` is `answers` unless the caller knows better. */
+export async function openDatabase(
+  location: DatabaseLocation,
+  options: { canWrite?: () => Promise<boolean>; onClose?: () => Promise<void> | void } = {},
+): Promise<Database> {
+  const engine: Engine = 'postgresUrl' in location ? 'postgres' : 'sqlite'
+  const db = connect(location)
+  try {
+    await migrate(db, engine)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
   return {
     db,
-    kind,
-    async ping(timeoutMs) {
-      let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<false>(
-        (resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)),
-      )
-      try {
-        return await Promise.race([sql`select 1`.execute(db).then(() => true), timeout])
-      } catch {
-        return false
-      } finally {
-        clearTimeout(timer)
-      }
+    engine,
+    async canWrite(timeoutMs) {
+      const check = async () =>
+        engine === 'postgres'
+          ? postgresWritable(db)
+          : (await answers(db)) && (await (options.canWrite?.() ?? true))
+      return withTimeout(check(), timeoutMs)
     },
-    close: () => db.destroy(),
+    async close() {
+      // The WAL folded into the database file: a stopped server leaves one file behind.
+      if (engine === 'sqlite')
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {})
+      await db.destroy()
+      await options.onClose?.()
+    },
+  }
+}
+
+async function answers(db: Db): Promise<boolean> {
+  await sql`select 1`.execute(db)
+  return true
+}
+
+/** A primary that accepts writes: not a standby, not set read-only. */
+async function postgresWritable(db: Db): Promise<boolean> {
+  const { rows } = await sql<{
+    writable: boolean
+  }>`select not pg_is_in_recovery() and current_setting('transaction_read_only') = 'off' as writable`.execute(
+    db,
+  )
+  return rows[0]?.writable === true
+}
+
+async function withTimeout(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<false>(
+    (resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)),
+  )
+  try {
+    return await Promise.race([check.catch(() => false), timeout])
+  } finally {
+    clearTimeout(timer)
   }
 }

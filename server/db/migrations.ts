@@ -1,15 +1,24 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { portableSql, type Engine, type PortableSql } from './portable-sql'
 
 /**
- * The schema's history, in order. One set for both stores (PGlite and PostgreSQL): both are
- * PostgreSQL. Never edit a migration that has shipped; add the next one.
+ * A step of the schema's history, written once for both engines: column types and defaults come
+ * from `t` (portable-sql.ts, where the two engines' differences live), everything else is plain
+ * Kysely. Never edit a migration that has shipped; add the next one at the end of the list, named
+ * `YYYY-MM-DD-NNNN-what-it-adds` (Kysely applies them in name order). portable-sql.ts shows one.
  */
-const migrations: Record<string, Migration> = {
+export interface PortableMigration {
+  up(db: Kysely<unknown>, t: PortableSql): Promise<void>
+}
+
+const migrations: Record<string, PortableMigration> = {
+  // Shipped on PostgreSQL (and PGlite) under this name; on PostgreSQL it still makes exactly the
+  // tables it made then (uuid, timestamptz, now()), so existing databases see nothing new.
   '2026-11-21-0001-accounts-and-sessions': {
-    async up(db: Kysely<unknown>) {
+    async up(db, t) {
       await db.schema
         .createTable('accounts')
-        .addColumn('id', 'uuid', (column) => column.primaryKey())
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
         .addColumn('name', 'text', (column) => column.notNull())
         .addColumn('email', 'text', (column) => column.notNull().unique())
         .addColumn('password_hash', 'text', (column) => column.notNull())
@@ -19,18 +28,18 @@ const migrations: Record<string, Migration> = {
         .addColumn('status', 'text', (column) =>
           column.notNull().check(sql`status in ('pending', 'active', 'disabled')`),
         )
-        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-        .addColumn('updated_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+        .addColumn('created_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .addColumn('updated_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
         .execute()
 
       await db.schema
         .createTable('sessions')
         .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('account_id', 'uuid', (column) =>
+        .addColumn('account_id', t.uuid, (column) =>
           column.notNull().references('accounts.id').onDelete('cascade'),
         )
-        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
         .execute()
       await db.schema
         .createIndex('sessions_account_id')
@@ -46,12 +55,12 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('password_resets')
         .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('account_id', 'uuid', (column) =>
+        .addColumn('account_id', t.uuid, (column) =>
           column.notNull().references('accounts.id').onDelete('cascade'),
         )
-        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
-        .addColumn('used_at', 'timestamptz')
+        .addColumn('created_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .addColumn('used_at', t.timestamp)
         .execute()
       await db.schema
         .createIndex('password_resets_account_id')
@@ -63,12 +72,22 @@ const migrations: Record<string, Migration> = {
         .createTable('auth_throttle')
         .addColumn('key', 'text', (column) => column.primaryKey())
         .addColumn('count', 'integer', (column) => column.notNull())
-        .addColumn('window_started_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('window_started_at', t.timestamp, (column) => column.notNull())
         .execute()
     },
   },
 }
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+/** The migrations for one engine, as Kysely's Migrator takes them. */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const t = portableSql(engine)
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+          name,
+          { up: (db) => migration.up(db, t) },
+        ]),
+      ),
+  }
 }

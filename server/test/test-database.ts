@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { openDatabase, type Database } from '../db/database'
 
@@ -13,19 +10,18 @@ import { openDatabase, type Database } from '../db/database'
  * - With TEST_DATABASE_URL (postgres://… of a server where that user may create databases; .ci/run
  *   sets it): a new database on that server, dropped afterwards. The same tests then prove the
  *   PostgreSQL path.
- * - Otherwise the embedded PGlite, in memory. A new PGlite takes ~3 s to initialise, so the first
- *   one is saved as a template (in the OS temp folder, keyed by the migrations' and PGlite's
- *   versions) and later ones load it in well under a second.
+ * - Otherwise the embedded engine, SQLite, in memory: the same driver, pragmas and type
+ *   conversions as DATA_DIR's file (embedded-store.test.ts covers the file itself).
  */
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
-  return serverUrl ? postgresDatabase(serverUrl) : embeddedDatabase()
+  return serverUrl ? postgresDatabase(serverUrl) : openDatabase({ sqliteFile: ':memory:' })
 }
 
-export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite')
+export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite')
 
 /** A new, empty database on the server of `serverUrl`, and how to drop it. */
-async function scratchPostgres(
+export async function scratchPostgres(
   serverUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `painel_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
@@ -46,7 +42,7 @@ async function scratchPostgres(
 
 async function postgresDatabase(serverUrl: string): Promise<Database> {
   const scratch = await scratchPostgres(serverUrl)
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: null })
+  const database = await openDatabase({ postgresUrl: scratch.url })
   return {
     ...database,
     async close() {
@@ -54,36 +50,6 @@ async function postgresDatabase(serverUrl: string): Promise<Database> {
       await scratch.drop()
     },
   }
-}
-
-function templatePath(): string {
-  const here = import.meta.dirname
-  const fingerprint = createHash('sha256')
-    .update(readFileSync(join(here, '..', 'db', 'migrations.ts')))
-    .update(
-      readFileSync(
-        join(here, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'),
-      ),
-    )
-    .digest('hex')
-    .slice(0, 16)
-  return join(tmpdir(), `painel-pglite-template-${fingerprint}.tar`)
-}
-
-async function embeddedDatabase(): Promise<Database> {
-  const template = templatePath()
-  if (existsSync(template)) {
-    const embedded = new PGlite({ loadDataDir: new Blob([await readFile(template)]) })
-    return openDatabase({ databaseUrl: null, dataDir: null, embedded })
-  }
-  const embedded = new PGlite()
-  const database = await openDatabase({ databaseUrl: null, dataDir: null, embedded })
-  const dump = await embedded.dumpDataDir('none')
-  // Written under another name first: a test file running at the same time never reads half a file.
-  const partial = `${template}.${process.pid}.partial`
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
-  await rename(partial, template)
-  return database
 }
 
 /**

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, it } from 'node:test'
+import Libsql from 'libsql'
+import { compiledServerDist, ready, startServer, stop } from '../test/compiled-server'
+import type { FixtureDist } from '../test/fixture-dist'
+
+/**
+ * An acknowledged write survives the process being killed at any moment (synchronous=FULL in
+ * WAL mode: a commit is on disk before its answer is sent). Real processes, kill -9.
+ */
+
+const ROUNDS = 5
+const LOOPS = 20
+
+let dist: FixtureDist
+let dataDir: string
+before(async () => {
+  dist = await compiledServerDist()
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-durability-'))
+})
+after(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+  await dist.cleanup()
+})
+
+const env = () => ({
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'Admin-Pass-12345',
+  AUTH_RATE_LIMIT: '100000',
+})
+
+it(`kill -9 during ${LOOPS} concurrent registration loops, ${ROUNDS} rounds: every acknowledged registration is there after the restart`, async (t) => {
+  const acknowledged: string[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const server = startServer(dist, env())
+    after(() => stop(server))
+    await ready(server)
+    let killed = false
+    const loop = async (id: number) => {
+      for (let n = 0; !killed; n++) {
+        const email = `r${round}-l${id}-n${n}@example.com`
+        try {
+          const response = await fetch(`${server.url}/api/auth/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Conta', email, password: 'senha-de-teste-1' }),
+          })
+          if (response.status === 202) acknowledged.push(email)
+        } catch {
+          return // the server is gone
+        }
+      }
+    }
+    const loops = Array.from({ length: LOOPS }, (_, id) => loop(id))
+    // Killed mid-stream: once the round has answers (scrypt makes each registration take a
+    // while, longer on a busy machine), after a further random moment.
+    const before = acknowledged.length
+    const deadline = Date.now() + 30_000
+    while (acknowledged.length < before + 5 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 500))
+    server.child.kill('SIGKILL')
+    killed = true
+    await server.exited()
+    await Promise.all(loops)
+  }
+
+  // The restart recovers the database (its WAL) and serves.
+  const restarted = startServer(dist, env())
+  after(() => stop(restarted))
+  await ready(restarted)
+  assert.equal(await stop(restarted), 0)
+
+  const db = new Libsql(join(dataDir, 'painel.db'))
+  try {
+    const present = new Set(
+      (db.prepare('select email from accounts').all() as { email: string }[]).map(
+        (row) => row.email,
+      ),
+    )
+    const lost = acknowledged.filter((email) => !present.has(email))
+    t.diagnostic(`${acknowledged.length} acknowledged registrations, ${lost.length} lost`)
+    assert.ok(acknowledged.length >= ROUNDS, 'registrations were acknowledged in the rounds')
+    assert.deepEqual(lost, [])
+    assert.deepEqual(db.prepare('pragma integrity_check').all(), [{ integrity_check: 'ok' }])
+  } finally {
+    db.close()
+  }
+})

@@ -1,0 +1,135 @@
+import { constants, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSync } from 'node:fs'
+import { access, statfs } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { sql } from 'kysely'
+import { dataDirFailure } from './data-dir'
+import { claimDataDir, type DataDirLock } from './data-dir-lock'
+import { connect, migrate, openDatabase, type Database, type Db } from './database'
+import { importPglite, PGLITE_FOLDER } from './pglite-import'
+
+export const DATABASE_FILE = 'painel.db'
+/** A first start builds the database under this name and renames it when it is complete. */
+const CREATING_FILE = 'painel.db.creating'
+/** Below this much free space the store reports itself unable to write (readiness is 503). */
+const MIN_FREE_BYTES = 1024 * 1024
+
+export interface StoreLog {
+  info(message: string): void
+  warn(message: string): void
+}
+
+/**
+ * The embedded store in DATA_DIR, in this order: the folder is checked (exists or is made, is a
+ * folder, takes a write), the process takes DATA_DIR's lock, and only then is the database
+ * opened. On a first start it is made complete under a temporary name and renamed into place,
+ * from an earlier version's PGlite folder when there is one: a start that fails leaves nothing
+ * half-made, and the next one begins clean. Every failure of the folder is a DataDirError.
+ */
+export async function openEmbeddedStore(
+  dataDir: string,
+  log: StoreLog,
+  lock: DataDirLock = claimDataDir(dataDir),
+): Promise<Database> {
+  try {
+    const file = join(dataDir, DATABASE_FILE)
+    if (!existsSync(file)) await createDatabase(dataDir, log)
+    for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+      if (!existsSync(part)) continue
+      await access(part, constants.W_OK).catch((error: unknown) => {
+        throw dataDirFailure(dataDir, error, { file: basename(part) })
+      })
+    }
+    const database = await openDatabase(
+      { sqliteFile: file },
+      { canWrite: () => folderCanWrite(dataDir, file), onClose: () => lock.release() },
+    ).catch((error: unknown) => {
+      throw dataDirFailure(dataDir, error, { file: DATABASE_FILE })
+    })
+    try {
+      // A file this process may not write opens, read-only, and reads; the first write would
+      // fail. Found now, with a write that changes nothing.
+      const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(database.db)
+      await sql
+        .raw(`pragma user_version = ${Number(rows[0]?.user_version ?? 0)}`)
+        .execute(database.db)
+    } catch (error) {
+      await database.db.destroy()
+      throw dataDirFailure(dataDir, error, { file: DATABASE_FILE })
+    }
+    return database
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
+  const creating = join(dataDir, CREATING_FILE)
+  removeWithSidecars(creating) // a first start that died half-way; we hold the lock
+  let db: Db | undefined
+  try {
+    db = connect({ sqliteFile: creating })
+    await migrate(db, 'sqlite')
+    const old = join(dataDir, PGLITE_FOLDER)
+    if (existsSync(old)) {
+      log.info(
+        `DATA_DIR holds a database of an earlier version (${old}): copying it into ${DATABASE_FILE}`,
+      )
+      const counts = await importPglite(old, db)
+      log.info(
+        `copied from ${old}: ${Object.entries(counts)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ')}`,
+      )
+    }
+    // Everything into the main file, so that the rename moves the whole database.
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+    await db.destroy()
+    db = undefined
+    syncFile(creating)
+    renameSync(creating, join(dataDir, DATABASE_FILE))
+    removeWithSidecars(creating)
+    syncFile(dataDir)
+    if (existsSync(old)) {
+      const kept = `${old}.imported`
+      renameSync(old, kept)
+      log.warn(
+        `the earlier version's database is kept, unused, in ${kept}: delete it once you no longer need it`,
+      )
+    }
+  } catch (error) {
+    await db?.destroy().catch(() => {})
+    removeWithSidecars(creating)
+    throw dataDirFailure(dataDir, error, {
+      note: 'the first start stopped and kept nothing; the next one begins clean',
+    })
+  }
+}
+
+function removeWithSidecars(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true })
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Readiness of the embedded store: its folder and file take writes and the disk has room. A
+ * query alone would answer 200 on a full or read-only disk, where every write fails.
+ */
+async function folderCanWrite(dataDir: string, file: string): Promise<boolean> {
+  try {
+    await access(dataDir, constants.W_OK)
+    await access(file, constants.W_OK)
+    const space = await statfs(dataDir)
+    return space.bavail * space.bsize >= MIN_FREE_BYTES
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,123 @@
+import Libsql from 'libsql'
+import type { SqliteDatabase, SqliteStatement } from 'kysely'
+import { SQLITE_BOOLEAN_TYPE, SQLITE_TIMESTAMP_TYPE } from './portable-sql'
+import { asStorageError } from './storage-failure'
+
+/**
+ * The embedded engine: SQLite through libsql (prebuilt binaries from the npm registry, no
+ * compiler, nothing downloaded at install), shaped as the database Kysely's SqliteDialect takes.
+ *
+ * It also settles the type differences of portable-sql.ts at the driver, so no query has to:
+ * a Date parameter is bound as ISO 8601 text and a boolean as 0/1 (libsql refuses a Date, and a
+ * boolean aborts the process), and columns declared `timestamptz` or `boolean` come back as Date
+ * and boolean, as they do from PostgreSQL.
+ */
+export interface SqliteOptions {
+  /** busy_timeout: how long a write waits for another connection's (a backup's) lock. */
+  busyTimeoutMs?: number
+}
+
+/** The pragmas every connection runs with; sqlite-database.test.ts checks each one is in force. */
+export function connectionPragmas({ busyTimeoutMs = 5000 }: SqliteOptions = {}): string[] {
+  return [
+    // Readers (a backup) never block the writer and the writer never blocks them.
+    'journal_mode = WAL',
+    // A commit is on disk before it is acknowledged: WAL with NORMAL may lose the last
+    // transactions at a power loss, which an acknowledged registration must survive.
+    'synchronous = FULL',
+    'foreign_keys = ON',
+    `busy_timeout = ${busyTimeoutMs}`,
+  ]
+}
+
+export function openSqlite(
+  path: string,
+  options: SqliteOptions = {},
+): SqliteDatabase & {
+  raw: Libsql.Database
+} {
+  const raw = new Libsql(path)
+  try {
+    for (const pragma of connectionPragmas(options)) raw.exec(`pragma ${pragma}`)
+  } catch (error) {
+    raw.close()
+    throw error
+  }
+  return {
+    raw,
+    close: () => void raw.close(),
+    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
+  }
+}
+
+type Row = Record<string, unknown>
+
+class ConvertingStatement implements SqliteStatement {
+  /** Column name → how to read it, for the columns that need converting; null: none do. */
+  private readers: [string, (value: unknown) => unknown][] | null = null
+
+  constructor(private readonly statement: Libsql.Statement<unknown[]>) {
+    if (statement.reader) {
+      const readers: [string, (value: unknown) => unknown][] = []
+      for (const column of statement.columns()) {
+        const type = column.type?.toLowerCase()
+        if (type === SQLITE_TIMESTAMP_TYPE) readers.push([column.name, readTimestamp])
+        else if (type === SQLITE_BOOLEAN_TYPE) readers.push([column.name, readBoolean])
+      }
+      if (readers.length > 0) this.readers = readers
+    }
+  }
+
+  get reader(): boolean {
+    return this.statement.reader
+  }
+
+  all(parameters: readonly unknown[]): unknown[] {
+    const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
+    return this.readers ? rows.map((row) => this.convert(row)) : rows
+  }
+
+  run(parameters: readonly unknown[]): {
+    changes: number | bigint
+    lastInsertRowid: number | bigint
+  } {
+    return guard(() => this.statement.run(bindable(parameters)))
+  }
+
+  *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
+    const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
+    for (const row of rows) yield this.readers ? this.convert(row) : row
+  }
+
+  private convert(row: Row): Row {
+    for (const [name, read] of this.readers ?? []) row[name] = read(row[name])
+    return row
+  }
+}
+
+/** A full disk or a read-only file becomes a StorageUnavailableError (503, not 500). */
+function guard<T>(operation: () => T): T {
+  try {
+    return operation()
+  } catch (error) {
+    throw asStorageError(error)
+  }
+}
+
+function bindable(parameters: readonly unknown[]): unknown[] {
+  return parameters.map((value) => {
+    if (value instanceof Date) return value.toISOString()
+    if (typeof value === 'boolean') return value ? 1 : 0
+    return value
+  })
+}
+
+function readTimestamp(value: unknown): unknown {
+  return typeof value === 'string' ? new Date(value) : value
+}
+
+function readBoolean(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'bigint'
+    ? value !== 0 && value !== 0n
+    : value
+}

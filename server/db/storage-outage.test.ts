@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, open, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { LIMITS } from '../auth/auth-service'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
+
+/**
+ * The embedded store on a disk that fills up while the server runs (a small tmpfs): readiness
+ * says so, a wrong password is still refused (401, not 500) and its failure is counted once the
+ * disk has room again. Needs root, for the mount.
+ */
+
+const canMount = process.getuid?.() === 0
+let dist: FixtureDist
+let dataDir: string
+let mounted = false
+before(async () => {
+  dist = await createFixtureDist()
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-outage-'))
+  if (canMount) {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dataDir])
+    mounted = true
+  }
+})
+after(async () => {
+  // Lazily: libsql finalises statements on garbage collection, so the file may still be open.
+  if (mounted) execFileSync('umount', ['-l', dataDir])
+  await rm(dataDir, { recursive: true, force: true })
+  await dist.cleanup()
+})
+
+/** Writes zeros until the disk is full; returns the filler's path. */
+async function fillDisk(folder: string): Promise<string> {
+  const path = join(folder, 'filler')
+  const file = await open(path, 'w')
+  try {
+    const block = Buffer.alloc(16 * 1024)
+    for (;;) await file.write(block)
+  } catch (error) {
+    assert.equal((error as NodeJS.ErrnoException).code, 'ENOSPC')
+  } finally {
+    await file.close()
+  }
+  return path
+}
+
+describe(
+  'a full disk under the embedded store',
+  { skip: canMount ? false : 'needs root, for a tmpfs mount' },
+  () => {
+    it('/readyz is 503 while it is full; a wrong password is refused (401) and counted once there is room', async () => {
+      const { app } = await testApp(dist.distDir, {
+        dataDir,
+        databaseUrl: null,
+        adminEmail: 'chefe@example.com',
+        adminPassword: 'senha-do-chefe-1',
+      })
+      try {
+        const login = (password: string) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'chefe@example.com', password },
+            remoteAddress: '198.51.100.9',
+          })
+        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
+
+        const filler = await fillDisk(dataDir)
+        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 503)
+        const during = await login('senha-errada-0')
+        assert.equal(during.statusCode, 401, during.body)
+        assert.equal(during.json<{ error: { code: string } }>().error.code, 'invalid_credentials')
+        // A write the server cannot keep is a 503 in the usual shape, never a 500.
+        const register = await app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: 'Ana', email: 'ana@example.com', password: 'senha-da-ana-1' },
+        })
+        assert.equal(register.statusCode, 503, register.body)
+        assert.equal(register.json<{ error: { code: string } }>().error.code, 'service_unavailable')
+
+        await rm(filler)
+        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
+        // The failure during the outage counts: the limit is reached one attempt earlier.
+        for (let attempt = 1; attempt < LIMITS.failuresPerAccount; attempt++) {
+          assert.equal(
+            (await login(`senha-errada-${attempt}`)).statusCode,
+            401,
+            `attempt ${attempt}`,
+          )
+        }
+        assert.equal((await login('senha-do-chefe-1')).statusCode, 429)
+      } finally {
+        await app.close()
+      }
+    })
+  },
+)

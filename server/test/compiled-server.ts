@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { chmod, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { serverOptions } from '../../scripts/build/esbuild-options'
+import { freePortSync } from '../../scripts/free-port'
+import { root } from '../../scripts/paths'
+import { createFixtureDist, type FixtureDist } from './fixture-dist'
+
+/**
+ * The compiled server as a process, started as the Dockerfile's CMD starts it
+ * (`node dist/server/main.js`): locks, exit codes and kill -9 are only real there.
+ */
+export async function compiledServerDist(): Promise<FixtureDist> {
+  const dist = await createFixtureDist()
+  await symlink(join(root, 'node_modules'), join(dist.base, 'node_modules'), 'dir')
+  await writeFile(join(dist.base, 'package.json'), JSON.stringify({ type: 'module' }))
+  await build({ ...serverOptions(), outdir: join(dist.distDir, 'server'), logLevel: 'silent' })
+  // Readable by the unprivileged user some tests run the server as.
+  await chmod(dist.base, 0o755)
+  return dist
+}
+
+export interface ServerProcess {
+  child: ChildProcess
+  port: number
+  url: string
+  output: () => string
+  /** Exit code, waiting for the exit if it has not happened yet. */
+  exited: () => Promise<number | null>
+}
+
+export function startServer(
+  dist: FixtureDist,
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number } = {},
+): ServerProcess {
+  const port = freePortSync()
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dist.base,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exit = once(child, 'exit').then(([code]) => code as number | null)
+  return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited: () => exit }
+}
+
+/** Waits until the server answers 200 on /readyz. */
+export async function ready(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) assert.fail(`the server exited: ${server.output()}`)
+    try {
+      if ((await fetch(`${server.url}/readyz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  assert.fail(`the server did not get ready: ${server.output()}`)
+}
+
+export async function stop(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode === null && server.child.signalCode === null)
+    server.child.kill('SIGTERM')
+  return server.exited()
+}
