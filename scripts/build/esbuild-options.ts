@@ -83,6 +83,7 @@ export function serverOptions(): BuildOptions {
     entryPoints: {
       [basename(serverOut, '.js')]: join(root, 'server', 'main.ts'),
       healthcheck: join(root, 'server', 'health', 'healthcheck.ts'),
+      backup: join(root, 'server', 'backup.ts'),
     },
     outdir: dirname(serverOut),
     bundle: true,
