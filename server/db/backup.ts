@@ -87,7 +87,9 @@ function check(file: string): void {
     if (tables.length !== 2) throw new Error(`${file} is not a Painel database`)
   } catch (error) {
     if (error instanceof Error && error.message.startsWith(file)) throw error
-    throw new Error(`${file} is not a Painel database (${String((error as Error).message)})`)
+    throw new Error(`${file} is not a Painel database (${String((error as Error).message)})`, {
+      cause: error,
+    })
   } finally {
     db.close()
   }
