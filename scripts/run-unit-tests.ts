@@ -1,7 +1,7 @@
 /**
  * `npm run test:unit`: every *.test.ts under client/src, server and scripts, in Node's test
  * runner (Node 20 cannot glob test files itself). `--only server` narrows it to one folder.
- * Tests that need a database use PGlite, or the PostgreSQL server of TEST_DATABASE_URL.
+ * Tests that need a database use the embedded SQLite, or the PostgreSQL server of TEST_DATABASE_URL.
  */
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'

@@ -3,7 +3,7 @@
  * the others (each runs, so one run shows everything that is wrong), except that the browser
  * suites need a build that succeeded. Exits 0 only when every step passed.
  *
- * The server tests run on the embedded database (PGlite), and once more on PostgreSQL when
+ * The server tests run on the embedded database (SQLite), and once more on PostgreSQL when
  * TEST_DATABASE_URL names a server where its user may create databases (.ci/run sets one up).
  */
 import { spawnSync } from 'node:child_process'
@@ -28,7 +28,7 @@ delete withoutPostgres.TEST_DATABASE_URL
 const STEPS: Step[] = [
   { name: 'typecheck', command: ['typecheck'] },
   { name: 'lint + format', command: ['lint'] },
-  { name: 'unit + server tests (PGlite)', command: ['test:unit'], env: withoutPostgres },
+  { name: 'unit + server tests (SQLite)', command: ['test:unit'], env: withoutPostgres },
   {
     name: 'server tests (PostgreSQL)',
     command: ['test:unit', '--', '--only', 'server'],

@@ -34,7 +34,11 @@ const IGNORED_ENV = [
   'AUTH_RATE_LIMIT',
 ]
 
-function painelEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+function painelEnv(
+  port: number,
+  dataDir: string,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of IGNORED_ENV) delete env[name]
   return {
@@ -47,6 +51,7 @@ function painelEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     DATA_DIR: dataDir,
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...extra,
   }
 }
 
@@ -57,10 +62,15 @@ export interface SpawnedPainel {
 }
 
 /** Spawns the server and returns at once (the start-up section times what follows). */
-export function spawnPainel(build: BuildUnderTest, port: number, dataDir: string): SpawnedPainel {
+export function spawnPainel(
+  build: BuildUnderTest,
+  port: number,
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): SpawnedPainel {
   const child = spawnTracked(process.execPath, [build.serverOut], {
     cwd: build.root,
-    env: painelEnv(port, dataDir),
+    env: painelEnv(port, dataDir, extraEnv),
     // Logs at warn are a line or two; nobody reads stdout, so it must not fill a pipe either.
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -4,7 +4,7 @@
  *
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
- *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | startup
+ *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | startup | memory
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
  * at the end, also on Ctrl-C or when a section fails.
@@ -22,11 +22,12 @@ import { cleanUpEverything } from './cleanup'
 import { snapshotDist, type BuildUnderTest } from './dist-snapshot'
 import { findNginx } from './nginx'
 import { readMetafile, routeBytes, ROUTES, type RouteBytes } from '../build/route-bytes'
+import { measureMemory, type MemoryResult } from './memory'
 import { measureStartup, type StartupResult } from './startup'
 import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
 
-const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'startup'] as const
+const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'startup', 'memory'] as const
 type Section = (typeof SECTIONS)[number]
 
 const SETTINGS = {
@@ -84,6 +85,7 @@ interface Report {
   browser?: BrowserResult
   throughput?: ThroughputResult
   startup?: StartupResult
+  memory?: MemoryResult
   failures: { section: Section; message: string }[]
 }
 
@@ -271,6 +273,29 @@ function printStartup(result: StartupResult) {
   )
 }
 
+function printMemory(result: MemoryResult) {
+  const mb = (value: number) => `${value} MB`
+  log(
+    formatTable(
+      ['server RSS', 'min', 'median', 'max', 'goal'],
+      [
+        [
+          `after a first start on an empty DATA_DIR (${result.runs} run(s))`,
+          ...spreadCells(result.afterFirstStartMb, mb),
+          '≤ 120 MB',
+        ],
+        [
+          `after ${result.afterLoad.signIns} sign-ins and 10 s of 50 connections on / (peak ${mb(result.afterLoad.peakMb)})`,
+          '',
+          mb(result.afterLoad.rssMb),
+          '',
+          '≤ 200 MB',
+        ],
+      ],
+    ),
+  )
+}
+
 async function main(): Promise<number> {
   const { quick, only } = parseCommandLine()
   const settings = quick ? SETTINGS.quick : SETTINGS.full
@@ -322,6 +347,7 @@ async function main(): Promise<number> {
     browser: 120_000 + settings.browserRuns * 2 * 60_000,
     throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
+    memory: 180_000 + settings.startupRuns * 60_000,
   }
 
   const run: Record<Section, () => Promise<void>> = {
@@ -351,6 +377,10 @@ async function main(): Promise<number> {
     startup: async () => {
       report.startup = await measureStartup(await build(), settings.startupRuns, log)
       printStartup(report.startup)
+    },
+    memory: async () => {
+      report.memory = await measureMemory(await build(), settings.startupRuns, log)
+      printMemory(report.memory)
     },
   }
 

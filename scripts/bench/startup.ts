@@ -1,6 +1,6 @@
 /**
  * Time from `spawn` of the compiled server to its first 200 on /healthz: on a fresh data folder
- * (the embedded PostgreSQL is created, migrations run, the first admin is made) and on one that
+ * (the embedded SQLite database is created, migrations run, the first admin is made) and on one that
  * already exists (a restart). The server listens only after the database is open, so this is
  * the time a load balancer waits before the container takes traffic.
  */

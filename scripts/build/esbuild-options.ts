@@ -74,7 +74,7 @@ export function colorModeBootOptions(mode: Mode): BuildOptions {
  * The server, compiled so production runs plain `node dist/server/main.js`, and beside it the
  * container's healthcheck (`dist/server/healthcheck.js`, see the Dockerfile). Packages stay
  * external: they are installed beside it (`npm ci --omit=dev`), and some of them (pino's
- * transports, PGlite's data files) must be loaded from their own folders.
+ * transports, libsql's native binary, PGlite for the import of old data) must be loaded from their own folders.
  */
 export function serverOptions(): BuildOptions {
   return {
@@ -83,6 +83,7 @@ export function serverOptions(): BuildOptions {
     entryPoints: {
       [basename(serverOut, '.js')]: join(root, 'server', 'main.ts'),
       healthcheck: join(root, 'server', 'health', 'healthcheck.ts'),
+      backup: join(root, 'server', 'backup.ts'),
     },
     outdir: dirname(serverOut),
     bundle: true,

@@ -27,7 +27,7 @@ export interface Config {
   publicUrl: string
   /** The embedded database's folder (when DATABASE_URL is unset). */
   dataDir: string
-  /** A PostgreSQL server (postgres://…); null: the embedded one (PGlite) in dataDir. */
+  /** A PostgreSQL server (postgres://…); null: the embedded one (SQLite) in dataDir. */
   databaseUrl: string | null
   /** Outgoing mail (smtp:// or smtps://); null: messages are written to the log instead. */
   smtpUrl: string | null

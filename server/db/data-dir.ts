@@ -3,6 +3,9 @@ import { join } from 'node:path'
 import { DataDirError } from './data-dir-error'
 import { storageProblem, type StorageProblem } from './storage-failure'
 
+/** The embedded database's file in DATA_DIR. */
+export const DATABASE_FILE = 'painel.db'
+
 /**
  * What to tell an operator whose DATA_DIR cannot be used: one line, naming the folder (and the
  * file in it, when one file is the problem), what is wrong and what to do.

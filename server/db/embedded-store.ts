@@ -2,12 +2,11 @@ import { constants, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSy
 import { access, statfs } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { sql } from 'kysely'
-import { dataDirFailure } from './data-dir'
+import { DATABASE_FILE, dataDirFailure } from './data-dir'
 import { claimDataDir, type DataDirLock } from './data-dir-lock'
 import { connect, migrate, openDatabase, type Database, type Db } from './database'
 import { importPglite, PGLITE_FOLDER } from './pglite-import'
 
-export const DATABASE_FILE = 'painel.db'
 /** A first start builds the database under this name and renames it when it is complete. */
 const CREATING_FILE = 'painel.db.creating'
 /** Below this much free space the store reports itself unable to write (readiness is 503). */

@@ -89,7 +89,7 @@ export async function importPglite(folder: string, target: Db): Promise<Record<T
       for (let start = 0; start < tableRows.length; start += 500) {
         await trx
           .insertInto(table)
-          .values(tableRows.slice(start, start + 500) as never)
+          .values(tableRows.slice(start, start + 500))
           .execute()
       }
     }

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, it } from 'node:test'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, Migrator } from 'kysely'
+import { createAccount } from '../auth/accounts'
+import { LIMITS, signInKeys } from '../auth/auth-service'
+import { createPasswordReset } from '../auth/password-resets'
+import { hashPassword } from '../auth/passwords'
+import { createSession } from '../auth/sessions'
+import { Throttle } from '../auth/throttle'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
+import { PGliteDialect } from '../test/pglite-dialect'
+import { migrationProvider } from './migrations'
+import type { Schema } from './schema'
+
+/**
+ * A DATA_DIR made by the versions that kept their database in PGlite (DATA_DIR/pglite, the
+ * schema of the first migration on PostgreSQL, written by the same account, session, reset and
+ * throttle code) is copied into the SQLite file at the first start of this version, once.
+ */
+
+let dist: FixtureDist
+let dataDir: string
+const old = { sessionToken: '', resetToken: '' }
+
+before(async () => {
+  dist = await createFixtureDist()
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-pglite-import-'))
+  const pglite = new PGlite(join(dataDir, 'pglite'))
+  const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) })
+  const { error } = await new Migrator({
+    db,
+    provider: migrationProvider('postgres'),
+  }).migrateToLatest()
+  assert.equal(error, undefined)
+  const admin = await createAccount(db, {
+    name: 'Administrador',
+    email: 'chefe@example.com',
+    passwordHash: await hashPassword('senha-do-chefe-1'),
+    role: 'admin',
+    status: 'active',
+  })
+  const ana = await createAccount(db, {
+    name: 'Ana',
+    email: 'ana@example.com',
+    passwordHash: await hashPassword('senha-da-ana-1'),
+    role: 'staff',
+    status: 'active',
+  })
+  assert.ok(admin && ana)
+  old.sessionToken = await createSession(db, admin.id, 3600)
+  old.resetToken = await createPasswordReset(db, ana.id)
+  const failures = new Throttle(db, LIMITS.failuresPerAccount, LIMITS.failureWindowSeconds)
+  for (let n = 0; n < 3; n++) await failures.count(signInKeys.account('chefe@example.com'))
+  await db.destroy()
+})
+after(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+  await dist.cleanup()
+})
+
+it('copies accounts, sessions, reset links and failure counts from an earlier PGlite DATA_DIR, once, and keeps the old folder', async () => {
+  const settings = {
+    dataDir,
+    databaseUrl: null,
+    logLevel: 'info' as const,
+    adminPassword: 'outra-senha-1',
+  }
+  const { app, logLines } = await testApp(dist.distDir, settings)
+  try {
+    const messages = logLines().map((line) => String(line.msg))
+    assert.ok(
+      messages.some((message) =>
+        /^copied from .*pglite: 2 accounts, 1 sessions, 1 password_resets, 1 auth_throttle$/.test(
+          message,
+        ),
+      ),
+      messages.join('\n'),
+    )
+    assert.ok(!messages.some((message) => message.includes('FIRST ADMIN')), 'the admin came across')
+    assert.ok(existsSync(join(dataDir, 'pglite.imported')) && !existsSync(join(dataDir, 'pglite')))
+
+    const me = await app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${old.sessionToken}` },
+    })
+    assert.equal(me.statusCode, 200, 'a session of the old version still works')
+    assert.equal(me.json<{ user: { email: string } }>().user.email, 'chefe@example.com')
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token: old.resetToken, password: 'senha-nova-da-ana-1' },
+    })
+    assert.equal(reset.statusCode, 204, 'a mailed reset link of the old version still works')
+    const ana = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ana@example.com', password: 'senha-nova-da-ana-1' },
+    })
+    assert.equal(ana.statusCode, 200)
+
+    // The 3 failures counted before the upgrade still count: 7 more reach the limit.
+    const login = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'chefe@example.com', password },
+      })
+    for (let n = 3; n < LIMITS.failuresPerAccount; n++)
+      assert.equal((await login(`errada-${n}`)).statusCode, 401)
+    assert.equal((await login('senha-do-chefe-1')).statusCode, 429)
+  } finally {
+    await app.close()
+  }
+
+  // A restart does not import again.
+  const again = await testApp(dist.distDir, settings)
+  try {
+    assert.ok(!again.logLines().some((line) => String(line.msg).startsWith('copied from')))
+  } finally {
+    await again.app.close()
+  }
+})

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, it } from 'node:test'
+import { openSqlite } from './sqlite-database'
+import { StorageUnavailableError } from './storage-failure'
+
+let folder: string
+before(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'painel-sqlite-'))
+})
+after(() => rm(folder, { recursive: true, force: true }))
+
+it('runs every connection in WAL mode, synchronous=FULL, with foreign keys and a busy timeout', () => {
+  const db = openSqlite(join(folder, 'pragmas.db'))
+  try {
+    const pragma = (name: string) =>
+      Object.values(db.raw.prepare(`pragma ${name}`).all()[0] as object)[0] as unknown
+    assert.equal(pragma('journal_mode'), 'wal')
+    assert.equal(pragma('synchronous'), 2) // FULL
+    assert.equal(pragma('foreign_keys'), 1)
+    assert.equal(pragma('busy_timeout'), 5000)
+  } finally {
+    db.close()
+  }
+})
+
+it('binds Date and boolean parameters, and reads timestamptz and boolean columns back as Date and boolean', () => {
+  const db = openSqlite(':memory:')
+  try {
+    db.prepare('create table t (id text primary key, at timestamptz, flag boolean, note text)').run(
+      [],
+    )
+    const at = new Date('2026-11-22T16:49:26.123Z')
+    const inserted = db
+      .prepare('insert into t values (?, ?, ?, ?) returning *')
+      .all(['a', at, true, '2026-11-22T16:49:26.123Z'])
+    // A text column that merely looks like a time stays text.
+    assert.deepEqual(inserted, [{ id: 'a', at, flag: true, note: '2026-11-22T16:49:26.123Z' }])
+    db.prepare('insert into t values (?, ?, ?, ?)').run([
+      'b',
+      new Date('2026-11-23T00:00:00.000Z'),
+      false,
+      null,
+    ])
+    assert.deepEqual(db.prepare('select id, flag from t where at > ? order by id').all([at]), [
+      { id: 'b', flag: false },
+    ])
+    assert.deepEqual(
+      [...db.prepare('select at from t where id = ?').iterate(['b'])],
+      [{ at: new Date('2026-11-23T00:00:00.000Z') }],
+    )
+  } finally {
+    db.close()
+  }
+})
+
+it('turns a write the storage refuses into a StorageUnavailableError (503), other errors left as they are', () => {
+  const db = openSqlite(':memory:')
+  try {
+    db.prepare('create table t (id text primary key)').run([])
+    db.prepare('insert into t values (?)').run(['a'])
+    assert.throws(
+      () => db.prepare('insert into t values (?)').run(['a']),
+      (error: Error) => !(error instanceof StorageUnavailableError) && /UNIQUE/.test(error.message),
+    )
+    db.raw.exec('pragma query_only = 1')
+    assert.throws(
+      () => db.prepare('insert into t values (?)').run(['b']),
+      (error: unknown) =>
+        error instanceof StorageUnavailableError &&
+        error.statusCode === 503 &&
+        error.problem === 'read-only',
+    )
+  } finally {
+    db.close()
+  }
+})
