@@ -268,6 +268,12 @@ function printStartup(result: StartupResult) {
       [
         ['first start (fresh DATA_DIR)', ...spreadCells(result.firstStartMs, ms)],
         ['restart (existing DATA_DIR)', ...spreadCells(result.restartMs, ms)],
+        ...(result.firstStartCpuMs && result.restartCpuMs
+          ? [
+              ['  CPU time used by then, first start', ...spreadCells(result.firstStartCpuMs, ms)],
+              ['  CPU time used by then, restart', ...spreadCells(result.restartCpuMs, ms)],
+            ]
+          : []),
       ],
     ),
   )
