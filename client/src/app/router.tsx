@@ -1,5 +1,6 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom'
 import { lazyComponent } from './chunk-loading'
+import { trackInAppHistory } from './in-app-history'
 import { INNER_SCREENS } from './inner-screens'
 import { PageSpinner } from './page-spinner'
 import { paths } from './paths'
@@ -26,13 +27,13 @@ export const routes: RouteObject[] = [
           // `/` is the login page (SPEC §2), under one canonical address: /login.
           { index: true, element: <Navigate to={paths.login} replace /> },
           { path: paths.login, lazy: lazyComponent(() => import('../pages/login-page')) },
+          {
+            path: paths.recoverPassword,
+            lazy: lazyComponent(() => import('../pages/recover-password-page')),
+          },
+          { path: paths.register, lazy: lazyComponent(() => import('../pages/register-page')) },
         ],
       },
-      {
-        path: paths.recoverPassword,
-        lazy: lazyComponent(() => import('../pages/recover-password-page')),
-      },
-      { path: paths.register, lazy: lazyComponent(() => import('../pages/register-page')) },
       { path: paths.notFound, lazy: lazyComponent(() => import('../pages/not-found-page')) },
       { path: paths.serverError, lazy: lazyComponent(() => import('../pages/server-error-page')) },
       {
@@ -60,5 +61,7 @@ export const routes: RouteObject[] = [
 ]
 
 export function createPanelRouter() {
-  return createHashRouter(routes)
+  const router = createHashRouter(routes)
+  trackInAppHistory(router)
+  return router
 }

@@ -34,7 +34,7 @@ export default function DashboardScreen() {
                 <CIcon
                   icon={SCREEN_ICONS[screen.icon]}
                   size="xl"
-                  className="text-primary"
+                  className="text-primary-emphasis"
                   aria-hidden="true"
                 />
                 <CCardTitle as="h3" className="h6 mb-0 flex-grow-1">
