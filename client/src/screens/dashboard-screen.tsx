@@ -31,6 +31,7 @@ export default function DashboardScreen() {
           <CCol key={screen.path}>
             <CCard className="h-100">
               <CCardBody className="d-flex align-items-center gap-3">
+                {/* Primary's emphasis shade: 3:1 or more against the card in both modes. */}
                 <CIcon
                   icon={SCREEN_ICONS[screen.icon]}
                   size="xl"
