@@ -83,8 +83,19 @@ const STATES: State[] = [
   {
     name: 'new password',
     arrange: async (page) => {
+      // The page checks the link first; this one is taken as usable, to show the form.
+      await page.route('**/api/auth/password-reset/check', (route) =>
+        route.fulfill({ status: 204 }),
+      )
       await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
       await submitEmpty(page)
+    },
+  },
+  {
+    name: 'a used reset link',
+    arrange: async (page) => {
+      await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
+      await expect(page.getByRole('heading', { name: 'Link inválido ou expirado' })).toBeVisible()
     },
   },
   { name: '404', arrange: async (page) => page.goto('/#/404').then(() => undefined) },

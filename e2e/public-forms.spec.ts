@@ -22,7 +22,7 @@ test('login: empty submit names both fields, focuses the first, and sends nothin
   expect(sent).toBe(0)
 
   await page.getByLabel('E-mail').fill('ana@')
-  await page.getByLabel('Senha').fill('x')
+  await page.getByLabel('Senha', { exact: true }).fill('x')
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(alerts(page)).toHaveText(['Informe um e-mail válido, como nome@empresa.com.br.'])
   await expect(page.getByLabel('E-mail')).toBeFocused()
@@ -32,8 +32,8 @@ test('login fields say what they are to password managers and keyboards', async 
   await page.goto('/#/login')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email')
-  await expect(page.getByLabel('Senha')).toHaveAttribute('autocomplete', 'current-password')
-  await expect(page.getByLabel('Senha')).toHaveAttribute('type', 'password')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('autocomplete', 'current-password')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'password')
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
     'href',
     '#/recuperar-senha',
@@ -52,7 +52,7 @@ test('the submit button is disabled while the form is being sent', async ({ page
   const sending = page.getByRole('button', { name: 'Entrando…' })
   await expect(sending).toBeDisabled()
   // A second submit while the first is on its way sends nothing.
-  await page.getByLabel('Senha').press('Enter')
+  await page.getByLabel('Senha', { exact: true }).press('Enter')
   login.release()
   await expect(alerts(page)).toHaveText('E-mail ou senha incorretos.')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()

@@ -4,20 +4,17 @@
  * going back to those leaves the app.
  */
 let moves = 0
+let current: object | null = null
 
-interface ObservableRouter<Location> {
-  state: { location: Location; historyAction: string }
-  subscribe(listener: (state: { location: Location; historyAction: string }) => void): unknown
-}
-
-export function trackInAppHistory<Location>(router: ObservableRouter<Location>): void {
-  let current = router.state.location
-  router.subscribe((state) => {
-    if (state.location === current) return
-    current = state.location
-    // A replace (a redirect, the guard) leaves no page behind it to go back to.
-    if (state.historyAction !== 'REPLACE') moves += 1
-  })
+/**
+ * Called with every location the router renders. Safe to call more than once for one location
+ * (a re-render, StrictMode): only a new location object counts, and a replace (a redirect, the
+ * guard) leaves no page behind it to go back to.
+ */
+export function noteInAppLocation(location: object, navigationType: string): void {
+  if (location === current) return
+  if (current !== null && navigationType !== 'REPLACE') moves += 1
+  current = location
 }
 
 /** Whether the browser's Back goes to a page of the panel, not out of it. */
