@@ -32,7 +32,10 @@ test('login fields say what they are to password managers and keyboards', async 
   await page.goto('/#/login')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email')
-  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('autocomplete', 'current-password')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute(
+    'autocomplete',
+    'current-password',
+  )
   await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'password')
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
     'href',
@@ -135,11 +138,15 @@ test('recovery: the e-mail is required and checked; a sent request says what hap
   await expect(
     page.getByText('O link vale por 30 minutos e só pode ser usado uma vez.'),
   ).toBeVisible()
-  await page.getByRole('link', { name: 'Voltar para o login' }).click()
+  await page.getByRole('link', { name: 'Voltar para a tela de entrada' }).click()
   await expectRoute(page, '/login')
 })
 
-test('the new-password form checks its fields and reports a bad link', async ({ page }) => {
+test('the new-password form checks its fields and reports a link that stopped working', async ({
+  page,
+}) => {
+  // Usable when the page opened, used up (elsewhere) before the form was sent.
+  await page.route('**/api/auth/password-reset/check', (route) => route.fulfill({ status: 204 }))
   await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
   await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()
