@@ -25,7 +25,8 @@ test.describe('as an admin', () => {
   }) => {
     await page.goto('/#/dashboard')
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-    const header = page.locator('header.header')
+    // The header's breadcrumb: the first Tab used to push it down 38 px.
+    const header = breadcrumb(page)
     const before = await header.boundingBox()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('button', { name: 'Pular para o conteúdo' })

@@ -50,9 +50,15 @@ describe('purgeStylesheet', () => {
     const file = join(dir, 'component.js')
     await writeFile(
       file,
-      'className: "card", cls: `spinner-${variant}`, grid: `col${infix}-${span}`',
+      'className: "card", cls: `spinner-${variant}`, grid: `col${infix}-${span}`, ' +
+        "mobile: style.getPropertyValue('--cui-is-mobile')",
     )
-    const purged = await purgeStylesheet(css, [file])
+    const appCss = join(dir, 'app.css')
+    await writeFile(appCss, '.wrapper{padding:var(--cui-from-app)}')
+    const purged = await purgeStylesheet(css.replace('}', '}:root{--cui-from-app:4}'), [
+      file,
+      appCss,
+    ])
     assert.match(purged, /\.card\{a:1;/)
     assert.match(purged, /\.spinner-grow/)
     assert.match(purged, /\.col-md-8/)
@@ -60,6 +66,8 @@ describe('purgeStylesheet', () => {
     assert.match(purged, /--cui-used:1/)
     // Read by CoreUI's JavaScript only: kept although no rule uses it.
     assert.match(purged, /--cui-is-mobile:3/)
+    // Read by the app's own (unpurged) stylesheet.
+    assert.match(purged, /--cui-from-app:4/)
     assert.doesNotMatch(purged, /--cui-unused/)
     assert.doesNotMatch(purged, /accordion/)
   })
