@@ -191,6 +191,36 @@ const STATES: State[] = [
   },
 ]
 
+/**
+ * What makes two renders of one state differ by time alone, switched off in both before the
+ * pixels are compared: CSS transitions and animations (a focus ring still fading in), and the
+ * text caret, which blinks. Playwright's own `animations: 'disabled'` and `caret: 'hide'` act only
+ * while a screenshot is being taken; on a busy machine a screenshot could catch a frame painted
+ * before they applied, with the caret on and a field's focus ring a step short of its end: the
+ * "few pixels near a field border and the header toggles" that made the suite flaky. With none
+ * of them in the page, every frame of a state is the same. A stylesheet on the page's own origin
+ * (a route answers it), so the page's CSP (style-src 'self') allows it as it is. Transitions and
+ * animations are not what the purge comparison judges: a still picture cannot show them.
+ */
+const STILL_URL = '/__css-purge/still.css'
+const STILL_CSS =
+  '*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }'
+
+async function holdStill(page: Page): Promise<void> {
+  await page.addStyleTag({ url: STILL_URL })
+  await page.waitForFunction(() => document.getAnimations().length === 0)
+}
+
+/** Two animation frames: whatever changed in the page has been painted when this resolves. */
+async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+}
+
 async function screenshot(
   browser: Browser,
   state: State,
@@ -215,6 +245,9 @@ async function screenshot(
     },
   })
   const page = await context.newPage()
+  await page.route(`**${STILL_URL}`, (route) =>
+    route.fulfill({ contentType: 'text/css; charset=utf-8', body: STILL_CSS }),
+  )
   let swapped = 0
   if (fullStylesheet !== null) {
     await page.route('**/assets/main-*.css', (route) => {
@@ -231,6 +264,8 @@ async function screenshot(
   await page.evaluate(() => document.fonts.ready)
   // Else the comparison would be of the purged stylesheet with itself, and always pass.
   if (fullStylesheet !== null) expect(swapped, 'the full stylesheet was served').toBeGreaterThan(0)
+  // Computed styles are compared with their transitions, which they include as values.
+  if (state.compare !== 'styles') await holdStill(page)
   const shot =
     state.compare === 'styles' ? await computedStyles(page) : await stableScreenshot(page)
   await context.close()
@@ -263,9 +298,11 @@ async function computedStyles(page: Page): Promise<Buffer> {
  * slide-in, and two renders caught at different frames would differ for no reason of CSS).
  */
 async function stableScreenshot(page: Page): Promise<Buffer> {
+  await nextPaint(page)
   let previous = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
   for (let attempt = 0; attempt < 20; attempt += 1) {
     await page.waitForTimeout(100)
+    await nextPaint(page)
     const next = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
     if (next.equals(previous)) return next
     previous = next
