@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from '@playwright/test'
 import { unpurgedStylesheetPath } from '../scripts/paths'
-import { expect, test } from './fixtures'
+import { expect as baseExpect, test } from './fixtures'
 import { apiSignIn } from './support/accounts'
 import { e2e } from './support/test-env'
 
@@ -12,6 +12,14 @@ import { e2e } from './support/test-env'
  */
 
 const KEY = 'coreui-free-react-admin-template-theme'
+
+/**
+ * Each test renders its state twice, the second time with a 136 KB stylesheet answered through
+ * Playwright's routing: on a busy two-core machine a screen and its data took longer than the
+ * default 5 s to appear. A longer wait for what a user would wait for, not a looser comparison.
+ */
+const expect = baseExpect.configure({ timeout: 15_000 })
+test.describe.configure({ timeout: 120_000 })
 
 /** Fixed data for Equipe: other suites add accounts while this one runs. */
 const STAFF = {
