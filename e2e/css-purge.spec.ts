@@ -217,6 +217,38 @@ const STILL_CSS =
 async function holdStill(page: Page): Promise<void> {
   await page.addStyleTag({ url: STILL_URL })
   await page.waitForFunction(() => document.getAnimations().length === 0)
+  await paintWithImagesDecoded(page)
+}
+
+/**
+ * The cause of the pixels that differed on a busy machine, found by rendering one state eight
+ * times with one stylesheet: two variants, 4 and 4, apart only in five pixels of the invalid
+ * field's icon (a data: SVG background). Chromium rasterises such an image one way when it is
+ * decoded before the first paint of the element and another when the decode finishes after it,
+ * a race a loaded CPU decides. Decoding every background image, then painting the page afresh,
+ * makes every render the decoded one (16 renders of 16 the same).
+ */
+async function paintWithImagesDecoded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const urls = new Set<string>()
+    for (const element of document.querySelectorAll('*')) {
+      for (const match of getComputedStyle(element).backgroundImage.matchAll(/url\("([^"]+)"\)/g)) {
+        if (match[1]) urls.add(match[1])
+      }
+    }
+    await Promise.all(
+      [...urls].map(async (url) => {
+        const image = new Image()
+        image.src = url
+        await image.decode()
+      }),
+    )
+    // Taken out of the rendering and put back: the next paint is a whole new one.
+    const root = document.documentElement
+    root.style.display = 'none'
+    void root.offsetHeight
+    root.style.display = ''
+  })
 }
 
 /** Two animation frames: whatever changed in the page has been painted when this resolves. */
