@@ -222,11 +222,13 @@ async function holdStill(page: Page): Promise<void> {
 
 /**
  * The cause of the pixels that differed on a busy machine, found by rendering one state eight
- * times with one stylesheet: two variants, 4 and 4, apart only in five pixels of the invalid
- * field's icon (a data: SVG background). Chromium rasterises such an image one way when it is
- * decoded before the first paint of the element and another when the decode finishes after it,
- * a race a loaded CPU decides. Decoding every background image, then painting the page afresh,
- * makes every render the decoded one (16 renders of 16 the same).
+ * times with one and the same stylesheet (so nothing the purge does): "new password" came out in
+ * two variants, 4 and 4, five pixels apart in the invalid field's icon (a data: SVG background);
+ * "Minha conta" in three, apart in the edges of the brand mark and of the avatar (round shapes,
+ * anti-aliased). What the first paint of such an element looks like depends on what was ready
+ * when it happened (the image decoded or not, the layer's first raster), a race a loaded CPU
+ * decides; later paints do not redo it. Decoding every background image, then painting the page
+ * afresh, gave one variant in 8 renders of 8 for each (light and dark): every render the same.
  */
 async function paintWithImagesDecoded(page: Page): Promise<void> {
   await page.evaluate(async () => {
