@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { root } from '../../scripts/paths'
 import { expect, test } from '../fixtures'
-import { createStaff } from '../support/accounts'
 
 /**
  * `npm run screenshots`: the main screens, light and dark, on a desktop and on a phone, written to
@@ -16,6 +15,21 @@ const SIZES = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const
+
+const TEAM = [
+  ['Administrador', 'admin@painel.test', 'admin', 'active', '2026-09-01'],
+  ['Ana Souza', 'ana.souza@empresa.com.br', 'staff', 'active', '2026-09-15'],
+  ['Bruno Almeida', 'bruno.almeida@empresa.com.br', 'staff', 'active', '2026-10-03'],
+  ['Carla Mendes', 'carla.mendes@empresa.com.br', 'staff', 'pending', '2026-11-20'],
+  ['Diego Lima', 'diego.lima@empresa.com.br', 'staff', 'disabled', '2026-10-21'],
+].map(([name, email, role, status, day], index) => ({
+  id: `00000000-0000-4000-8000-00000000000${index + 1}`,
+  name,
+  email,
+  role,
+  status,
+  createdAt: `${day}T12:00:00.000Z`,
+}))
 
 interface Screen {
   name: string
@@ -44,6 +58,16 @@ const SCREENS: Screen[] = [
     name: 'equipe',
     signedIn: true,
     open: async (page) => {
+      // A team to show, the same on every run (the test server's own accounts come and go).
+      await page.route('**/api/staff', async (route) => {
+        // The real admin's id, so that the signed-in admin's row says "(você)".
+        const real = (await (await route.fetch()).json()) as {
+          accounts: { id: string; email: string }[]
+        }
+        const me = real.accounts.find((account) => account.email === TEAM[0]?.email)
+        const accounts = TEAM.map((row, index) => (index === 0 && me ? { ...row, id: me.id } : row))
+        await route.fulfill({ json: { accounts } })
+      })
       await page.goto('/#/equipe')
       await expect(page.getByRole('table')).toBeVisible()
     },
@@ -60,14 +84,6 @@ const SCREENS: Screen[] = [
 
 test.use({ signedInAs: 'admin' })
 
-test.beforeAll(async ({ playwright, baseURL }) => {
-  // A few colleagues, so that Equipe shows a row in each state.
-  const api = await playwright.request.newContext({ baseURL })
-  await createStaff(api, { name: 'Bruno Almeida', label: 'bruno' })
-  await createStaff(api, { name: 'Carla Mendes', label: 'carla', approve: false })
-  await api.dispose()
-})
-
 for (const screen of SCREENS) {
   for (const mode of ['light', 'dark'] as const) {
     for (const [size, viewport] of Object.entries(SIZES)) {
@@ -79,10 +95,10 @@ for (const screen of SCREENS) {
           reducedMotion: 'reduce',
           storageState: screen.signedIn ? storageState : undefined,
         })
-        await context.addInitScript(
-          ([key, value]) => window.localStorage.setItem(key, value),
-          [COLOR_MODE_KEY, mode] as const,
-        )
+        await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+          COLOR_MODE_KEY,
+          mode,
+        ] as const)
         const page = await context.newPage()
         await screen.open(page)
         await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
