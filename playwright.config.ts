@@ -9,15 +9,20 @@ import { findBrowser } from './scripts/find-browser'
  */
 const browser = findBrowser()
 const onCI = Boolean(process.env.CI)
+/** `npm run screenshots`: only e2e/screenshots/, which the suites (npm test) never run. */
+const screenshots = process.env.PAINEL_SCREENSHOTS === '1'
 
 export default defineConfig({
   testDir: 'e2e',
+  ...(screenshots
+    ? { testMatch: 'screenshots/*.ts' }
+    : { testIgnore: 'screenshots/**' }),
   outputDir: 'test-results',
   globalSetup: './e2e/support/mail-catcher.ts',
   fullyParallel: true,
   forbidOnly: onCI,
-  retries: onCI ? 1 : 0,
-  workers: onCI ? 2 : undefined,
+  retries: onCI && !screenshots ? 1 : 0,
+  workers: screenshots ? 1 : onCI ? 2 : undefined,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
     baseURL: e2e.baseURL,

@@ -80,7 +80,7 @@ test.describe('logged out', () => {
       await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`)
       await signInWithForm(page, staff)
       await expectRoute(page, '/dashboard')
-      await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
       // Still the panel: the redirect never left for another origin.
       expect(new URL(page.url()).origin).toBe(new URL(e2e.baseURL).origin)
       expect(page.url()).not.toContain('evil')
@@ -95,7 +95,7 @@ test.describe('signed in', () => {
     test(`${path} goes to the dashboard`, async ({ page }) => {
       await page.goto(`/#${path}`)
       await expectRoute(page, '/dashboard')
-      await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
     })
   }
 
@@ -133,7 +133,7 @@ test.describe('signed in', () => {
 
   test('a token spoiled in another tab counts as signed out here', async ({ page, context }) => {
     await page.goto('/#/dashboard')
-    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
     const other = await context.newPage()
     await other.goto('/#/404')
     await other.evaluate(() => window.localStorage.setItem('token_adm', '{"token":'))

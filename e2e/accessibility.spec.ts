@@ -77,7 +77,7 @@ for (const mode of ['light', 'dark'] as const) {
         await createStaff(api, { name: 'Conta Ativa' })
         await createStaff(api, { name: 'Conta Pendente', approve: false })
         for (const [path, heading] of [
-          ['/dashboard', 'Painel'],
+          ['/dashboard', 'Início'],
           ['/perfil', 'Minha conta'],
           ['/equipe', 'Equipe'],
           ['/nao-existe', 'Página não encontrada'],

@@ -15,7 +15,7 @@ test('the sidebar lists the screens and marks the current one; its links change 
 }) => {
   await page.goto('/#/dashboard')
   const screens = sidebar(page).getByRole('list')
-  await expect(screens.getByRole('link', { name: 'Painel' })).toHaveAttribute(
+  await expect(screens.getByRole('link', { name: 'Início' })).toHaveAttribute(
     'aria-current',
     'page',
   )

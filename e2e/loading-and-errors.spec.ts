@@ -26,7 +26,7 @@ test.describe('signed in', () => {
   test('the spinner shows while a screen’s chunk loads during navigation', async ({ page }) => {
     const { release } = await holdRequests(page, '**/assets/profile-screen-*.js')
     await page.goto('/#/dashboard')
-    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
     await page
       .getByRole('navigation', { name: 'Navegação principal' })
       .getByRole('link', { name: 'Minha conta' })
@@ -87,6 +87,6 @@ test.describe('signed in', () => {
     await page.unroute('**/assets/default-layout-*.js')
     await page.getByRole('link', { name: 'Ir para o início' }).click()
     await expectRoute(page, '/dashboard')
-    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   })
 })

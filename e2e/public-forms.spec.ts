@@ -22,7 +22,7 @@ test('login: empty submit names both fields, focuses the first, and sends nothin
   expect(sent).toBe(0)
 
   await page.getByLabel('E-mail').fill('ana@')
-  await page.getByLabel('Senha').fill('x')
+  await page.getByLabel('Senha', { exact: true }).fill('x')
   await page.getByRole('button', { name: 'Entrar' }).click()
   await expect(alerts(page)).toHaveText(['Informe um e-mail válido, como nome@empresa.com.br.'])
   await expect(page.getByLabel('E-mail')).toBeFocused()
@@ -32,8 +32,11 @@ test('login fields say what they are to password managers and keyboards', async 
   await page.goto('/#/login')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username')
   await expect(page.getByLabel('E-mail')).toHaveAttribute('type', 'email')
-  await expect(page.getByLabel('Senha')).toHaveAttribute('autocomplete', 'current-password')
-  await expect(page.getByLabel('Senha')).toHaveAttribute('type', 'password')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute(
+    'autocomplete',
+    'current-password',
+  )
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveAttribute('type', 'password')
   await expect(page.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
     'href',
     '#/recuperar-senha',
@@ -52,7 +55,7 @@ test('the submit button is disabled while the form is being sent', async ({ page
   const sending = page.getByRole('button', { name: 'Entrando…' })
   await expect(sending).toBeDisabled()
   // A second submit while the first is on its way sends nothing.
-  await page.getByLabel('Senha').press('Enter')
+  await page.getByLabel('Senha', { exact: true }).press('Enter')
   login.release()
   await expect(alerts(page)).toHaveText('E-mail ou senha incorretos.')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
@@ -135,11 +138,15 @@ test('recovery: the e-mail is required and checked; a sent request says what hap
   await expect(
     page.getByText('O link vale por 30 minutos e só pode ser usado uma vez.'),
   ).toBeVisible()
-  await page.getByRole('link', { name: 'Voltar para o login' }).click()
+  await page.getByRole('link', { name: 'Voltar para a tela de entrada' }).click()
   await expectRoute(page, '/login')
 })
 
-test('the new-password form checks its fields and reports a bad link', async ({ page }) => {
+test('the new-password form checks its fields and reports a link that stopped working', async ({
+  page,
+}) => {
+  // Usable when the page opened, used up (elsewhere) before the form was sent.
+  await page.route('**/api/auth/password-reset/check', (route) => route.fulfill({ status: 204 }))
   await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
   await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()

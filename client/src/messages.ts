@@ -8,7 +8,7 @@ export const messages = {
   },
   nav: {
     label: 'Navegação principal',
-    dashboard: 'Painel',
+    dashboard: 'Início',
     profile: 'Minha conta',
     staff: 'Equipe',
   },
@@ -21,6 +21,7 @@ export const messages = {
   },
   colorMode: {
     label: 'Tema',
+    group: 'Tema das cores',
     choose: 'Escolher tema',
     light: 'Claro',
     dark: 'Escuro',
@@ -59,6 +60,8 @@ export const messages = {
     forgotPassword: 'Esqueci minha senha',
     noAccount: 'Ainda não tem acesso?',
     register: 'Solicitar cadastro',
+    showPassword: 'Mostrar senha',
+    capsLock: 'Caps Lock está ativado.',
   },
   recover: {
     title: 'Recuperar senha',
@@ -67,7 +70,7 @@ export const messages = {
     submit: 'Enviar link',
     sentTitle: 'Verifique seu e-mail',
     sent: 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 30 minutos e só pode ser usado uma vez.',
-    backToLogin: 'Voltar para o login',
+    backToLogin: 'Voltar para a tela de entrada',
   },
   reset: {
     title: 'Criar nova senha',
@@ -78,12 +81,17 @@ export const messages = {
     submit: 'Salvar nova senha',
     doneTitle: 'Senha alterada',
     done: 'Sua senha foi alterada. Entre com a nova senha.',
-    goToLogin: 'Ir para o login',
+    goToLogin: 'Entrar com a nova senha',
     requestNewLink: 'Pedir um novo link',
+    checking: 'Verificando o link…',
+    invalidTitle: 'Link inválido ou expirado',
+    invalid:
+      'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo link: ele chega por e-mail em instantes.',
   },
   register: {
     title: 'Solicitar cadastro',
-    subtitle: 'Preencha seus dados. Um administrador aprova o acesso antes do primeiro login.',
+    subtitle:
+      'Preencha seus dados. Um administrador precisa aprovar o acesso antes que você possa entrar.',
     name: 'Nome',
     email: 'E-mail',
     password: 'Senha',
@@ -124,7 +132,7 @@ export const messages = {
       `O servidor respondeu de forma inesperada (HTTP ${status}). Tente novamente.`,
   },
   dashboard: {
-    title: 'Painel',
+    title: 'Início',
     greeting: (name: string) => `Olá, ${name}!`,
     greetingAnonymous: 'Olá!',
     intro: 'Este é o painel administrativo da equipe. Escolha por onde começar.',
@@ -161,7 +169,7 @@ export const messages = {
       email: 'E-mail',
       role: 'Perfil',
       status: 'Situação',
-      since: 'Desde',
+      since: 'Criada em',
       actions: 'Ações',
     },
     approve: 'Aprovar',
@@ -169,7 +177,8 @@ export const messages = {
     enable: 'Reativar',
     you: '(você)',
     approved: (name: string) => `${name} agora pode entrar no painel.`,
-    disabled: (name: string) => `${name} foi desativado(a) e as sessões abertas foram encerradas.`,
+    disabled: (name: string) =>
+      `A conta de ${name} foi desativada e as sessões abertas foram encerradas.`,
     enabled: (name: string) => `${name} pode entrar no painel de novo.`,
   },
 } as const

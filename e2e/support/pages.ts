@@ -18,7 +18,7 @@ export async function signInWithForm(
   account: Pick<TestAccount, 'email' | 'password'>,
 ): Promise<void> {
   await page.getByLabel('E-mail').fill(account.email)
-  await page.getByLabel('Senha').fill(account.password)
+  await page.getByLabel('Senha', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
 

@@ -27,8 +27,8 @@ const SHOWN: Record<Route, { what: string; locate: (page: Page) => Locator }> = 
     locate: (page) => page.getByRole('button', { name: 'Entrar', exact: true }),
   },
   '#/dashboard': {
-    what: 'the level-1 heading "Painel"',
-    locate: (page) => page.getByRole('heading', { level: 1, name: 'Painel', exact: true }),
+    what: 'the level-1 heading "Início"',
+    locate: (page) => page.getByRole('heading', { level: 1, name: 'Início', exact: true }),
   },
 }
 

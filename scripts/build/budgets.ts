@@ -8,8 +8,10 @@ import type { Route, RouteBytes } from './route-bytes'
  * a real browser.
  */
 export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
-  '#/login': { brotli: 100 * 1024, requests: 6 },
-  '#/dashboard': { brotli: 150 * 1024 },
+  // 85 KB of bodies and ~3 KB of headers (the page's ~800 B, each asset's ~430 B): the cold
+  // login stays within 90,000 bytes on the wire, as `npm run bench -- --only browser` measures.
+  '#/login': { brotli: 85 * 1024, requests: 6 },
+  '#/dashboard': { brotli: 110 * 1024 },
 }
 
 export interface BudgetReport {

@@ -33,6 +33,16 @@ import {
 } from '../paths'
 
 const COREUI_INDEX = join(root, 'node_modules', '@coreui', 'react', 'dist', 'esm', 'index.js')
+const ICONS_INDEX = join(
+  root,
+  'node_modules',
+  '@coreui',
+  'icons',
+  'dist',
+  'esm',
+  'free',
+  'index.js',
+)
 const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css', 'coreui.min.css')
 
 /**
@@ -41,7 +51,7 @@ const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css'
  */
 async function buildClient() {
   const options = clientOptions('production')
-  const source = { workingDir: root, coreuiIndex: COREUI_INDEX }
+  const source = { workingDir: root, coreuiIndex: COREUI_INDEX, iconsIndex: ICONS_INDEX }
   const first = await build({ ...options, write: false, plugins: [clientSourcePlugin(source)] })
   const { metafile } = first
   if (!metafile) throw new Error('esbuild gave no metafile')
@@ -57,7 +67,7 @@ async function buildClient() {
   const contentFiles = Object.keys(metafile.inputs)
     .filter(
       (input) =>
-        /^client\/|@coreui\/(react|icons-react)\//.test(input) && /\.(tsx?|jsx?|html)$/.test(input),
+        /^client\/|@coreui\/(react|icons-react)\//.test(input) && /\.(tsx?|jsx?|html|css)$/.test(input),
     )
     .map((input) => join(root, input))
   return build({

@@ -38,26 +38,37 @@ describe('composed class families', () => {
 describe('purgeStylesheet', () => {
   it('keeps what the content uses and what it composes, and drops the rest', async () => {
     const css = [
-      '.card{a:1}',
+      '.card{a:1;color:var(--cui-used)}',
       '.accordion{b:2}',
       '.spinner-grow{c:3}',
       '.col-md-8{d:4}',
       '[data-coreui-theme=dark] .card{e:5}',
       '[data-coreui-theme=dark] .accordion{f:6}',
-      ':root{--cui-x:1}',
+      ':root{--cui-used:1;--cui-unused:2;--cui-is-mobile:3}',
     ].join('')
     const dir = await mkdtemp(join(tmpdir(), 'painel-purge-'))
     const file = join(dir, 'component.js')
     await writeFile(
       file,
-      'className: "card", cls: `spinner-${variant}`, grid: `col${infix}-${span}`',
+      'className: "card", cls: `spinner-${variant}`, grid: `col${infix}-${span}`, ' +
+        "mobile: style.getPropertyValue('--cui-is-mobile')",
     )
-    const purged = await purgeStylesheet(css, [file])
-    assert.match(purged, /\.card\{a:1\}/)
+    const appCss = join(dir, 'app.css')
+    await writeFile(appCss, '.wrapper{padding:var(--cui-from-app)}')
+    const purged = await purgeStylesheet(css.replace('}', '}:root{--cui-from-app:4}'), [
+      file,
+      appCss,
+    ])
+    assert.match(purged, /\.card\{a:1;/)
     assert.match(purged, /\.spinner-grow/)
     assert.match(purged, /\.col-md-8/)
     assert.match(purged, /\[data-coreui-theme=dark\] \.card/)
-    assert.match(purged, /--cui-x/)
+    assert.match(purged, /--cui-used:1/)
+    // Read by CoreUI's JavaScript only: kept although no rule uses it.
+    assert.match(purged, /--cui-is-mobile:3/)
+    // Read by the app's own (unpurged) stylesheet.
+    assert.match(purged, /--cui-from-app:4/)
+    assert.doesNotMatch(purged, /--cui-unused/)
     assert.doesNotMatch(purged, /accordion/)
   })
 })

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { AuthService } from '../auth/auth-service'
 import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
+import passwordResetCheckRoute from '../auth/password-reset-check-route'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
 import staffRoutes from '../staff/staff-routes'
@@ -50,6 +51,11 @@ export default fp<BuiltInApiOptions>(
     await app.register(authRoutes, {
       prefix: '/api/auth',
       auth,
+      requestsPerMinute: config.authRateLimit,
+    })
+    await app.register(passwordResetCheckRoute, {
+      prefix: '/api/auth',
+      db,
       requestsPerMinute: config.authRateLimit,
     })
     await app.register(staffRoutes, { prefix: '/api/staff', auth, db })

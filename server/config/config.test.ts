@@ -21,7 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       https: false,
       trustProxy: false,
-      publicUrl: 'http://localhost:8080',
+      publicUrl: 'http://127.0.0.1:8080',
       dataDir: resolve('data'),
       databaseUrl: null,
       smtpUrl: null,
@@ -76,7 +76,13 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ HOST: 'localhost' }).host, 'localhost')
     assert.equal(loadConfig({ PORT: '0' }).port, 0)
     assert.equal(loadConfig({ PORT: '' }).port, 8080)
-    assert.equal(loadConfig({ PORT: '9000' }).publicUrl, 'http://localhost:9000')
+    assert.equal(loadConfig({ PORT: '9000' }).publicUrl, 'http://127.0.0.1:9000')
+    // Without PUBLIC_URL, links name the address the server listens on (the same origin).
+    assert.equal(loadConfig({ HOST: '10.0.0.5' }).publicUrl, 'http://10.0.0.5:8080')
+    assert.equal(loadConfig({ HOST: 'localhost' }).publicUrl, 'http://localhost:8080')
+    assert.equal(loadConfig({ HOST: '::1' }).publicUrl, 'http://[::1]:8080')
+    assert.equal(loadConfig({ HOST: '0.0.0.0' }).publicUrl, 'http://127.0.0.1:8080')
+    assert.equal(loadConfig({ HOST: '::' }).publicUrl, 'http://[::1]:8080')
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
     assert.equal(loadConfig({ TRUST_PROXY: 'no' }).trustProxy, false)

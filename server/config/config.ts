@@ -57,16 +57,28 @@ const validPassword = (value: string) => {
   return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH
 }
 
+/**
+ * PUBLIC_URL's default: the address the server listens on, exactly. "localhost" for 127.0.0.1
+ * would be another origin to the browser, with its own storage: a reset link opened there would
+ * not have the colour mode (or anything else) chosen on the panel. A wildcard address is not one
+ * to browse to; its loopback stands in for it.
+ */
+export function listeningUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
+}
+
 export function loadConfig(env: Env): Config {
   const read = new EnvReader(env)
   const port = read.port('PORT', 8080)
+  const host = read.host('HOST', '127.0.0.1')
   const config: Config = {
     port,
-    host: read.host('HOST', '127.0.0.1'),
+    host,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     https: read.flag('HTTPS', false),
     trustProxy: read.trustProxy('TRUST_PROXY'),
-    publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    publicUrl: (read.url('PUBLIC_URL', ['http:', 'https:']) ?? listeningUrl(host, port)).replace(
       /\/+$/,
       '',
     ),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { securityHeaders } from './security'
+import { assetSecurityHeaders, securityHeaders } from './security'
 import { testApp } from '../test/helpers'
 
 let dist: FixtureDist
@@ -26,7 +26,7 @@ function directives(header: unknown): Map<string, string> {
 describe('security headers', () => {
   it('send a CSP that allows only the panel’s own scripts, no plugins, no framing', async () => {
     const { app } = await testApp(dist.distDir)
-    for (const url of ['/', dist.script.url, '/healthz', '/assets/missing.js']) {
+    for (const url of ['/', '/healthz', '/assets/missing.js']) {
       const response = await app.inject({ url })
       const csp = directives(response.headers['content-security-policy'])
       assert.equal(csp.get('script-src'), "'self'", url)
@@ -65,7 +65,6 @@ describe('security headers', () => {
     const answers = [
       page,
       revalidated,
-      await app.inject({ url: dist.script.url }),
       await app.inject({ url: '/assets/missing.js' }),
       await app.inject({ url: '/healthz' }),
       await app.inject({ url: '/readyz' }),
@@ -76,5 +75,34 @@ describe('security headers', () => {
       }
     }
     await app.close()
+  })
+
+  it('a hashed asset carries the headers that apply to it, and none of the document ones', async () => {
+    for (const https of [false, true]) {
+      const { app } = await testApp(dist.distDir, { https })
+      const full = securityHeaders(https)
+      const kept = assetSecurityHeaders(https)
+      assert.deepEqual(Object.keys(kept).sort(), [
+        'cross-origin-resource-policy',
+        'referrer-policy',
+        ...(https ? ['strict-transport-security'] : []),
+        'x-content-type-options',
+      ])
+      const script = await app.inject({ url: dist.script.url })
+      assert.equal(script.statusCode, 200)
+      const revalidated = await app.inject({
+        url: dist.script.url,
+        headers: { 'if-none-match': String(script.headers.etag) },
+      })
+      assert.equal(revalidated.statusCode, 304)
+      for (const answer of [script, revalidated]) {
+        for (const name of Object.keys(full)) {
+          assert.equal(answer.headers[name], kept[name], `${answer.statusCode} ${name}`)
+        }
+      }
+      assert.equal(script.headers['x-content-type-options'], 'nosniff')
+      assert.equal(script.headers['content-security-policy'], undefined)
+      await app.close()
+    }
   })
 })

@@ -28,4 +28,34 @@ describe('without SMTP_URL', () => {
     )
     assert.equal(api.mail.sent.length, 0)
   })
+
+  it('writes the mail once, and no line says it was sent', async () => {
+    await api.addAccount({ email: 'uma-vez@example.com', password: 'senha-antiga-1' })
+    const response = await api.post('/api/auth/password-recovery', {
+      email: 'uma-vez@example.com',
+    })
+    assert.equal(response.statusCode, 202)
+    // The mail goes out after the answer: wait for its line.
+    let lines = api.logLines()
+    for (let tries = 0; tries < 50; tries += 1) {
+      if (lines.some((entry) => JSON.stringify(entry).includes('uma-vez@example.com'))) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      lines = api.logLines()
+    }
+    const mentions = lines
+      .map((entry) => JSON.stringify(entry))
+      .filter((line) => line.includes('/#/recuperar-senha?token='))
+      .filter((line) => line.includes('uma-vez@example.com'))
+    assert.equal(mentions.length, 1, 'the link is written exactly once')
+    assert.equal(
+      mentions[0]!.split('/#/recuperar-senha?token=').length - 1,
+      1,
+      'and once within its line',
+    )
+    assert.equal(
+      lines.some((entry) => /mail sent/.test(String(entry.msg))),
+      false,
+      'no line says the mail was sent',
+    )
+  })
 })

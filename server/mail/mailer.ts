@@ -10,6 +10,11 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>
   close(): void
+  /**
+   * True when a message only goes to the log (no SMTP_URL): then nothing was sent, and a caller
+   * must not log that it was.
+   */
+  readonly logOnly?: boolean
 }
 
 /**
@@ -25,10 +30,13 @@ export function createMailer(options: {
   const { smtpUrl, from, log } = options
   if (!smtpUrl) {
     return {
+      logOnly: true,
+      // The text once, in the message (where a reader of the log looks for the link); the
+      // fields say to whom and what, not the text again.
       async send(message) {
         log.warn(
-          { mail: message },
-          `mail not sent (SMTP_URL is not set); its text follows: ${message.text}`,
+          { mailTo: message.to, mailSubject: message.subject },
+          `mail not sent (SMTP_URL is not set); its text follows:\n${message.text}`,
         )
       },
       close() {},

@@ -1,6 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { ASSET_ROUTE_CONFIG } from '../http/security'
 import { etagMatches } from './etag-matches'
 import {
   loadStaticFileTable,
@@ -41,7 +42,8 @@ export default fp<StaticFilesOptions>(
       // One route per file: a path that is not exactly one of them (`..`, `%2e`, `%2f`, `%5c`,
       // a null byte, a sibling's own name) matches no route, and nothing reads the file system.
       for (const [url, file] of table) {
-        app.get(url, (request, reply) => send(request, reply, file))
+        const config = url.startsWith('/assets/') ? ASSET_ROUTE_CONFIG : {}
+        app.get(url, { config }, (request, reply) => send(request, reply, file))
       }
       return
     }
@@ -63,7 +65,7 @@ export default fp<StaticFilesOptions>(
     }
     app.get('/', sendPage)
     app.get('/index.html', sendPage)
-    app.get('/assets/*', (request, reply) =>
+    app.get('/assets/*', { config: ASSET_ROUTE_CONFIG }, (request, reply) =>
       sendFromTable(request, reply, request.url.split('?', 1)[0] ?? ''),
     )
   },

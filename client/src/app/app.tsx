@@ -1,18 +1,11 @@
 import { Provider } from 'react-redux'
-import { RouterProvider } from 'react-router-dom'
-import type { createPanelRouter } from './router'
+import { PanelRouter } from './router'
 import type { AppStore } from './store'
 
-export function App({
-  store,
-  router,
-}: {
-  store: AppStore
-  router: ReturnType<typeof createPanelRouter>
-}) {
+export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <PanelRouter />
     </Provider>
   )
 }

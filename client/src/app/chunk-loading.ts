@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { lazy, type ComponentType } from 'react'
 
 /**
  * Loading a page or screen chunk. When the import fails (a new deployment replaced the hashed
@@ -38,25 +38,12 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A route's `lazy` for a module whose default export is the page or screen component.
- *
- * A chunk that failed (and that no preloadError handler took over) becomes a component that
- * rethrows the error as it renders, so the route's error screen shows it. Letting `lazy` itself
- * reject is not enough: during the router's first load, React Router keeps a route whose `lazy`
- * rejected as "still loading" and renders an empty page instead of the error screen.
+ * A page or screen as a lazily loaded component (React.lazy) over loadChunk. A chunk that failed
+ * (and that no preloadError handler took over) makes the component throw as it renders, and the
+ * nearest error boundary (route-error-boundary.tsx) shows the error screen.
  */
-export function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
-  return async (): Promise<{ Component: ComponentType }> => {
-    try {
-      return { Component: (await loadChunk(load)).default }
-    } catch (error) {
-      return {
-        Component: function ChunkFailed(): never {
-          throw error
-        },
-      }
-    }
-  }
+export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => loadChunk(load))
 }
 
 /** Whether an error is a chunk that could not be fetched, as browsers word it. */

@@ -1,15 +1,21 @@
-import { Outlet, useNavigation } from 'react-router-dom'
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { useThemeParam } from '../theme/use-theme-param'
-import { PageSpinner } from './page-spinner'
+import { noteInAppLocation } from './in-app-history'
+import { RouteErrorBoundary } from './route-error-boundary'
+import { RouteErrorScreen } from './route-error-screen'
 
-/** Around every route: the spinner while the next page's chunk loads, and the theme parameter. */
+/** Around every route: the error screen for whatever a page throws, and the theme parameter. */
 export function RootLayout() {
-  const navigation = useNavigation()
+  const location = useLocation()
+  // During render, not in an effect: the page rendered below may ask whether it can go back.
+  noteInAppLocation(location, useNavigationType())
   useThemeParam()
   return (
-    <>
+    <RouteErrorBoundary
+      resetKey={location.pathname}
+      fallback={(error) => <RouteErrorScreen error={error} />}
+    >
       <Outlet />
-      {navigation.state === 'loading' && <PageSpinner overlay />}
-    </>
+    </RouteErrorBoundary>
   )
 }

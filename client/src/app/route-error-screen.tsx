@@ -1,5 +1,4 @@
 import type { MouseEvent } from 'react'
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
 import { messages } from '../messages'
 import { isChunkLoadError } from './chunk-loading'
 
@@ -8,8 +7,7 @@ const MAX_DETAIL_LENGTH = 300
 /** The status or message of whatever a route threw, as text (React escapes it when shown). */
 export function describeRouteError(error: unknown): string {
   let detail: string
-  if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`.trim()
-  else if (error instanceof Error) detail = error.message
+  if (error instanceof Error) detail = error.message
   else if (typeof error === 'string') detail = error
   else detail = String(error)
   return detail.length > MAX_DETAIL_LENGTH ? `${detail.slice(0, MAX_DETAIL_LENGTH)}…` : detail
@@ -21,8 +19,7 @@ function goHomeAfresh(event: MouseEvent<HTMLAnchorElement>) {
   window.location.reload()
 }
 
-function ErrorContent() {
-  const error = useRouteError()
+function ErrorContent({ error }: { error: unknown }) {
   return (
     <div className="painel-error text-center">
       <h1 className="h3">{messages.routeError.title}</h1>
@@ -53,19 +50,19 @@ function ErrorContent() {
  * Replaces the router's default error screen ("Unexpected Application Error!"). It is part of
  * the entry chunk, so it shows even when no other chunk can be fetched.
  */
-export function RouteErrorScreen() {
+export function RouteErrorScreen({ error }: { error: unknown }) {
   return (
     <main className="painel-public min-vh-100 d-flex align-items-center justify-content-center p-3">
-      <ErrorContent />
+      <ErrorContent error={error} />
     </main>
   )
 }
 
 /** The same, inside the layout's content area, for a screen that failed: the menu stays usable. */
-export function ScreenErrorScreen() {
+export function ScreenErrorScreen({ error }: { error: unknown }) {
   return (
     <div className="py-4">
-      <ErrorContent />
+      <ErrorContent error={error} />
     </div>
   )
 }

@@ -54,12 +54,13 @@ export function FormField({
         onChange={onEdit}
         {...inputProps}
       />
-      {hint && <CFormText id={hintId}>{hint}</CFormText>}
+      {/* The error right under its field, where the eye is; the standing hint after it. */}
       {error && (
         <div id={errorId} className="invalid-feedback d-block" role="alert">
           {error}
         </div>
       )}
+      {hint && <CFormText id={hintId}>{hint}</CFormText>}
     </div>
   )
 }

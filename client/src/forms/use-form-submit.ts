@@ -9,6 +9,11 @@ interface FormSubmitOptions<Field extends string> {
   validate: (values: Record<Field, string>) => FieldErrors<Field>
   /** Sends the form; a thrown ApiError's message is shown to the user as-is. */
   submit: (values: Record<Field, string>) => Promise<void>
+  /**
+   * Server error codes that are about one field (`wrong_password` → the current password): their
+   * message is shown on that field, which gets the focus, rather than above the form.
+   */
+  fieldOfError?: Partial<Record<string, Field>>
 }
 
 /**
@@ -19,9 +24,10 @@ export function useFormSubmit<Field extends string>({
   fields,
   validate,
   submit,
+  fieldOfError,
 }: FormSubmitOptions<Field>) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [serverError, setServerError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<{ message: string; code: string } | null>(null)
   const [sending, setSending] = useState(false)
 
   const send = useCallback(
@@ -48,12 +54,21 @@ export function useFormSubmit<Field extends string>({
       try {
         await submit(values)
       } catch (error) {
-        setServerError(error instanceof ApiError ? error.message : String(error))
+        const field = error instanceof ApiError ? fieldOfError?.[error.code] : undefined
+        if (error instanceof ApiError && field !== undefined) {
+          setErrors({ [field]: error.message } as FieldErrors<Field>)
+          const element = form.elements.namedItem(field)
+          if (element instanceof HTMLElement) element.focus()
+        } else if (error instanceof ApiError) {
+          setServerError({ message: error.message, code: error.code })
+        } else {
+          setServerError({ message: String(error), code: 'unexpected' })
+        }
       } finally {
         setSending(false)
       }
     },
-    [fields, validate, submit],
+    [fields, validate, submit, fieldOfError],
   )
 
   const onSubmit = useCallback(
@@ -84,5 +99,13 @@ export function useFormSubmit<Field extends string>({
     [errors, clearError],
   )
 
-  return { serverError, sending, onSubmit, field }
+  return {
+    /** What the server said about the whole form (not about one field), to show above it. */
+    serverError: serverError?.message ?? null,
+    /** Its code (`pending_approval`, …): some answers are information, not errors. */
+    serverErrorCode: serverError?.code ?? null,
+    sending,
+    onSubmit,
+    field,
+  }
 }

@@ -25,7 +25,7 @@ export function UserMenu() {
     <HeaderMenu
       label={messages.header.userMenu}
       toggleClassName="px-1"
-      menuClassName="pt-0"
+      menuClassName="pt-0 painel-user-menu"
       toggle={
         <CAvatar color="primary" textColor="white" size="md">
           {user ? initialsOf(user.name) : <CIcon icon={cilUser} aria-hidden="true" />}
@@ -36,8 +36,15 @@ export function UserMenu() {
         {user ? (
           <>
             <span className="d-block small text-body-secondary">{messages.header.signedInAs}</span>
-            <span className="d-block">{user.name}</span>
-            <span className="d-block small fw-normal text-body-secondary">{user.email}</span>
+            <span className="d-block text-truncate" title={user.name}>
+              {user.name}
+            </span>
+            <span
+              className="d-block text-truncate small fw-normal text-body-secondary"
+              title={user.email}
+            >
+              {user.email}
+            </span>
           </>
         ) : (
           messages.header.userMenu

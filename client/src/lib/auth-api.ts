@@ -56,6 +56,15 @@ export function resetPassword(token: string, password: string) {
   })
 }
 
+/** Whether a mailed reset link still works, without using it (resolves when it does). */
+export function checkPasswordResetLink(token: string, signal?: AbortSignal) {
+  return apiRequest<void>('auth/password-reset/check', {
+    method: 'POST',
+    body: { token },
+    ...(signal ? { signal } : {}),
+  })
+}
+
 export function changePassword(currentPassword: string, newPassword: string) {
   return apiRequest<void>('auth/password', {
     method: 'POST',

@@ -7,7 +7,7 @@ import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
 import { saveToken } from '../session/token'
 import { EmailField } from '../forms/account-fields'
-import { FormField } from '../forms/form-field'
+import { PasswordField } from '../forms/password-field'
 import { PublicCard } from './public-card'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
@@ -28,12 +28,15 @@ export default function LoginPage() {
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <Notice text={form.serverError} />
+        {/* Waiting for approval is news, not a mistake the user made: said as information. */}
+        <Notice
+          text={form.serverError}
+          color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
+        />
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
-        <FormField
+        <PasswordField
           {...form.field('password')}
           label={text.password}
-          type="password"
           autoComplete="current-password"
         />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">

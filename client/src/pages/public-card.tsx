@@ -2,6 +2,7 @@ import { CCard, CCardBody, CCol, CContainer, CRow } from '@coreui/react'
 import type { ReactNode } from 'react'
 import { messages } from '../messages'
 import { BrandMark } from '../lib/brand-mark'
+import { ColorModeButtons } from '../theme/color-mode-buttons'
 
 /** The frame of the public pages: the brand above a centred card, on the page background. */
 export function PublicCard({
@@ -14,7 +15,8 @@ export function PublicCard({
   children: ReactNode
 }) {
   return (
-    <main className="painel-public min-vh-100 d-flex flex-row align-items-center py-4">
+    <main className="painel-public position-relative min-vh-100 d-flex flex-row align-items-center pt-5 pb-4">
+      <ColorModeButtons className="position-absolute top-0 end-0 m-3" />
       <CContainer>
         <CRow className="justify-content-center">
           <CCol md={8} lg={6} xl={5}>

@@ -1,7 +1,9 @@
-import { useState } from 'react'
+import { CSpinner } from '@coreui/react'
+import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { paths } from '../app/paths'
-import { requestPasswordRecovery, resetPassword } from '../lib/auth-api'
+import { ApiError } from '../lib/api-client'
+import { checkPasswordResetLink, requestPasswordRecovery, resetPassword } from '../lib/auth-api'
 import {
   validateRecover,
   validateReset,
@@ -55,10 +57,43 @@ function RecoverForm() {
   )
 }
 
+type LinkState = 'checking' | 'usable' | 'unusable'
+
+/**
+ * Whether the mailed link still works, asked when the page opens, so a used or fake link is said
+ * before anyone types a new password twice. A failure that says nothing about the link (no
+ * network) lets the form show: sending it will tell.
+ */
+function useResetLink(token: string): { state: LinkState; error: string | null } {
+  const [result, setResult] = useState<{ state: LinkState; error: string | null }>({
+    state: 'checking',
+    error: null,
+  })
+  useEffect(() => {
+    const controller = new AbortController()
+    checkPasswordResetLink(token, controller.signal).then(
+      () => setResult({ state: 'usable', error: null }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        if (error instanceof ApiError && error.code === 'invalid_or_expired_token')
+          setResult({ state: 'unusable', error: null })
+        else
+          setResult({
+            state: 'usable',
+            error: error instanceof ApiError ? error.message : String(error),
+          })
+      },
+    )
+    return () => controller.abort()
+  }, [token])
+  return result
+}
+
 /** Step 2, from the mailed link (`/recuperar-senha?token=…`): choose the new password. */
 function ResetForm({ token }: { token: string }) {
   const text = messages.reset
   useDocumentTitle(text.title)
+  const link = useResetLink(token)
   const [done, setDone] = useState(false)
   const form = useFormSubmit({
     fields: RESET_FIELDS,
@@ -79,10 +114,33 @@ function ResetForm({ token }: { token: string }) {
       </PublicCard>
     )
   }
+  if (link.state === 'checking') {
+    return (
+      <PublicCard title={text.title}>
+        <div className="d-flex align-items-center gap-2" role="status">
+          <CSpinner size="sm" aria-hidden="true" />
+          {text.checking}
+        </div>
+      </PublicCard>
+    )
+  }
+  if (link.state === 'unusable') {
+    return (
+      <PublicCard title={text.invalidTitle}>
+        <Notice color="warning" text={text.invalid} />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <Link to={paths.recoverPassword} className="btn btn-primary">
+            {text.requestNewLink}
+          </Link>
+          <Link to={paths.login}>{messages.recover.backToLogin}</Link>
+        </div>
+      </PublicCard>
+    )
+  }
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
-        <Notice text={form.serverError} />
+        <Notice text={form.serverError ?? link.error} />
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('confirmPassword')}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom'
+import { hasPreviousInAppPage } from '../app/in-app-history'
 import { paths } from '../app/paths'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
@@ -13,8 +14,11 @@ export default function ServerErrorPage() {
       <Link to={paths.home} className="btn btn-primary">
         {text.back}
       </Link>
-      {/* Only when there is a page to go back to (not when the panel was opened on /500). */}
-      {window.history.length > 1 && (
+      {/*
+        Only when the previous page is one of the panel's: opened directly on /500, Back would
+        leave the app, and "Voltar ao início" already goes to the panel (or to sign-in).
+      */}
+      {hasPreviousInAppPage() && (
         <button type="button" className="btn btn-link" onClick={() => window.history.back()}>
           {text.retry}
         </button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { BrandMark } from '../lib/brand-mark'
 import { messages } from '../messages'
+import { ColorModeButtons } from '../theme/color-mode-buttons'
 
 /** The frame of the 404 and 500 pages: a big code, what happened, and ways out. */
 export function StatusFrame({
@@ -15,7 +16,8 @@ export function StatusFrame({
   children: ReactNode
 }) {
   return (
-    <main className="painel-public min-vh-100 d-flex align-items-center justify-content-center p-3">
+    <main className="painel-public position-relative min-vh-100 d-flex align-items-center justify-content-center p-3 pt-5">
+      <ColorModeButtons className="position-absolute top-0 end-0 m-3" />
       <div className="painel-status text-center">
         <div className="d-flex align-items-center justify-content-center gap-2 mb-4">
           <BrandMark size={32} />

@@ -11,6 +11,8 @@ import { messages } from '../messages'
 
 const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'confirmPassword']
 const text = messages.profile
+/** A wrong current password is that field's problem: said under it, not above the form. */
+const FIELD_OF_ERROR = { wrong_password: 'currentPassword' } as const
 
 /** Minha conta › Alterar senha: keeps this session, ends the others (see the API). */
 export function ChangePasswordForm() {
@@ -19,6 +21,7 @@ export function ChangePasswordForm() {
   const form = useFormSubmit({
     fields: FIELDS,
     validate: validateChangePassword,
+    fieldOfError: FIELD_OF_ERROR,
     submit: async ({ currentPassword, password }) => {
       setDone(false)
       await changePassword(currentPassword, password)

@@ -31,10 +31,11 @@ export default function DashboardScreen() {
           <CCol key={screen.path}>
             <CCard className="h-100">
               <CCardBody className="d-flex align-items-center gap-3">
+                {/* Primary's emphasis shade: 3:1 or more against the card in both modes. */}
                 <CIcon
                   icon={SCREEN_ICONS[screen.icon]}
                   size="xl"
-                  className="text-primary"
+                  className="text-primary-emphasis"
                   aria-hidden="true"
                 />
                 <CCardTitle as="h3" className="h6 mb-0 flex-grow-1">

@@ -1,4 +1,5 @@
 import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { formatDate } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
@@ -6,7 +7,6 @@ import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 
 const text = messages.profile
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long' })
 
 /** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
 export default function ProfileScreen() {
@@ -36,7 +36,7 @@ export default function ProfileScreen() {
               <dt className="col-sm-4">{text.status}</dt>
               <dd className="col-sm-8">{text.statuses[user.status]}</dd>
               <dt className="col-sm-4">{text.since}</dt>
-              <dd className="col-sm-8 mb-0">{dateFormat.format(new Date(user.createdAt))}</dd>
+              <dd className="col-sm-8 mb-0">{formatDate(user.createdAt)}</dd>
             </dl>
           </CCardBody>
         </CCard>

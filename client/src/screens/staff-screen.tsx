@@ -2,6 +2,7 @@ import { CBadge, CButton, CSpinner, CTable } from '@coreui/react'
 import { useEffect, useState } from 'react'
 import { ApiError } from '../lib/api-client'
 import { listStaff, setStaffStatus, type AccountStatus, type User } from '../lib/auth-api'
+import { formatDate } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
@@ -9,7 +10,6 @@ import { useCurrentUser } from '../session/current-user'
 
 const text = messages.staff
 const profile = messages.profile
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' })
 const BADGE: Record<AccountStatus, string> = {
   pending: 'warning',
   active: 'success',
@@ -139,7 +139,7 @@ export default function StaffScreen() {
                             {profile.statuses[account.status]}
                           </CBadge>
                         </td>
-                        <td>{dateFormat.format(new Date(account.createdAt))}</td>
+                        <td className="text-nowrap">{formatDate(account.createdAt)}</td>
                         <td>
                           {!itsMe && (
                             <CButton

@@ -1,0 +1,51 @@
+import { cilContrast, cilMoon, cilSun } from '@coreui/icons'
+import { useAppDispatch, useAppSelector } from '../app/hooks'
+import { messages } from '../messages'
+import { COLOR_MODES, type ColorMode } from './color-mode'
+import { chooseColorMode } from './color-mode-sync'
+
+const ICONS: Record<ColorMode, string[]> = { light: cilSun, dark: cilMoon, auto: cilContrast }
+const LABELS: Record<ColorMode, string> = {
+  light: messages.colorMode.light,
+  dark: messages.colorMode.dark,
+  auto: messages.colorMode.auto,
+}
+
+/**
+ * The colour-mode choice on the public pages (sign-in, registration, recovery, 404, 500): three
+ * toggle buttons rather than the header's dropdown, which would bring Popper onto the login
+ * page's cold load for one menu. The choice is the same one (stored, followed by every tab).
+ */
+export function ColorModeButtons({ className = '' }: { className?: string }) {
+  const dispatch = useAppDispatch()
+  const theme = useAppSelector((state) => state.theme)
+  return (
+    <div className={`btn-group ${className}`} role="group" aria-label={messages.colorMode.group}>
+      {COLOR_MODES.map((mode) => (
+        <button
+          key={mode}
+          type="button"
+          className={`btn btn-sm ${theme === mode ? 'btn-secondary' : 'btn-outline-secondary'}`}
+          aria-pressed={theme === mode}
+          title={LABELS[mode]}
+          onClick={() => chooseColorMode({ dispatch }, mode)}
+        >
+          {/*
+            CoreUI's drawing, without its CIcon component: that would add its code to the login
+            page's cold load for three icons.
+          */}
+          <svg
+            width="16"
+            height="16"
+            viewBox={`0 0 ${ICONS[mode][0]}`}
+            fill="currentColor"
+            aria-hidden="true"
+            focusable="false"
+            dangerouslySetInnerHTML={{ __html: ICONS[mode][1] ?? '' }}
+          />
+          <span className="visually-hidden">{LABELS[mode]}</span>
+        </button>
+      ))}
+    </div>
+  )
+}

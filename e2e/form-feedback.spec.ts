@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures'
+import { createStaff } from './support/accounts'
+import { signInWithForm } from './support/pages'
+
+/** What the forms say back: information as information, an error on its field, and help typing. */
+
+test('waiting for approval is said as information, not as an error', async ({ page, api }) => {
+  const person = await createStaff(api, { approve: false, label: 'pendente' })
+  await page.goto('/#/login')
+  await signInWithForm(page, person)
+  const notice = page.getByRole('status')
+  await expect(notice).toHaveText('Seu cadastro ainda aguarda a aprovação de um administrador.')
+  await expect(notice).toHaveClass(/alert-info/)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})
+
+test('register: a field’s error sits right under it, the hint after', async ({ page }) => {
+  await page.goto('/#/register')
+  await page.getByLabel('Senha', { exact: true }).fill('curta')
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  const field = page.getByLabel('Senha', { exact: true })
+  await expect(field).toHaveAccessibleDescription(/A senha deve ter pelo menos 8 caracteres/)
+  const error = page.getByText('A senha deve ter pelo menos 8 caracteres.')
+  const hint = page.getByText('De 8 a 128 caracteres.')
+  const top = async (locator: typeof field) => (await locator.boundingBox())!.y
+  const errorTop = await top(error)
+  expect(errorTop).toBeGreaterThan(await top(field))
+  expect(errorTop).toBeLessThan(await top(hint))
+})
+
+test.describe('the sign-in password', () => {
+  test('can be shown and hidden again', async ({ page }) => {
+    await page.goto('/#/login')
+    const password = page.getByLabel('Senha', { exact: true })
+    const toggle = page.getByRole('button', { name: 'Mostrar senha' })
+    await password.fill('segredo-123')
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+    await toggle.click()
+    await expect(password).toHaveAttribute('type', 'text')
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    await expect(password).toHaveValue('segredo-123')
+    await toggle.click()
+    await expect(password).toHaveAttribute('type', 'password')
+  })
+
+  test('warns while Caps Lock is on', async ({ page }) => {
+    await page.goto('/#/login')
+    const password = page.getByLabel('Senha', { exact: true })
+    await password.focus()
+    // Playwright cannot press a real Caps Lock; the key event carries its state, as the browser's does.
+    await password.dispatchEvent('keydown', { key: 'A', modifierCapsLock: true })
+    await expect(page.getByText('Caps Lock está ativado.')).toBeVisible()
+    await expect(password).toHaveAccessibleDescription('Caps Lock está ativado.')
+    await password.dispatchEvent('keyup', { key: 'a', modifierCapsLock: false })
+    await expect(page.getByText('Caps Lock está ativado.')).toHaveCount(0)
+  })
+})
+
+test.describe('Minha conta', () => {
+  test.use({ signedInAs: 'staff' })
+
+  test('a wrong current password is said on that field, which gets the focus', async ({ page }) => {
+    await page.goto('/#/perfil')
+    const current = page.getByLabel('Senha atual')
+    await current.fill('not-my-password')
+    await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
+    await page.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+    await expect(current).toHaveAttribute('aria-invalid', 'true')
+    await expect(current).toHaveAccessibleDescription('A senha atual não confere.')
+    await expect(current).toBeFocused()
+    await expect(page.getByRole('alert')).toHaveCount(1)
+  })
+})

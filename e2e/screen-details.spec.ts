@@ -1,0 +1,162 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff } from './support/accounts'
+import { colours, contrast, luminance } from './support/contrast'
+import { presetToken } from './support/pages'
+
+/** The signed-in screens at their edges: keyboard, long names, dark mode, names and dates. */
+
+const DESKTOP = { width: 1280, height: 800 }
+const PHONE = { width: 390, height: 844 }
+const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
+
+const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Você está em' })
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
+
+async function useDarkMode(page: Page) {
+  await page.addInitScript((key) => window.localStorage.setItem(key, 'dark'), COLOR_MODE_KEY)
+}
+
+test.describe('as an admin', () => {
+  test.use({ signedInAs: 'admin', viewport: DESKTOP })
+
+  test('the first Tab shows the skip link above the sidebar, and the page does not move', async ({
+    page,
+  }) => {
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    // The header's breadcrumb: the first Tab used to push it down 38 px.
+    const header = breadcrumb(page)
+    const before = await header.boundingBox()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('button', { name: 'Pular para o conteúdo' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport({ ratio: 1 })
+    // Drawn on top: what is under its centre is the link itself, not the sidebar.
+    const box = (await skip.boundingBox())!
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('.painel-skip-link') !== null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    )
+    expect(onTop, 'the skip link is not covered').toBe(true)
+    expect(await header.boundingBox()).toEqual(before)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+  })
+
+  test('one page, one name: Início in the menu, the heading, the breadcrumb and the tab', async ({
+    page,
+  }) => {
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle('Início · Painel')
+    await expect(sidebar(page).getByRole('link', { name: 'Início' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(breadcrumb(page).getByRole('listitem')).toHaveText(['Início'])
+  })
+
+  test('with the sidebar hidden, the content starts where the header and breadcrumb do', async ({
+    page,
+  }) => {
+    await page.goto('/#/perfil')
+    const heading = page.getByRole('heading', { name: 'Minha conta', level: 1 })
+    await expect(heading).toBeVisible()
+    await page.getByRole('button', { name: 'Mostrar ou ocultar o menu lateral' }).click()
+    await expect(sidebar(page)).not.toBeInViewport()
+    const left = async () => ({
+      heading: Math.round((await heading.boundingBox())!.x),
+      breadcrumb: Math.round((await breadcrumb(page).boundingBox())!.x),
+    })
+    await expect.poll(left).toEqual({ heading: 24, breadcrumb: 24 })
+  })
+
+  test('a day is written the same way in Equipe and in Minha conta', async ({ page, account }) => {
+    await page.goto('/#/equipe')
+    await expect(page.getByRole('columnheader', { name: 'Criada em' })).toBeVisible()
+    const row = page.getByRole('row', { name: new RegExp(account!.email) })
+    const inTable = (await row.getByRole('cell').nth(3).textContent())!.trim()
+    expect(inTable).toMatch(/^\d{1,2} de [a-zç]{3}\. de \d{4}$/)
+    await page.goto('/#/perfil')
+    await expect(page.getByRole('main').getByText('Conta criada em')).toBeVisible()
+    await expect(page.getByRole('main').getByText(inTable, { exact: true })).toBeVisible()
+  })
+
+  test('disabling an account says so in words that need no (a)', async ({ page, api }) => {
+    const person = await createStaff(api, { name: 'Ana Souza' })
+    await page.goto('/#/equipe')
+    const row = page.getByRole('row', { name: new RegExp(person.email) })
+    await row.getByRole('button', { name: 'Desativar Ana Souza' }).click()
+    await expect(page.getByRole('status')).toHaveText(
+      'A conta de Ana Souza foi desativada e as sessões abertas foram encerradas.',
+    )
+  })
+
+  test.describe('in dark mode', () => {
+    test('status badges are dark, and their text readable', async ({ page, api }) => {
+      await createStaff(api, { name: 'Conta Pendente', approve: false })
+      await useDarkMode(page)
+      await page.goto('/#/equipe')
+      for (const status of ['Ativa', 'Aguardando aprovação']) {
+        const badge = page.getByRole('table').getByText(status, { exact: true }).first()
+        const { color, background } = await colours(badge)
+        expect(luminance(background), `${status}: a dark background`).toBeLessThan(0.05)
+        expect(contrast(color, background), `${status}: text contrast`).toBeGreaterThanOrEqual(4.5)
+      }
+    })
+
+    test('the shortcut icons stand out 3:1 from their cards (WCAG 1.4.11)', async ({ page }) => {
+      await useDarkMode(page)
+      await page.goto('/#/dashboard')
+      const icons = page.locator('main .card svg')
+      await expect(icons).toHaveCount(2)
+      for (const icon of await icons.all()) {
+        const { color, background } = await colours(icon)
+        expect(contrast(color, background)).toBeGreaterThanOrEqual(3)
+      }
+    })
+  })
+})
+
+test.describe('a long name and e-mail in the user menu', () => {
+  const name = 'Maria Aparecida de Albuquerque Cavalcanti Wanderley Vasconcelos Siqueira'
+
+  for (const [what, viewport, maxWidth] of [
+    ['on a phone', PHONE, PHONE.width - 16],
+    ['on a desktop', DESKTOP, 320],
+  ] as const) {
+    test(`${what}, the menu stays on the screen and the lines end in an ellipsis`, async ({
+      page,
+      api,
+    }) => {
+      await page.setViewportSize(viewport)
+      const person = await createStaff(api, {
+        name,
+        label: 'uma-pessoa-com-um-endereco-de-email-muito-comprido',
+      })
+      expect(person.email.length).toBeGreaterThan(60)
+      await presetToken(
+        page,
+        JSON.stringify({ token: await apiSignIn(api, person.email, person.password) }),
+      )
+      await page.goto('/#/perfil')
+      await page.getByRole('button', { name: 'Menu do usuário' }).click()
+      const menu = page.locator('.painel-user-menu')
+      await expect(menu.getByRole('button', { name: 'Sair' })).toBeVisible()
+      const box = (await menu.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+      expect(box.width).toBeLessThanOrEqual(maxWidth)
+      for (const text of [name, person.email]) {
+        const line = menu.getByText(text, { exact: true })
+        await expect(line).toHaveAttribute('title', text)
+        await expect(line).toHaveCSS('text-overflow', 'ellipsis')
+        expect(
+          await line.evaluate((element) => element.scrollWidth > element.clientWidth),
+          `${text} is cut`,
+        ).toBe(true)
+      }
+    })
+  }
+})
