@@ -7,8 +7,9 @@
 # April 2029; 24 moved to Maintenance LTS on 2026-10-20. Pinned to a full version so a rebuild
 # changes nothing by surprise; bump it on purpose, and both stages follow.
 # Slim: the official image, on glibc (Debian, not musl/Alpine), without the compilers and
-# headers of the full image, which nothing here needs: no production dependency has a native
-# addon or an install script. Trixie, because it is Debian stable and Node 26's default;
+# headers of the full image, which nothing here needs: no production dependency compiles or has
+# an install script. The one native addon, libsql (the embedded SQLite), comes prebuilt for glibc
+# as an npm package (@libsql/linux-x64-gnu, -arm64-gnu) and uses Node-API, so it runs on any Node. Trixie, because it is Debian stable and Node 26's default;
 # bookworm left Debian's regular security support in June 2026.
 ARG NODE_IMAGE=node:26.13.0-trixie-slim
 
@@ -47,7 +48,8 @@ USER node
 EXPOSE 8080
 # The compiled server/health/healthcheck.ts: plain node, so the image needs no curl. Its own 3 s fetch
 # timeout reports a hung server before Docker's --timeout kills it. The start period covers the
-# embedded database's first start (creating and migrating it in /data).
+# embedded database's first start (creating and migrating it in /data), and the one-time copy of
+# an earlier version's PGlite database on an upgrade.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --start-interval=2s --retries=3 \
   CMD ["node", "dist/server/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
