@@ -14,9 +14,7 @@ const screenshots = process.env.PAINEL_SCREENSHOTS === '1'
 
 export default defineConfig({
   testDir: 'e2e',
-  ...(screenshots
-    ? { testMatch: 'screenshots/*.ts' }
-    : { testIgnore: 'screenshots/**' }),
+  ...(screenshots ? { testMatch: 'screenshots/*.ts' } : { testIgnore: 'screenshots/**' }),
   outputDir: 'test-results',
   globalSetup: './e2e/support/mail-catcher.ts',
   fullyParallel: true,

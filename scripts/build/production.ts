@@ -67,7 +67,8 @@ async function buildClient() {
   const contentFiles = Object.keys(metafile.inputs)
     .filter(
       (input) =>
-        /^client\/|@coreui\/(react|icons-react)\//.test(input) && /\.(tsx?|jsx?|html|css)$/.test(input),
+        /^client\/|@coreui\/(react|icons-react)\//.test(input) &&
+        /\.(tsx?|jsx?|html|css)$/.test(input),
     )
     .map((input) => join(root, input))
   return build({
