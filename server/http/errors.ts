@@ -22,10 +22,16 @@ export class HttpError extends Error {
   }
 }
 
-const MESSAGES = {
+/** The pt-BR message of each generic code (a route's own codes carry their own messages). */
+export const MESSAGES = {
   not_found: 'Recurso não encontrado.',
   invalid_input: 'Requisição inválida.',
   forbidden: 'Acesso negado.',
+  payload_too_large: 'Dados grandes demais.',
+  uri_too_long: 'Endereço longo demais.',
+  request_timeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  headers_too_large: 'Cabeçalhos da requisição grandes demais.',
+  method_not_allowed: 'Método não permitido.',
   too_many_requests: 'Muitas requisições. Tente novamente em instantes.',
   service_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
   bad_gateway: 'O serviço de dados não respondeu. Tente novamente em instantes.',
@@ -34,7 +40,6 @@ const MESSAGES = {
 
 /** Fastify's own refusals of a request body: all of them are the client's bad input. */
 const BODY_PROBLEMS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Dados grandes demais.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Envie os dados como JSON (Content-Type: application/json).',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho da requisição inválido.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Dados ausentes: envie um objeto JSON.',
@@ -72,9 +77,14 @@ export function describeValidation(errors: readonly FastifySchemaValidationError
   }
 }
 
-function codeForStatus(status: number): keyof typeof MESSAGES {
+export function codeForStatus(status: number): keyof typeof MESSAGES {
   if (status === 403) return 'forbidden'
   if (status === 404) return 'not_found'
+  if (status === 405) return 'method_not_allowed'
+  if (status === 408) return 'request_timeout'
+  if (status === 413) return 'payload_too_large'
+  if (status === 414) return 'uri_too_long'
+  if (status === 431) return 'headers_too_large'
   if (status === 429) return 'too_many_requests'
   if (status === 502 || status === 504) return 'bad_gateway'
   if (status === 503) return 'service_unavailable'
@@ -82,8 +92,8 @@ function codeForStatus(status: number): keyof typeof MESSAGES {
 }
 
 /**
- * Turns every failure into the standard shape. A bad body (schema, JSON, size, media type) is
- * a 400 `invalid_input`. A 5xx never shows its cause (no message, no stack): the cause goes to
+ * Turns every failure into the standard shape. A bad body (schema, JSON, media type) is a 400
+ * `invalid_input`; one over the size limit a 413 `payload_too_large`. A 5xx never shows its cause (no message, no stack): the cause goes to
  * the log with the request id, where ops can find it.
  */
 export default fp(
@@ -100,6 +110,13 @@ export default fp(
         return reply
           .code(400)
           .send(errorBody('invalid_input', describeValidation(error.validation)))
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // The rest of the body is not read: the connection cannot carry another request.
+        return reply
+          .code(413)
+          .header('connection', 'close')
+          .send(errorBody('payload_too_large', MESSAGES.payload_too_large))
       }
       const bodyProblem = BODY_PROBLEMS[error.code]
       if (bodyProblem || error instanceof SyntaxError) {
