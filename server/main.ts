@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config/config'
+import { DEFAULT_DRAIN } from './http/drain'
 
-/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
-const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * The last resort after SIGTERM/SIGINT (exit 1): the drain (http/drain.ts) gives requests in
+ * flight DEFAULT_DRAIN.graceMs, then the database gets a few seconds to close.
+ */
+const SHUTDOWN_LIMIT_MS = DEFAULT_DRAIN.graceMs + 5000
 
 function readConfig(): Config {
   try {
@@ -24,7 +28,7 @@ const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 const app = await buildApp({ ...config, distDir, prettyLogs: process.stdout.isTTY === true })
 
-closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+closeWithGrace({ delay: SHUTDOWN_LIMIT_MS, logger: app.log }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'fatal error, shutting down')
   else app.log.info({ signal }, 'shutting down: finishing requests in flight')
   await app.close()

@@ -1,5 +1,5 @@
 import { Server as NetServer, type Socket } from 'node:net'
-import type { Server as HttpServer, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import { errorBody } from './errors'
 
