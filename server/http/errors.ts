@@ -1,5 +1,6 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
+import { protocolError } from './protocol-errors'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
 export interface ErrorBody {
@@ -22,16 +23,10 @@ export class HttpError extends Error {
   }
 }
 
-/** The pt-BR message of each generic code (a route's own codes carry their own messages). */
-export const MESSAGES = {
+const MESSAGES = {
   not_found: 'Recurso não encontrado.',
   invalid_input: 'Requisição inválida.',
   forbidden: 'Acesso negado.',
-  payload_too_large: 'Dados grandes demais.',
-  uri_too_long: 'Endereço longo demais.',
-  request_timeout: 'A requisição demorou demais para chegar. Tente novamente.',
-  headers_too_large: 'Cabeçalhos da requisição grandes demais.',
-  method_not_allowed: 'Método não permitido.',
   too_many_requests: 'Muitas requisições. Tente novamente em instantes.',
   service_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
   bad_gateway: 'O serviço de dados não respondeu. Tente novamente em instantes.',
@@ -40,6 +35,7 @@ export const MESSAGES = {
 
 /** Fastify's own refusals of a request body: all of them are the client's bad input. */
 const BODY_PROBLEMS: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Dados grandes demais.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Envie os dados como JSON (Content-Type: application/json).',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Tamanho da requisição inválido.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Dados ausentes: envie um objeto JSON.',
@@ -77,14 +73,9 @@ export function describeValidation(errors: readonly FastifySchemaValidationError
   }
 }
 
-export function codeForStatus(status: number): keyof typeof MESSAGES {
+function codeForStatus(status: number): keyof typeof MESSAGES {
   if (status === 403) return 'forbidden'
   if (status === 404) return 'not_found'
-  if (status === 405) return 'method_not_allowed'
-  if (status === 408) return 'request_timeout'
-  if (status === 413) return 'payload_too_large'
-  if (status === 414) return 'uri_too_long'
-  if (status === 431) return 'headers_too_large'
   if (status === 429) return 'too_many_requests'
   if (status === 502 || status === 504) return 'bad_gateway'
   if (status === 503) return 'service_unavailable'
@@ -92,8 +83,8 @@ export function codeForStatus(status: number): keyof typeof MESSAGES {
 }
 
 /**
- * Turns every failure into the standard shape. A bad body (schema, JSON, media type) is a 400
- * `invalid_input`; one over the size limit a 413 `payload_too_large`. A 5xx never shows its cause (no message, no stack): the cause goes to
+ * Turns every failure into the standard shape. A bad body (schema, JSON, size, media type) is
+ * a 400 `invalid_input`. A 5xx never shows its cause (no message, no stack): the cause goes to
  * the log with the request id, where ops can find it.
  */
 export default fp(
@@ -112,11 +103,9 @@ export default fp(
           .send(errorBody('invalid_input', describeValidation(error.validation)))
       }
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        // The rest of the body is not read: the connection cannot carry another request.
-        return reply
-          .code(413)
-          .header('connection', 'close')
-          .send(errorBody('payload_too_large', MESSAGES.payload_too_large))
+        // 413, not 400: the client can tell "too big" from "malformed". The rest of the body
+        // is not read, so the connection cannot carry another request.
+        return reply.code(413).header('connection', 'close').send(protocolError(413))
       }
       const bodyProblem = BODY_PROBLEMS[error.code]
       if (bodyProblem || error instanceof SyntaxError) {

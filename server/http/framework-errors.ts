@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { codeForStatus, errorBody, MESSAGES } from './errors'
+import { protocolError } from './protocol-errors'
 
 /** Fastify's router refusals: a URL it cannot decode, a path parameter over its length limit. */
 export function frameworkErrorStatus(code: string): number {
@@ -13,7 +13,6 @@ export function frameworkErrorStatus(code: string): number {
 export function frameworkErrorHandler(securityHeaders: Readonly<Record<string, string>>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const status = frameworkErrorStatus(error.code)
-    const code = codeForStatus(status)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ err: { code: error.code } }, 'request refused')
     void reply
@@ -21,6 +20,6 @@ export function frameworkErrorHandler(securityHeaders: Readonly<Record<string, s
       .headers(securityHeaders)
       .header('x-request-id', request.id)
       .header('cache-control', 'no-store')
-      .send(errorBody(code, MESSAGES[code]))
+      .send(protocolError(status))
   }
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import { codeForStatus, errorBody, MESSAGES } from './errors'
+import { protocolError } from './protocol-errors'
 
 /**
  * A complete HTTP/1.1 error answer as bytes, for the places where Node has no response object
@@ -11,8 +11,7 @@ export function rawErrorResponse(
   requestId: string,
   securityHeaders: Readonly<Record<string, string>>,
 ): string {
-  const code = codeForStatus(status)
-  const body = JSON.stringify(errorBody(code, MESSAGES[code]))
+  const body = JSON.stringify(protocolError(status))
   const headers: Record<string, string> = {
     ...securityHeaders,
     'content-type': 'application/json; charset=utf-8',
