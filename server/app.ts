@@ -12,6 +12,11 @@ import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
 import { AccessLog, loggerOptions, type LoggerSettings } from './http/logger'
 import { createMailer, type Mailer } from './mail/mailer'
+import httpMetrics from './metrics/http-metrics'
+import { instrumentedMailer } from './metrics/instrumented-mailer'
+import metricsListener from './metrics/metrics-listener'
+import { PanelMetrics } from './metrics/panel-metrics'
+import { queryTimer } from './metrics/query-timer'
 import requestId, { requestIdGenerator } from './http/request-id'
 import security, { securityHeaders } from './http/security'
 import staticFiles from './static/static-files'
@@ -80,17 +85,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
 
+  // Metrics only when asked for (METRICS_PORT): otherwise no request pays for them.
+  const metrics = options.metricsPort === null ? null : new PanelMetrics()
+  if (metrics) {
+    await app.register(httpMetrics, { metrics })
+    await app.register(metricsListener, {
+      metrics,
+      port: options.metricsPort ?? 0,
+      host: options.host,
+    })
+  }
+
   let isReady: () => Promise<boolean>
   if (database === null) {
     const upstream = options.apiUpstream ?? ''
     await app.register(apiProxy, { upstream })
     isReady = () => upstreamAnswers(upstream, READINESS_TIMEOUT_MS)
   } else {
-    const mailer =
+    const plainMailer =
       options.mailer ??
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })
+    const mailer = metrics ? instrumentedMailer(plainMailer, metrics) : plainMailer
     app.addHook('onClose', async () => mailer.close())
-    await app.register(api, { config: options, database, mailer })
+    await app.register(api, {
+      config: options,
+      database: metrics
+        ? { ...database, db: database.db.withPlugin(queryTimer(metrics)) }
+        : database,
+      mailer,
+    })
     isReady = () => database.ping(READINESS_TIMEOUT_MS)
   }
 
