@@ -17,6 +17,7 @@ import { instrumentedMailer } from './metrics/instrumented-mailer'
 import metricsListener from './metrics/metrics-listener'
 import { PanelMetrics } from './metrics/panel-metrics'
 import { queryTimer } from './metrics/query-timer'
+import openapi from './openapi/openapi'
 import requestId, { requestIdGenerator } from './http/request-id'
 import security, { securityHeaders } from './http/security'
 import staticFiles from './static/static-files'
@@ -45,6 +46,8 @@ export interface AppOptions extends Config {
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
 const BODY_LIMIT_BYTES = 16 * 1024
 const READINESS_TIMEOUT_MS = 1000
+/** The API description's version: the package's. */
+const API_VERSION = '0.1.0'
 
 /** The whole server as a Fastify plugin tree, ready for `inject()` or `listen()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -107,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })
     const mailer = metrics ? instrumentedMailer(plainMailer, metrics) : plainMailer
     app.addHook('onClose', async () => mailer.close())
+    await app.register(openapi, { version: API_VERSION })
     await app.register(api, {
       config: options,
       database: metrics

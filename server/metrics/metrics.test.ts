@@ -109,7 +109,9 @@ describe('without METRICS_PORT', () => {
     const { listenOnFreePort } = await import('../test/helpers')
     const taken = await listenOnFreePort(blocker.app)
     const { app } = await testApp(dist.distDir, { metricsPort: taken, host: '127.0.0.1' })
-    await assert.rejects(app.ready(), /EADDRINUSE/)
+    await assert.rejects(async () => {
+      await app.ready()
+    }, /EADDRINUSE/)
     await blocker.app.close()
   })
 })
