@@ -17,6 +17,12 @@ export interface Operation {
   [key: string]: unknown
 }
 
+export const BEARER_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'The token of POST /api/auth/login, as `Authorization: Bearer <token>`',
+} as const
+
 const METHODS_WITH_BODY = new Set(['post', 'put', 'patch', 'delete'])
 
 const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' }
@@ -103,11 +109,7 @@ export function completeApiDescription(document: OpenApiDocument): OpenApiDocume
       ...components,
       securitySchemes: {
         ...(components.securitySchemes as object | undefined),
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The token of POST /api/auth/login, as `Authorization: Bearer <token>`',
-        },
+        bearer: BEARER_SCHEME,
       },
       schemas: {
         ...(components.schemas as object | undefined),

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger'
 import fp from 'fastify-plugin'
-import { completeApiDescription, type OpenApiDocument } from './api-description'
+import { BEARER_SCHEME, completeApiDescription, type OpenApiDocument } from './api-description'
 
 export const OPENAPI_PATH = '/api/openapi.json'
 
@@ -20,6 +20,8 @@ export default fp<{ version: string }>(
           description:
             'The staff panel’s API. Every answer that is not a success has the body `{"error":{"code","message"}}`, the message in pt-BR for people, the code for programs; every answer carries an `X-Request-Id` that is also on the server’s log lines.',
         },
+        // Here, not only in transformObject: @fastify/swagger looks up the schemes routes name.
+        components: { securitySchemes: { bearer: BEARER_SCHEME } },
       },
       transformObject: (documentObject) =>
         completeApiDescription(

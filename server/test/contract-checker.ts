@@ -42,7 +42,20 @@ interface ResponseObject {
 export class ContractChecker {
   private constructor(private readonly api: OpenAPIBackend) {}
 
-  static async create(document: unknown): Promise<ContractChecker> {
+  /** Compiling the validators takes a while: once per document in a test process. */
+  private static readonly made = new Map<string, Promise<ContractChecker>>()
+
+  static create(document: unknown): Promise<ContractChecker> {
+    const key = JSON.stringify(document)
+    let checker = ContractChecker.made.get(key)
+    if (!checker) {
+      checker = ContractChecker.compile(document)
+      ContractChecker.made.set(key, checker)
+    }
+    return checker
+  }
+
+  private static async compile(document: unknown): Promise<ContractChecker> {
     const api = new OpenAPIBackend({
       definition: structuredClone(document) as Document,
       strict: true,

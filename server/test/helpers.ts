@@ -29,6 +29,9 @@ export async function testApp(
     distDir,
     logStream,
     ...(overrides.database || overrides.dataDir ? {} : { apiUpstream: 'http://127.0.0.1:9/api' }),
+    // Off (0): a test process's own work (hashing, building apps, compiling validators) holds
+    // the loop for seconds at times; the tests of load shedding itself set their limits.
+    loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
     ...overrides,
   })
   recordContract(app)
