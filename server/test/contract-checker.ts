@@ -76,7 +76,13 @@ export class ContractChecker {
       headers: exchange.headers,
       body: exchange.body,
     }
-    const operation = this.api.matchOperation(request)
+    // Fastify answers `/api/staff` and `/api/staff/` alike; the document names one of them.
+    const operation =
+      this.api.matchOperation(request) ??
+      this.api.matchOperation({
+        ...request,
+        path: path.endsWith('/') ? path.slice(0, -1) : `${path}/`,
+      })
     if (!operation) {
       return exchange.status === 404
         ? []
