@@ -90,7 +90,9 @@ export function completeApiDescription(document: OpenApiDocument): OpenApiDocume
   const paths: NonNullable<OpenApiDocument['paths']> = {}
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/api/') || path === '/api/openapi.json') continue
-    paths[path] = Object.fromEntries(
+    // A plugin's root route (`/` under /api/staff) is `/api/staff/` to Fastify, which answers
+    // both spellings; clients call the one without the slash.
+    paths[path.replace(/(.)\/+$/, '$1')] = Object.fromEntries(
       Object.entries(operations).map(([method, operation]) => [
         method,
         {
