@@ -1,7 +1,10 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { adminAccount, apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { isInstalled } from './support/installed-browsers'
 
 interface PanelFixtures {
+  /** Automatic, first: a project whose browser is not installed skips, saying so. */
+  browserInstalled: void
   /** Page errors a test provokes on purpose (matched against the message); none by default. */
   expectedPageErrors: RegExp[]
   /** Automatic: fails the test on any uncaught page error or Content-Security-Policy violation. */
@@ -21,6 +24,16 @@ interface PanelFixtures {
 }
 
 export const test = base.extend<PanelFixtures>({
+  browserInstalled: [
+    async ({ browserName }, use, testInfo) => {
+      testInfo.skip(
+        !isInstalled(browserName),
+        `${browserName} is not installed here (npx playwright install ${browserName}): skipped`,
+      )
+      await use()
+    },
+    { auto: true },
+  ],
   expectedPageErrors: [[], { option: true }],
   signedInAs: [null, { option: true }],
 

@@ -6,14 +6,23 @@ import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'
 import { openEmbeddedStore } from './db/embedded-store'
+import { clientErrorHandler } from './http/client-errors'
+import drain, { DEFAULT_DRAIN, type DrainOptions } from './http/drain'
 import errors from './http/errors'
-import gracefulClose from './http/graceful-close'
+import { frameworkErrorHandler } from './http/framework-errors'
+import { DEFAULT_TIMEOUTS, serverFactory, type ServerTimeouts } from './http/node-server'
 import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
 import { AccessLog, loggerOptions, type LoggerSettings } from './http/logger'
 import { createMailer, type Mailer } from './mail/mailer'
+import httpMetrics from './metrics/http-metrics'
+import { instrumentedMailer } from './metrics/instrumented-mailer'
+import metricsListener from './metrics/metrics-listener'
+import { PanelMetrics } from './metrics/panel-metrics'
+import { queryTimer } from './metrics/query-timer'
+import openapi from './openapi/openapi'
 import requestId, { requestIdGenerator } from './http/request-id'
-import security from './http/security'
+import security, { securityHeaders } from './http/security'
 import staticFiles from './static/static-files'
 
 export interface AppOptions extends Config {
@@ -33,22 +42,22 @@ export interface AppOptions extends Config {
   mailer?: Mailer
   /** Load-shedding thresholds (tests make them tiny). */
   loadShedding?: LoadSheddingOptions
+  /** Slow-client limits (tests make them short). */
+  timeouts?: ServerTimeouts
+  /** Shutdown limits (tests make them short). */
+  drain?: DrainOptions
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
 const BODY_LIMIT_BYTES = 16 * 1024
 const READINESS_TIMEOUT_MS = 1000
-/**
- * Slow clients cannot hold connections: the headers must arrive within 10 s and the whole
- * request within 30 s (slowloris); an idle keep-alive connection lives 72 s, longer than the
- * usual 60 s of load balancers, so they are the ones to close it.
- */
-const HEADERS_TIMEOUT_MS = 10_000
-const REQUEST_TIMEOUT_MS = 30_000
-const KEEP_ALIVE_TIMEOUT_MS = 72_000
+/** The API description's version: the package's. */
+const API_VERSION = '0.1.0'
 
 /** The whole server as a Fastify plugin tree, ready for `inject()` or `listen()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Answers that no hook sees (Node's and the router's refusals) carry these themselves.
+  const headers = securityHeaders(options.https)
   const app = Fastify({
     logger: loggerOptions({
       level: options.logLevel,
@@ -58,15 +67,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new AccessLog(),
     trustProxy: trustProxySetting(options.trustProxy),
     genReqId: requestIdGenerator(options.trustProxy !== false),
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    serverFactory: serverFactory(options.timeouts ?? DEFAULT_TIMEOUTS),
     bodyLimit: BODY_LIMIT_BYTES,
     // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-    // While closing, requests that still arrive on open connections get 503 at once, and the
-    // requests already in flight run to completion (see graceful-close.ts and main.ts).
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
+    // The drain (http/drain.ts) answers and closes connections itself: Fastify's own 503 has
+    // neither the standard shape nor the security headers, and its idle close resets requests.
+    return503OnClosing: false,
+    forceCloseConnections: false,
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   })
 
   // The store opens first: a first start (or an import of an earlier version's database) keeps
@@ -76,12 +86,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? null
     : (options.database ?? (await openStore(app, options)))
 
-  app.server.headersTimeout = HEADERS_TIMEOUT_MS
+  // onRequest hooks run in this order: the id and the security headers first, so that the
+  // drain's and load shedding's quick 503s carry them too.
   await app.register(requestId)
-  await app.register(gracefulClose)
+  await app.register(security, { https: options.https })
+  await app.register(drain, options.drain ?? DEFAULT_DRAIN)
   await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
-  await app.register(security, { https: options.https })
+
+  // Metrics only when asked for (METRICS_PORT): otherwise no request pays for them.
+  const metrics = options.metricsPort === null ? null : new PanelMetrics()
+  if (metrics) {
+    await app.register(httpMetrics, { metrics })
+    await app.register(metricsListener, {
+      metrics,
+      port: options.metricsPort ?? 0,
+      host: options.host,
+    })
+  }
 
   let isReady: () => Promise<boolean>
   if (database === null) {
@@ -89,11 +111,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(apiProxy, { upstream })
     isReady = () => upstreamAnswers(upstream, READINESS_TIMEOUT_MS)
   } else {
-    const mailer =
+    const plainMailer =
       options.mailer ??
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })
+    const mailer = metrics ? instrumentedMailer(plainMailer, metrics) : plainMailer
     app.addHook('onClose', async () => mailer.close())
-    await app.register(api, { config: options, database, mailer })
+    await app.register(openapi, { version: API_VERSION })
+    await app.register(api, {
+      config: options,
+      database: metrics
+        ? { ...database, db: database.db.withPlugin(queryTimer(metrics)) }
+        : database,
+      mailer,
+    })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)
   }
 

@@ -4,9 +4,13 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig, type Config } from './config/config'
 import { exitOnDataDirError } from './db/data-dir-error'
 import { claimDataDir } from './db/data-dir-lock'
+import { DEFAULT_DRAIN } from './http/drain'
 
-/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
-const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * The last resort after SIGTERM/SIGINT (exit 1): the drain (http/drain.ts) gives requests in
+ * flight DEFAULT_DRAIN.graceMs, then the database gets a few seconds to close.
+ */
+const SHUTDOWN_LIMIT_MS = DEFAULT_DRAIN.graceMs + 5000
 
 function readConfig(): Config {
   try {
@@ -43,7 +47,7 @@ const app = await buildApp({
   dataDirLock,
 }).catch(exitOnDataDirError)
 
-closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
+closeWithGrace({ delay: SHUTDOWN_LIMIT_MS, logger: app.log }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'fatal error, shutting down')
   else app.log.info({ signal }, 'shutting down: finishing requests in flight')
   await app.close()

@@ -32,6 +32,11 @@ export const apiMessages = {
   bad_content_length: 'Tamanho da requisição inválido.',
   empty_body: 'Dados ausentes: envie um objeto JSON.',
   invalid_json: 'JSON inválido.',
+  // Refusals at the HTTP level, before any route runs (http/protocol-errors.ts).
+  method_not_allowed: 'Método não permitido.',
+  request_timeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  uri_too_long: 'Endereço longo demais.',
+  headers_too_large: 'Cabeçalhos da requisição grandes demais.',
 } as const
 
 /** "em 15 minutos": how long to wait, in words. */

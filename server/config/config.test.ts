@@ -31,7 +31,19 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 12 * 3600,
       authRateLimit: 60,
       apiUpstream: null,
+      metricsPort: null,
     })
+  })
+
+  it('METRICS_PORT: a port of its own, never the public one', () => {
+    assert.equal(loadConfig({ METRICS_PORT: '9464' }).metricsPort, 9464)
+    assert.deepEqual(problemsOf({ METRICS_PORT: '8080' }), [
+      'METRICS_PORT=8080 is the public PORT: metrics need a port of their own, never the public one',
+    ])
+    assert.match(
+      problemsOf({ METRICS_PORT: 'prometheus' })[0] ?? '',
+      /^METRICS_PORT="prometheus" is not a port/,
+    )
   })
 
   it('reads good values, trimming blanks and ignoring case where it does not matter', () => {
@@ -51,6 +63,7 @@ describe('loadConfig', () => {
       SESSION_TTL: '30m',
       AUTH_RATE_LIMIT: '120',
       API_UPSTREAM: 'http://backend:3000/api',
+      METRICS_PORT: ' 9464 ',
     })
     assert.deepEqual(config, {
       port: 3000,
@@ -68,6 +81,7 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 1800,
       authRateLimit: 120,
       apiUpstream: 'http://backend:3000/api',
+      metricsPort: 9464,
     })
   })
 

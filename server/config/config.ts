@@ -40,6 +40,8 @@ export interface Config {
   authRateLimit: number
   /** An existing backend: every /api call is proxied there and the built-in API is off. */
   apiUpstream: string | null
+  /** Prometheus metrics on this port (never the public one); null: no metrics. */
+  metricsPort: number | null
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,12 @@ export function loadConfig(env: Env): Config {
     sessionTtlSeconds: read.duration('SESSION_TTL', 12 * 3600, 60, 30 * 86_400),
     authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
+    metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),
+  }
+  if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
+    read.problems.push(
+      `METRICS_PORT=${port} is the public PORT: metrics need a port of their own, never the public one`,
+    )
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems)
   return config

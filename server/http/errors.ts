@@ -2,6 +2,7 @@ import type { FastifyError, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../common/api/errors'
 import { apiMessages, validationMessages } from '../messages'
+import { protocolError } from './protocol-errors'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
 export type { ErrorBody }
@@ -101,6 +102,11 @@ export default fp(
         return reply
           .code(400)
           .send(errorBody('invalid_input', describeValidation(error.validation)))
+      }
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // 413, not 400: the client can tell "too big" from "malformed". The rest of the body
+        // is not read, so the connection cannot carry another request.
+        return reply.code(413).header('connection', 'close').send(protocolError(413))
       }
       const bodyProblem = BODY_PROBLEMS[error.code]
       if (bodyProblem || error instanceof SyntaxError) {

@@ -133,6 +133,8 @@ describe('load shedding', () => {
     }
     assert.equal(refused.statusCode, 503)
     assert.equal(refused.headers['retry-after'], '10')
+    assert.equal(refused.headers['x-frame-options'], 'DENY', 'the security headers are there too')
+    assert.match(String(refused.headers['x-request-id']), /^[0-9a-f-]{36}$/)
     assert.deepEqual(refused.json(), {
       error: {
         code: 'service_unavailable',

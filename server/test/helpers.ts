@@ -3,12 +3,14 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig } from '../config/config'
+import { recordContract } from './contract-recorder'
 
 /**
  * An app over a fixture dist/, logging into memory (tests read the lines), silent by default.
  * Give it a database (testDatabase()), or a place to open one (dataDir/databaseUrl), when the
  * test uses the API; without either the app runs in API_UPSTREAM mode towards a closed port, so
- * nothing opens a database.
+ * nothing opens a database. Its /api traffic is checked against its OpenAPI document when it
+ * closes (contract-recorder.ts).
  */
 export async function testApp(
   distDir: string,
@@ -27,8 +29,12 @@ export async function testApp(
     distDir,
     logStream,
     ...(overrides.database || overrides.dataDir ? {} : { apiUpstream: 'http://127.0.0.1:9/api' }),
+    // Off (0): a test process's own work (hashing, building apps, compiling validators) holds
+    // the loop for seconds at times; the tests of load shedding itself set their limits.
+    loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
     ...overrides,
   })
+  recordContract(app)
   return { app, logLines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
 }
 

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict'
+import { connect, type Socket } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { after, before, it } from 'node:test'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { listenOnFreePort, testApp } from '../test/helpers'
+import { securityHeaders } from './security'
+
+let dist: FixtureDist
+before(async () => {
+  dist = await createFixtureDist()
+})
+after(() => dist.cleanup())
+
+/** An open connection that collects everything the server sends on it, and how it ended. */
+async function openConnection(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1')
+  let text = ''
+  let reset = false
+  socket.on('data', (chunk) => (text += chunk.toString()))
+  socket.on('error', () => (reset = true))
+  const ended = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())))
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  return { socket, received: () => text, wasReset: () => reset, ended }
+}
+
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
+
+it('on close: the request in flight finishes with Connection: close; a new one gets 503, Retry-After, the standard shape', async () => {
+  const { app } = await testApp(dist.distDir, { drain: { graceMs: 5000, idleCloseMs: 200 } })
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  app.get('/slow', async () => {
+    await held
+    return { done: true }
+  })
+  const port = await listenOnFreePort(app)
+
+  const inFlight = await openConnection(port)
+  inFlight.socket.write(get('/slow'))
+  const late = await openConnection(port)
+  await sleep(100)
+
+  const closed = app.close()
+  await sleep(20)
+  late.socket.write(get('/healthz'))
+  await late.ended
+  const [head = '', body = ''] = late.received().split('\r\n\r\n')
+  assert.match(head, /^HTTP\/1\.1 503 /)
+  assert.match(head, /\r\nconnection: close\r\n/i)
+  assert.match(head, /\r\nretry-after: 5\r\n/i)
+  assert.match(head, /\r\nx-request-id: [0-9a-f-]{36}\r\n/i)
+  for (const [name, value] of Object.entries(securityHeaders(false))) {
+    assert.ok(head.toLowerCase().includes(`\r\n${name}: ${value.toLowerCase()}`), name)
+  }
+  assert.deepEqual(JSON.parse(body), {
+    error: {
+      code: 'service_unavailable',
+      message: 'O servidor está sendo reiniciado. Tente novamente em alguns segundos.',
+    },
+  })
+  assert.equal(inFlight.received(), '', 'the slow request is still running')
+
+  release()
+  await Promise.all([closed, inFlight.ended])
+  assert.match(inFlight.received(), /^HTTP\/1\.1 200 /)
+  assert.match(inFlight.received(), /\r\nconnection: close\r\n/i)
+  assert.match(inFlight.received(), /\{"done":true\}/)
+  assert.equal(inFlight.wasReset() || late.wasReset(), false)
+  await assert.rejects(openConnection(port), /ECONNREFUSED/)
+})
+
+it('on close: an idle keep-alive connection is closed within idleCloseMs, cleanly (no reset)', async () => {
+  const { app } = await testApp(dist.distDir, { drain: { graceMs: 5000, idleCloseMs: 150 } })
+  const port = await listenOnFreePort(app)
+  const idle = await openConnection(port)
+  idle.socket.write(get('/healthz'))
+  await sleep(100)
+  assert.match(idle.received(), /^HTTP\/1\.1 200 [\s\S]*keep-alive/i)
+
+  const started = Date.now()
+  const closed = app.close()
+  const endedAt = await idle.ended
+  await closed
+  assert.ok(
+    endedAt - started < 1000,
+    `closed after ${endedAt - started} ms, not the 72 s keep-alive`,
+  )
+  assert.equal(idle.wasReset(), false)
+})
+
+it('on close: a request that outlives the grace period is cut, and the close completes', async () => {
+  const { app } = await testApp(dist.distDir, { drain: { graceMs: 300, idleCloseMs: 50 } })
+  app.get('/never', () => new Promise(() => {}))
+  const port = await listenOnFreePort(app)
+  const stuck = await openConnection(port)
+  stuck.socket.write(get('/never'))
+  await sleep(50)
+  const started = Date.now()
+  await app.close()
+  await stuck.ended
+  const took = Date.now() - started
+  assert.ok(took >= 280 && took < 2000, `close took ${took} ms`)
+})

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { freePortSync } from '../../scripts/free-port'
+import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
+
+/** A sample's value in Prometheus' text format, or undefined when the series is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((entry) => entry.startsWith(`${series} `))
+  return line === undefined ? undefined : Number(line.slice(series.length + 1))
+}
+
+describe('METRICS_PORT', () => {
+  let api: ApiFixture
+  let metricsPort: number
+  const scrape = async () => {
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    assert.equal(response.status, 200)
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/)
+    return response.text()
+  }
+
+  before(async () => {
+    metricsPort = freePortSync()
+    api = await apiFixture({ metricsPort, host: '127.0.0.1' })
+  })
+  after(() => api.close())
+
+  it('counts requests by route pattern and status, sign-ins by outcome, lock-outs, mails and queries', async () => {
+    await api.app.ready()
+    await api.get('/healthz')
+    await api.get('/healthz')
+    await api.get('/nada/aqui')
+    await api.signIn(ADMIN.email, ADMIN.password)
+    const locked = 'trancado@example.com'
+    await api.addAccount({ email: locked, password: 'senha-certa-123' })
+    let status = 0
+    for (let attempt = 0; attempt < 12 && status !== 429; attempt += 1) {
+      status = (await api.post('/api/auth/login', { email: locked, password: 'errada-000' }))
+        .statusCode
+    }
+    assert.equal(status, 429, 'the account got locked')
+    await api.post('/api/auth/password-recovery', { email: ADMIN.email })
+    await api.mail.next(ADMIN.email)
+
+    const text = await scrape()
+    assert.equal(
+      sample(text, 'painel_http_requests_total{method="GET",route="/healthz",status="200"}'),
+      2,
+    )
+    assert.equal(
+      sample(text, 'painel_http_requests_total{method="GET",route="unmatched",status="404"}'),
+      1,
+    )
+    assert.ok(
+      (sample(
+        text,
+        'painel_http_request_duration_seconds_count{method="POST",route="/api/auth/login",status="200"}',
+      ) ?? 0) >= 1,
+    )
+    assert.match(
+      text,
+      /painel_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/healthz",status="200"\}/,
+    )
+    assert.equal(sample(text, 'painel_sign_ins_total{outcome="signed_in"}'), 1)
+    assert.ok((sample(text, 'painel_sign_ins_total{outcome="invalid_credentials"}') ?? 0) >= 1)
+    assert.equal(sample(text, 'painel_sign_in_lockouts_total'), 1)
+    assert.equal(sample(text, 'painel_mails_total{result="sent"}'), 1)
+    assert.equal(sample(text, 'painel_mails_total{result="failed"}'), 0)
+    assert.ok((sample(text, 'painel_db_query_duration_seconds_count') ?? 0) > 5)
+    for (const family of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_cpu_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      assert.match(text, new RegExp(`^# TYPE ${family} `, 'm'), family)
+    }
+  })
+
+  it('the public port has no /metrics (404 in the standard shape); the metrics port has nothing else', async () => {
+    const publicAnswer = await api.get('/metrics')
+    assert.equal(publicAnswer.statusCode, 404)
+    assert.equal(publicAnswer.json<{ error: { code: string } }>().error.code, 'not_found')
+    assert.doesNotMatch(publicAnswer.body, /painel_|nodejs_/)
+    const other = await fetch(`http://127.0.0.1:${metricsPort}/`)
+    assert.equal(other.status, 404)
+  })
+})
+
+describe('without METRICS_PORT', () => {
+  let dist: FixtureDist
+  before(async () => {
+    dist = await createFixtureDist()
+  })
+  after(() => dist.cleanup())
+
+  it('opens no metrics listener and the public /metrics is a 404', async () => {
+    const { app } = await testApp(dist.distDir)
+    await app.ready()
+    assert.equal((await app.inject({ url: '/metrics' })).statusCode, 404)
+    await app.close()
+  })
+
+  it('a metrics port already in use stops start-up', async () => {
+    const blocker = await testApp(dist.distDir)
+    const { listenOnFreePort } = await import('../test/helpers')
+    const taken = await listenOnFreePort(blocker.app)
+    const { app } = await testApp(dist.distDir, { metricsPort: taken, host: '127.0.0.1' })
+    await assert.rejects(async () => {
+      await app.ready()
+    }, /EADDRINUSE/)
+    await blocker.app.close()
+  })
+})
