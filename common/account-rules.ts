@@ -1,6 +1,7 @@
 /**
  * Accounts as both sides know them, shared by the forms (client/src) and the auth API (server/),
- * so the two never disagree about what a valid e-mail or password is, or what an account is.
+ * so the two never disagree about what a valid e-mail is, or what an account is. Passwords,
+ * names and ids have their own rules beside this file.
  */
 
 export type Role = 'admin' | 'staff'
@@ -17,9 +18,6 @@ export interface PublicUser {
   createdAt: string
 }
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
-export const NAME_MAX_LENGTH = 100
 export const EMAIL_MAX_LENGTH = 254
 
 /**
@@ -37,9 +35,4 @@ export function normalizeEmail(email: string): string {
 export function isValidEmail(email: string): boolean {
   const normalized = normalizeEmail(email)
   return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized)
-}
-
-/** Length in characters as people count them (code points), not UTF-16 units. */
-export function passwordLength(password: string): number {
-  return [...password].length
 }

@@ -42,12 +42,8 @@ export const messages = {
     emailRequired: 'Informe o e-mail.',
     emailInvalid: 'Informe um e-mail válido, como nome@empresa.com.br.',
     passwordRequired: 'Informe a senha.',
-    passwordTooShort: (min: number) => `A senha deve ter pelo menos ${min} caracteres.`,
-    passwordTooLong: (max: number) => `A senha deve ter no máximo ${max} caracteres.`,
     confirmRequired: 'Confirme a senha.',
     passwordsDiffer: 'As senhas não conferem.',
-    nameRequired: 'Informe seu nome.',
-    nameTooLong: (max: number) => `O nome deve ter no máximo ${max} caracteres.`,
   },
   login: {
     title: 'Entrar',

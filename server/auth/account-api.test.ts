@@ -4,7 +4,7 @@ import type { ErrorBody } from '../http/errors'
 import { after, before, describe, it } from 'node:test'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
-import { LIMITS } from './auth-service'
+import { RECOVERY_LIMIT } from './auth-service'
 
 let api: ApiFixture
 before(async () => {
@@ -150,9 +150,9 @@ describe(`password recovery and reset (${testStoreName()})`, () => {
     await assert.rejects(api.mail.next('off@example.com'), /no mail/)
   })
 
-  it(`mails at most ${LIMITS.recoveryMailsPerAccount} links an hour to one account`, async () => {
+  it(`mails at most ${RECOVERY_LIMIT.mailsPerAccount} links an hour to one account`, async () => {
     await api.addAccount({ email: 'muitos@example.com', password: 'senha-muitos-1' })
-    for (let request = 0; request < LIMITS.recoveryMailsPerAccount + 2; request += 1) {
+    for (let request = 0; request < RECOVERY_LIMIT.mailsPerAccount + 2; request += 1) {
       assert.equal(
         (await api.post('/api/auth/password-recovery', { email: 'muitos@example.com' })).statusCode,
         202,
@@ -161,7 +161,7 @@ describe(`password recovery and reset (${testStoreName()})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     assert.equal(
       api.mail.sent.filter((mail) => mail.to === 'muitos@example.com').length,
-      LIMITS.recoveryMailsPerAccount,
+      RECOVERY_LIMIT.mailsPerAccount,
     )
   })
 

@@ -51,15 +51,6 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
     .execute()
 }
 
-export function setStatus(db: Db, id: string, status: AccountStatus): Promise<Account | undefined> {
-  return db
-    .updateTable('accounts')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
-}
-
 /** Pending accounts first (they wait for someone), then by name. */
 export function listAccounts(db: Db): Promise<Account[]> {
   return db
@@ -68,14 +59,4 @@ export function listAccounts(db: Db): Promise<Account[]> {
     .orderBy((order) => order.case().when('status', '=', 'pending').then(0).else(1).end())
     .orderBy('name')
     .execute()
-}
-
-export async function adminExists(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('role', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
 }

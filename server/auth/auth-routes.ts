@@ -1,26 +1,22 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import {
-  isValidEmail,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '../../common/account-rules'
+import cookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { NAME_MAX_LENGTH } from '../../common/name-rules'
+import { PASSWORD_MAX_LENGTH } from '../../common/password-policy'
 import { HttpError } from '../http/errors'
 import { publicUser } from './accounts'
-import type { AuthService } from './auth-service'
+import type { AuthService, Origin } from './auth-service'
 import { requireSession } from './authenticate'
+import { refuseUnstorableText } from './storable-input'
 import { isWellFormedToken } from './tokens'
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
 
 /** The auth API of DESIGN.md, under /api/auth. Bodies are JSON, checked by schema. */
 
 const email = { type: 'string', minLength: 1, maxLength: 320 } as const
 /** Sign-in accepts any password up to a bound (old ones may predate today's rules). */
 const anyPassword = { type: 'string', minLength: 1, maxLength: 1024 } as const
-const newPassword = {
-  type: 'string',
-  minLength: PASSWORD_MIN_LENGTH,
-  maxLength: PASSWORD_MAX_LENGTH,
-} as const
+/** The rules of a new password (common/password-policy.ts) are the service's; this bounds the size. */
+const newPassword = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const
 
 const body = (properties: Record<string, object>) => ({
   type: 'object',
@@ -39,22 +35,32 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Muitas tentativas. Tente novamente em ${waitInWords(seconds)}.`
 }
 
-function tooManyAttempts(reply: FastifyReply, seconds: number): HttpError {
-  reply.header('retry-after', String(seconds))
-  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds))
+function tooManyAttempts(seconds: number): HttpError {
+  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds), {
+    'retry-after': String(seconds),
+  })
 }
 
-const invalid = (message: string) => new HttpError(400, 'invalid_input', message)
-
-function checkedEmail(value: string): string {
-  if (!isValidEmail(value)) throw invalid('Informe um e-mail válido.')
-  return value
+/** The address and, when the browser has one, its device token (trusted-devices.ts). */
+function originOf(request: FastifyRequest): Origin {
+  const deviceToken = request.cookies[DEVICE_COOKIE]
+  return {
+    address: request.ip,
+    ...(deviceToken !== undefined && isWellFormedToken(deviceToken) ? { deviceToken } : {}),
+  }
 }
 
 export default async function authRoutes(
   app: FastifyInstance,
-  { auth, requestsPerMinute }: { auth: AuthService; requestsPerMinute: number },
+  {
+    auth,
+    requestsPerMinute,
+    secureCookies,
+  }: { auth: AuthService; requestsPerMinute: number; secureCookies: boolean },
 ) {
+  await app.register(cookie)
+  app.addHook('preValidation', refuseUnstorableText)
+
   /**
    * Per address, whatever the outcome: a burst limit in front of the slower checks. One limiter,
    * so one count for all the calls it guards: a limit in each route's config would give every
@@ -67,10 +73,21 @@ export default async function authRoutes(
     '/login',
     { schema: { body: body({ email, password: anyPassword }) }, onRequest: burstLimit },
     async (request, reply) => {
-      const result = await auth.signIn(request.body.email, request.body.password, request.ip)
+      const result = await auth.signIn(
+        request.body.email,
+        request.body.password,
+        originOf(request),
+      )
       switch (result.outcome) {
         case 'signed-in':
           reply.header('cache-control', 'no-store')
+          reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+            httpOnly: true,
+            sameSite: 'strict',
+            path: '/api/auth',
+            secure: secureCookies,
+            maxAge: DEVICE_TTL_SECONDS,
+          })
           return { token: result.token, user: publicUser(result.account) }
         case 'invalid_credentials':
           throw new HttpError(401, 'invalid_credentials', 'E-mail ou senha incorretos.')
@@ -87,7 +104,7 @@ export default async function authRoutes(
             'Sua conta está desativada. Fale com um administrador.',
           )
         case 'too_many_attempts':
-          throw tooManyAttempts(reply, result.retryAfterSeconds)
+          throw tooManyAttempts(result.retryAfterSeconds)
       }
     },
   )
@@ -107,7 +124,7 @@ export default async function authRoutes(
     {
       schema: {
         body: body({
-          name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
+          name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH * 4 },
           email,
           password: newPassword,
         }),
@@ -115,12 +132,7 @@ export default async function authRoutes(
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      if (request.body.name.trim() === '') throw invalid('Informe seu nome.')
-      await auth.register(
-        request.body.name,
-        checkedEmail(request.body.email),
-        request.body.password,
-      )
+      await auth.register(request.body.name, request.body.email, request.body.password)
       return reply.code(202).send({ status: 'pending' })
     },
   )
@@ -129,7 +141,7 @@ export default async function authRoutes(
     '/password-recovery',
     { schema: { body: body({ email }) }, onRequest: burstLimit },
     async (request, reply) => {
-      await auth.requestPasswordRecovery(checkedEmail(request.body.email))
+      auth.requestPasswordRecovery(request.body.email)
       return reply.code(202).send()
     },
   )
@@ -164,13 +176,17 @@ export default async function authRoutes(
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      const changed = await auth.changePassword(
+      const result = await auth.changePassword(
         request.account!,
         request.body.currentPassword,
         request.body.newPassword,
         request.sessionToken!,
+        originOf(request),
       )
-      if (!changed) throw new HttpError(400, 'wrong_password', 'A senha atual não confere.')
+      if (result.outcome === 'too_many_attempts') throw tooManyAttempts(result.retryAfterSeconds)
+      if (result.outcome === 'wrong_password') {
+        throw new HttpError(400, 'wrong_password', 'A senha atual não confere.')
+      }
       return reply.code(204).send()
     },
   )
