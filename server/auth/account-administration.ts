@@ -17,7 +17,11 @@ export const invalidAccountId = () =>
   new HttpError(400, 'invalid_input', 'Identificador de conta inválido.')
 const notFound = () => new HttpError(404, 'not_found', 'Conta não encontrada.')
 const ownAccount = () =>
-  new HttpError(400, 'own_account', 'Você não pode mudar a situação ou o papel da sua própria conta.')
+  new HttpError(
+    400,
+    'own_account',
+    'Você não pode mudar a situação ou o papel da sua própria conta.',
+  )
 const lastAdmin = () =>
   new HttpError(
     409,
@@ -85,7 +89,11 @@ export async function changeAccount(
 }
 
 /** Refuses a pending registration: the account is removed. Anything else is not_pending (409). */
-export async function removePendingAccount(db: Db, actor: Account, rawId: string): Promise<Account> {
+export async function removePendingAccount(
+  db: Db,
+  actor: Account,
+  rawId: string,
+): Promise<Account> {
   const id = accountIdFrom(rawId)
   if (id === actor.id.toLowerCase()) throw ownAccount()
   return db.transaction().execute(async (trx) => {

@@ -73,11 +73,7 @@ export default async function authRoutes(
     '/login',
     { schema: { body: body({ email, password: anyPassword }) }, onRequest: burstLimit },
     async (request, reply) => {
-      const result = await auth.signIn(
-        request.body.email,
-        request.body.password,
-        originOf(request),
-      )
+      const result = await auth.signIn(request.body.email, request.body.password, originOf(request))
       switch (result.outcome) {
         case 'signed-in':
           reply.header('cache-control', 'no-store')

@@ -236,6 +236,8 @@ export class AuthService {
    * other links. False when the token is unknown, used or expired.
    */
   async resetPassword(token: string, password: string): Promise<boolean> {
+    // What needs no account first: a short password is a 400 whatever the link.
+    checkNewPassword(password, {})
     const pendingId = await passwordResetAccount(this.db, token)
     const pending = pendingId === undefined ? undefined : await findAccountById(this.db, pendingId)
     if (!pending) return false

@@ -3,8 +3,8 @@ import type { Db } from '../db/database'
 
 /**
  * How many failed password checks a key may have, and how long it waits after them. Growing
- * delays, not a flat lock: `free` failures cost nothing, the next waits `firstDelaySeconds`, each
- * one after doubles it up to `maxDelaySeconds`. At `perWindow` failures in one window the key
+ * delays, not a flat lock: `free` failures come without a wait, then each waits: the first
+ * `firstDelaySeconds`, each one after twice the one before, up to `maxDelaySeconds`. At `perWindow` failures in one window the key
  * waits for the window to end (NIST SP 800-63B §5.2.2: at most 100 consecutive failures).
  */
 export interface LimitRule {
@@ -69,8 +69,8 @@ export const RULES = {
 
 /** The wait after the n-th failure of a window, in seconds (the cap for `perWindow` aside). */
 export function delayAfter(rule: LimitRule, failures: number): number {
-  if (failures <= rule.free) return 0
-  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** (failures - rule.free - 1))
+  if (failures < rule.free) return 0
+  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** (failures - rule.free))
 }
 
 export interface LimitKey {
@@ -112,7 +112,8 @@ export interface Attempt {
   abandoned(): Promise<void>
 }
 
-export type GateResult = { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number }
+export type GateResult =
+  { allowed: true; attempt: Attempt } | { allowed: false; retryAfterSeconds: number }
 
 const at = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000)
 
@@ -131,8 +132,8 @@ function blockedUntil(
   if (rule.perWindow !== undefined) {
     branches.push(sql`when ${count} >= ${rule.perWindow} then ${windowEnds}`)
   }
-  branches.push(sql`when ${count} <= ${rule.free} then excluded.blocked_until`)
-  for (let failures = rule.free + 1; ; failures += 1) {
+  branches.push(sql`when ${count} < ${rule.free} then excluded.blocked_until`)
+  for (let failures = rule.free; ; failures += 1) {
     const delay = delayAfter(rule, failures)
     if (delay >= rule.maxDelaySeconds) break
     branches.push(sql`when ${count} = ${failures} then ${at(now, delay)}`)
@@ -220,7 +221,7 @@ export class SignInLimits {
         account: key.account,
         count: change === 'count' ? 1 : 0,
         window_ends_at: at(now, rule.windowSeconds),
-        // A first failure is within `free` (every rule has some): no wait yet.
+        // A first failure is within `free` (every rule has more than one): no wait yet.
         blocked_until: now,
       })
       .onConflict((conflict) => {
