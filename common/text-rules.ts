@@ -5,7 +5,7 @@
  */
 
 /** C0 and C1 control characters, DEL included (tab and newline too: every field is one line). */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+const CONTROL_CHARACTER = /\p{Cc}/u
 /** A UTF-16 surrogate without its partner: not a character, and not storable as UTF-8. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 

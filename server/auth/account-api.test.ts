@@ -340,7 +340,7 @@ describe(`wrong current passwords are counted (${testStoreName()})`, () => {
       })
       statuses.push(last.statusCode)
     }
-    assert.deepEqual(statuses, [...Array(5).fill(400), ...Array(10).fill(429)])
+    assert.deepEqual(statuses, [...Array<number>(5).fill(400), ...Array<number>(10).fill(429)])
     assert.ok(Number(last?.headers['retry-after']) > 0)
     assert.equal(errorOf(last!).code, 'too_many_attempts')
   })

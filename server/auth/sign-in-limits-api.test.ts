@@ -140,7 +140,7 @@ describe(`sign-in limits (${testStoreName()})`, () => {
     const statuses = []
     for (let i = 0; i < 12; i += 1)
       statuses.push((await login(email, `x${i}-xxxxxx`, attacker)).statusCode)
-    assert.deepEqual(statuses, [...Array(5).fill(401), ...Array(7).fill(429)])
+    assert.deepEqual(statuses, [...Array<number>(5).fill(401), ...Array<number>(7).fill(429)])
     const refused = await login(email, 'x-outra-xxx', attacker)
     assert.equal(Number(refused.headers['retry-after']), 60)
 
