@@ -38,6 +38,10 @@ export const messages = {
     required: 'Campo obrigatório',
     sending: 'Enviando…',
     passwordHint: (min: number, max: number) => `De ${min} a ${max} caracteres.`,
+    strength: {
+      label: (level: string) => `Força da senha: ${level}.`,
+      levels: ['muito fraca', 'fraca', 'razoável', 'boa', 'forte'] as const,
+    },
     fixErrors: 'Corrija os campos destacados.',
     emailRequired: 'Informe o e-mail.',
     emailInvalid: 'Informe um e-mail válido, como nome@empresa.com.br.',
