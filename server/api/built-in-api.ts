@@ -6,7 +6,6 @@ import { ensureFirstAdmin } from '../auth/first-admin'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
 import staffRoutes from '../staff/staff-routes'
-import { pruneThrottle } from '../auth/throttle'
 import { pruneSignInLimits } from '../auth/sign-in-limits'
 import { pruneTrustedDevices } from '../auth/trusted-devices'
 import type { Config } from '../config/config'
@@ -63,7 +62,6 @@ export default fp<BuiltInApiOptions>(
         await Promise.all([
           pruneSessions(db),
           prunePasswordResets(db),
-          pruneThrottle(db),
           pruneSignInLimits(db),
           pruneTrustedDevices(db),
         ])

@@ -28,13 +28,15 @@ import {
   endOtherSessions,
   endSession,
 } from './sessions'
-import { limitKeys, SignInLimits, type LimitKey } from './sign-in-limits'
-import { Throttle } from './throttle'
+import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
 import { tokenHash } from './tokens'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
-/** Recovery mails per account and hour: a mailbox is not flooded by someone else's requests. */
-export const RECOVERY_LIMIT = { mailsPerAccount: 3, windowSeconds: 60 * 60 } as const
+/** Recovery mails per account and hour (sign-in-limits.ts counts them). */
+export const RECOVERY_LIMIT = {
+  mailsPerAccount: RULES.recoveryMail.perWindow,
+  windowSeconds: RULES.recoveryMail.windowSeconds,
+} as const
 
 /** Where a password check comes from: the request's address and the browser's device token. */
 export interface Origin {
@@ -75,17 +77,11 @@ function checkNewPassword(password: string, context: PasswordContext): void {
  */
 export class AuthService {
   readonly limits: SignInLimits
-  private readonly recoveryMails: Throttle
   /** Work done after answering (recovery mails); awaited on close and by tests. */
   private readonly background = new Set<Promise<void>>()
 
   constructor(private readonly options: AuthServiceOptions) {
     this.limits = new SignInLimits(options.db)
-    this.recoveryMails = new Throttle(
-      options.db,
-      RECOVERY_LIMIT.mailsPerAccount,
-      RECOVERY_LIMIT.windowSeconds,
-    )
   }
 
   private get db(): Db {
@@ -206,15 +202,14 @@ export class AuthService {
   private async sendRecoveryMail(email: string): Promise<void> {
     const account = await findAccountByEmail(this.db, email)
     if (!account || account.status === 'disabled') return
-    const key = `recovery-mail:account:${account.id}`
-    if ((await this.recoveryMails.secondsToWait(key)) > 0) {
+    // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
+    if (!(await this.limits.gate([limitKeys.recoveryMail(account.email)])).allowed) {
       this.options.log.warn(
         { accountId: account.id },
         'recovery mail not sent: too many asked for this account',
       )
       return
     }
-    await this.recoveryMails.count(key)
     const token = await createPasswordReset(this.db, account.id)
     const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
     const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)

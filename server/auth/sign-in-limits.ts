@@ -65,6 +65,16 @@ export const RULES = {
     windowSeconds: DAY,
     onSuccess: 'refund',
   },
+  /** Recovery mails to one account: a mailbox is not flooded by someone else's requests. */
+  recoveryMail: {
+    name: 'recovery-mail',
+    free: 3,
+    firstDelaySeconds: 0,
+    maxDelaySeconds: 0,
+    perWindow: 3,
+    windowSeconds: HOUR,
+    onSuccess: 'refund',
+  },
 } as const satisfies Record<string, LimitRule>
 
 /** The wait after the n-th failure of a window, in seconds (the cap for `perWindow` aside). */
@@ -102,6 +112,11 @@ export const limitKeys = {
     key: `account:${email}`,
     account: email,
   }),
+  recoveryMail: (email: string): LimitKey => ({
+    rule: RULES.recoveryMail,
+    key: `recovery-mail:${email}`,
+    account: email,
+  }),
 }
 
 /** A password check that went through the gate; it counts as failed unless told otherwise. */
@@ -118,9 +133,16 @@ export type GateResult =
 const at = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000)
 
 /**
+ * "No wait" is stored as a time long past, never as the request's `now`: concurrent requests
+ * read the clock in one order and reach the database in another, and one that read an earlier
+ * `now` must not find the key "blocked" until a later `now` of another request.
+ */
+const NO_WAIT = new Date(0)
+
+/**
  * The time a key may try again after its count becomes `count`, as SQL. Every branch is a value
  * the statement can compute alone, so the decision is made inside the one atomic write. The
- * `excluded.blocked_until` branch (always `now`) also gives PostgreSQL the branches' type.
+ * `excluded.blocked_until` branch (always NO_WAIT) also gives PostgreSQL the branches' type.
  */
 function blockedUntil(
   rule: LimitRule,
@@ -142,7 +164,7 @@ function blockedUntil(
 }
 
 /**
- * Failed sign-ins, counted in the database (so across restarts and replicas) and counted before
+ * Failed sign-ins (and recovery mails), counted in the database (so across restarts and replicas) and counted before
  * the password is checked: one `INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING` both checks
  * that the key may try now and counts the try, so concurrent guesses cannot all read "under the
  * limit" before any of them writes. A try that turns out right is given back afterwards.
@@ -222,7 +244,7 @@ export class SignInLimits {
         count: change === 'count' ? 1 : 0,
         window_ends_at: at(now, rule.windowSeconds),
         // A first failure is within `free` (every rule has more than one): no wait yet.
-        blocked_until: now,
+        blocked_until: NO_WAIT,
       })
       .onConflict((conflict) => {
         const update = conflict.column('key').doUpdateSet({
