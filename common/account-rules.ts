@@ -1,14 +1,11 @@
 /**
- * Account rules both sides apply, shared by the forms (client/src) and the auth API (server/),
- * so the two never disagree about what a valid e-mail or password is. What an account looks like
- * on the wire is its schema in api/account.ts.
+ * E-mail rules both sides apply, shared by the forms (client/src) and the auth API (server/), so
+ * the two never disagree about what a valid e-mail is. Passwords, names and ids have their own
+ * rules beside this file; what an account looks like on the wire is its schema in api/account.ts.
  */
 
 export type { AccountStatus, PublicUser, Role } from './api/account'
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
-export const NAME_MAX_LENGTH = 100
 export const EMAIL_MAX_LENGTH = 254
 
 /**
@@ -26,9 +23,4 @@ export function normalizeEmail(email: string): string {
 export function isValidEmail(email: string): boolean {
   const normalized = normalizeEmail(email)
   return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized)
-}
-
-/** Length in characters as people count them (code points), not UTF-16 units. */
-export function passwordLength(password: string): number {
-  return [...password].length
 }

@@ -125,6 +125,37 @@ test('register: every rule, with the first invalid field focused', async ({ page
   await expect(alerts(page)).toHaveText(['A senha deve ter no máximo 128 caracteres.'])
 })
 
+test('register: a strength hint appears as a password is typed, loaded only then; the server refuses a common password in pt-BR', async ({
+  page,
+}) => {
+  const strengthChunks: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('password-strength')) strengthChunks.push(request.url())
+  })
+  await page.goto('/#/login')
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await page.getByLabel('Senha').fill('12345678')
+  await page.goto('/#/register')
+  await expect(page.getByRole('button', { name: 'Solicitar cadastro' })).toBeVisible()
+  expect(strengthChunks, 'nothing of the estimator before a new password is typed').toEqual([])
+
+  const password = page.getByLabel('Senha', { exact: true })
+  await password.fill('12345678')
+  await expect(page.getByText('Força da senha: muito fraca.')).toBeVisible()
+  await password.fill('vaca amarela pula no brejo de manhã')
+  await expect(page.getByText(/^Força da senha: (boa|forte)\.$/)).toBeVisible()
+  expect(strengthChunks.length).toBeGreaterThan(0)
+
+  await page.getByLabel('Nome').fill('Fábio')
+  await page.getByLabel('E-mail').fill('fabio-comum@painel.test')
+  await password.fill('senha123')
+  await page.getByLabel('Confirmar senha').fill('senha123')
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(alerts(page)).toHaveText(
+    'Esta senha é muito comum ou já apareceu em vazamentos. Escolha outra.',
+  )
+})
+
 test('recovery: the e-mail is required and checked; a sent request says what happens next', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../account-rules'
+import { NAME_MAX_LENGTH } from '../name-rules'
+import { PASSWORD_MAX_LENGTH } from '../password-policy'
 import { PublicUserSchema } from './account'
 
 /**
@@ -18,10 +19,11 @@ const closed = { additionalProperties: false } as const
 const EmailField = Type.String({ minLength: 1, maxLength: 320 })
 /** Sign-in accepts any password up to a bound: old ones may predate today's rules. */
 const AnyPasswordField = Type.String({ minLength: 1, maxLength: 1024 })
-const NewPasswordField = Type.String({
-  minLength: PASSWORD_MIN_LENGTH,
-  maxLength: PASSWORD_MAX_LENGTH,
-})
+/**
+ * The rules of a new password (common/password-policy.ts) are the service's, with their pt-BR
+ * messages; the schema only bounds the size (in UTF-16 units, so a little over the rule's).
+ */
+const NewPasswordField = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 })
 
 export const SignInBodySchema = Type.Object(
   { email: EmailField, password: AnyPasswordField },
@@ -40,7 +42,7 @@ export type SignedIn = Static<typeof SignedInSchema>
 
 export const RegisterBodySchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
+    name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH * 4 }),
     email: EmailField,
     password: NewPasswordField,
   },

@@ -40,11 +40,17 @@ export async function createStaff(
   const registered = await request.post('/api/auth/register', { data: { name, email, password } })
   expect(registered.status()).toBe(202)
   const adminToken = await apiSignIn(request, e2e.admin.email, e2e.admin.password)
-  const list = await request.get('/api/staff', {
-    headers: { authorization: `Bearer ${adminToken}` },
-  })
-  const { accounts } = (await list.json()) as { accounts: { id: string; email: string }[] }
-  const id = accounts.find((account) => account.email === email)?.id
+  // The server writes a registration just after answering it (the answer's time must not say
+  // whether the e-mail existed), so the list may need a moment to show it.
+  let id: string | undefined
+  await expect(async () => {
+    const list = await request.get('/api/staff', {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+    const { accounts } = (await list.json()) as { accounts: { id: string; email: string }[] }
+    id = accounts.find((account) => account.email === email)?.id
+    expect(id, `${email} was registered`).toBeDefined()
+  }).toPass({ timeout: 5000 })
   if (!id) throw new Error(`${email} was not registered`)
   if (approve) {
     const approved = await request.post(`/api/staff/${id}/status`, {

@@ -7,7 +7,8 @@ import passwordResetCheckRoute from '../auth/password-reset-check-route'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
 import staffRoutes from '../staff/staff-routes'
-import { pruneThrottle } from '../auth/throttle'
+import { pruneSignInLimits } from '../auth/sign-in-limits'
+import { pruneTrustedDevices } from '../auth/trusted-devices'
 import type { Config } from '../config/config'
 import type { Database } from '../db/database'
 import { HttpError } from '../http/errors'
@@ -17,7 +18,7 @@ import type { Mailer } from '../mail/mailer'
 export interface BuiltInApiOptions {
   config: Pick<
     Config,
-    'adminEmail' | 'adminPassword' | 'sessionTtlSeconds' | 'publicUrl' | 'authRateLimit'
+    'adminEmail' | 'adminPassword' | 'sessionTtlSeconds' | 'publicUrl' | 'authRateLimit' | 'https'
   >
   database: Database
   mailer: Mailer
@@ -52,6 +53,7 @@ export default fp<BuiltInApiOptions>(
       prefix: '/api/auth',
       auth,
       requestsPerMinute: config.authRateLimit,
+      secureCookies: config.https,
     })
     await app.register(passwordResetCheckRoute, {
       prefix: '/api/auth',
@@ -64,14 +66,23 @@ export default fp<BuiltInApiOptions>(
     // Expired sessions, used reset links and old throttle counts: removed now and every hour.
     const housekeeping = async () => {
       try {
-        await Promise.all([pruneSessions(db), prunePasswordResets(db), pruneThrottle(db)])
+        await Promise.all([
+          pruneSessions(db),
+          prunePasswordResets(db),
+          pruneSignInLimits(db),
+          pruneTrustedDevices(db),
+        ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
       }
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
-    app.addHook('onClose', async () => clearInterval(timer))
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      // Mails being prepared after their answer finish before the database closes.
+      await auth.settled()
+    })
   },
   { name: 'built-in-api' },
 )

@@ -51,15 +51,6 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
     .execute()
 }
 
-export function setStatus(db: Db, id: string, status: AccountStatus): Promise<Account | undefined> {
-  return db
-    .updateTable('accounts')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
-}
-
 /** Pending accounts first (they wait for someone), then by name. */
 export function listAccounts(db: Db): Promise<Account[]> {
   return db
@@ -70,12 +61,31 @@ export function listAccounts(db: Db): Promise<Account[]> {
     .execute()
 }
 
-export async function adminExists(db: Db): Promise<boolean> {
+/**
+ * A registration: a pending staff account, unless the e-mail is taken. Either way the statement
+ * writes one row (a taken e-mail's row is rewritten as it is), so both cases cost the same write
+ * and a registration's answer time does not tell whether an e-mail has an account. Returns the
+ * new account, or undefined when the e-mail was taken.
+ */
+export async function registerAccount(
+  db: Db,
+  fields: { name: string; email: string; passwordHash: string },
+): Promise<Account | undefined> {
+  const id = crypto.randomUUID()
   const row = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('role', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+    .insertInto('accounts')
+    .values({
+      id,
+      name: fields.name,
+      email: fields.email,
+      password_hash: fields.passwordHash,
+      role: 'staff',
+      status: 'pending',
+    })
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet((eb) => ({ email: eb.ref('accounts.email') })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return row.id === id ? row : undefined
 }

@@ -1,6 +1,6 @@
+import cookie from '@fastify/cookie'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply } from 'fastify'
-import { isValidEmail } from '../../common/account-rules'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { UserAnswerSchema } from '../../common/api/account'
 import {
   ChangePasswordBodySchema,
@@ -15,9 +15,11 @@ import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import { apiError, HttpError } from '../http/errors'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
-import type { AuthService } from './auth-service'
+import type { AuthService, Origin } from './auth-service'
 import { requireSession } from './authenticate'
+import { refuseUnstorableText } from './storable-input'
 import { isWellFormedToken } from './tokens'
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
 
 /**
  * The sign-in API of DESIGN.md, under /api/auth. Each route's schema (common/api/auth.ts) is the
@@ -26,9 +28,19 @@ import { isWellFormedToken } from './tokens'
  * lists can leave the server.
  */
 
-function tooManyAttempts(reply: FastifyReply, seconds: number): HttpError {
-  reply.header('retry-after', String(seconds))
-  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds))
+function tooManyAttempts(seconds: number): HttpError {
+  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds), {
+    'retry-after': String(seconds),
+  })
+}
+
+/** The address and, when the browser has one, its device token (trusted-devices.ts). */
+function originOf(request: FastifyRequest): Origin {
+  const deviceToken = request.cookies[DEVICE_COOKIE]
+  return {
+    address: request.ip,
+    ...(deviceToken !== undefined && isWellFormedToken(deviceToken) ? { deviceToken } : {}),
+  }
 }
 
 /**
@@ -39,15 +51,14 @@ function answerWithoutBody(reply: FastifyReply, status: 202 | 204) {
   return reply.code(status).send()
 }
 
-function checkedEmail(value: string): string {
-  if (!isValidEmail(value)) throw apiError(400, 'invalid_email', 'invalid_input')
-  return value
-}
-
 const authRoutes: FastifyPluginAsyncTypebox<{
   auth: AuthService
   requestsPerMinute: number
-}> = async (app, { auth, requestsPerMinute }) => {
+  secureCookies: boolean
+}> = async (app, { auth, requestsPerMinute, secureCookies }) => {
+  await app.register(cookie)
+  app.addHook('preValidation', refuseUnstorableText)
+
   /**
    * Per address, whatever the outcome: a burst limit in front of the slower checks. One
    * limiter, so one count for all the calls it guards: a limit in each route's config would
@@ -68,10 +79,17 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      const result = await auth.signIn(request.body.email, request.body.password, request.ip)
+      const result = await auth.signIn(request.body.email, request.body.password, originOf(request))
       switch (result.outcome) {
         case 'signed-in':
           reply.header('cache-control', 'no-store')
+          reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+            httpOnly: true,
+            sameSite: 'strict',
+            path: '/api/auth',
+            secure: secureCookies,
+            maxAge: DEVICE_TTL_SECONDS,
+          })
           return { token: result.token, user: publicUser(result.account) }
         case 'invalid_credentials':
         case 'pending_approval':
@@ -79,7 +97,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         case 'account_disabled':
           throw apiError(403, 'account_disabled')
         case 'too_many_attempts':
-          throw tooManyAttempts(reply, result.retryAfterSeconds)
+          throw tooManyAttempts(result.retryAfterSeconds)
       }
     },
   )
@@ -127,12 +145,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      if (request.body.name.trim() === '') throw apiError(400, 'missing_name', 'invalid_input')
-      await auth.register(
-        request.body.name,
-        checkedEmail(request.body.email),
-        request.body.password,
-      )
+      await auth.register(request.body.name, request.body.email, request.body.password)
       return reply.code(202).send({ status: 'pending' })
     },
   )
@@ -148,7 +161,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      await auth.requestPasswordRecovery(checkedEmail(request.body.email))
+      auth.requestPasswordRecovery(request.body.email)
       return answerWithoutBody(reply, 202)
     },
   )
@@ -188,13 +201,15 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      const changed = await auth.changePassword(
+      const result = await auth.changePassword(
         request.account!,
         request.body.currentPassword,
         request.body.newPassword,
         request.sessionToken!,
+        originOf(request),
       )
-      if (!changed) throw apiError(400, 'wrong_password')
+      if (result.outcome === 'too_many_attempts') throw tooManyAttempts(result.retryAfterSeconds)
+      if (result.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
       return answerWithoutBody(reply, 204)
     },
   )

@@ -1,17 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { normalizeEmail } from '../../common/account-rules'
+import { isValidEmail, normalizeEmail } from '../../common/account-rules'
+import { nameProblem, normalizeName } from '../../common/name-rules'
+import {
+  PASSWORD_PROBLEM_MESSAGES,
+  passwordProblem,
+  type PasswordContext,
+} from '../../common/password-policy'
 import type { Db } from '../db/database'
-import type { Account, AccountStatus } from '../db/schema'
+import type { Account } from '../db/schema'
+import { HttpError } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
 import { passwordResetMail } from '../mail/messages'
+import { findAccountByEmail, findAccountById, registerAccount, setPasswordHash } from './accounts'
+import { isCommonPassword } from './common-passwords'
 import {
-  createAccount,
-  findAccountByEmail,
-  findAccountById,
-  setPasswordHash,
-  setStatus,
-} from './accounts'
-import { createPasswordReset, RESET_TTL_SECONDS, usePasswordReset } from './password-resets'
+  createPasswordReset,
+  passwordResetAccount,
+  RESET_TTL_SECONDS,
+  usePasswordReset,
+  voidPasswordResets,
+} from './password-resets'
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import {
   accountForToken,
@@ -20,26 +28,29 @@ import {
   endOtherSessions,
   endSession,
 } from './sessions'
-import { Throttle } from './throttle'
+import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
+import { tokenHash } from './tokens'
+import { isTrustedDevice, trustDevice } from './trusted-devices'
 
-/** Brute-force limits: failed sign-ins in a 15-minute window, and recovery mails per hour. */
-export const LIMITS = {
-  failuresPerAccount: 10,
-  failuresPerAddress: 50,
-  failureWindowSeconds: 15 * 60,
-  recoveryMailsPerAccount: 3,
-  recoveryWindowSeconds: 60 * 60,
+/** Recovery mails per account and hour (sign-in-limits.ts counts them). */
+export const RECOVERY_LIMIT = {
+  mailsPerAccount: RULES.recoveryMail.perWindow,
+  windowSeconds: RULES.recoveryMail.windowSeconds,
 } as const
 
-/** The throttle keys of failed sign-ins: one count per account (by e-mail), one per address. */
-export const signInKeys = {
-  account: (email: string) => `sign-in:account:${email}`,
-  address: (address: string) => `sign-in:address:${address}`,
+/** Where a password check comes from: the request's address and the browser's device token. */
+export interface Origin {
+  address: string
+  deviceToken?: string
 }
 
 export type SignInResult =
-  | { outcome: 'signed-in'; token: string; account: Account }
+  | { outcome: 'signed-in'; token: string; account: Account; deviceToken: string }
   | { outcome: 'invalid_credentials' | 'pending_approval' | 'account_disabled' }
+  | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
+
+export type ChangePasswordResult =
+  | { outcome: 'changed' | 'wrong_password' }
   | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
 
 export interface AuthServiceOptions {
@@ -51,58 +62,84 @@ export interface AuthServiceOptions {
   publicUrl: string
 }
 
+export const invalidInput = (message: string) => new HttpError(400, 'invalid_input', message)
+
+/** The password rules of common/password-policy.ts with the server's list of common passwords. */
+function checkNewPassword(password: string, context: PasswordContext): void {
+  const problem = passwordProblem(password, context, isCommonPassword)
+  if (problem) throw invalidInput(PASSWORD_PROBLEM_MESSAGES[problem])
+}
+
 /**
  * Accounts, sessions and password recovery, independent of HTTP (auth-routes.ts maps them to
  * the API). Every answer that could reveal whether an e-mail has an account costs the same and
  * reads the same either way.
  */
 export class AuthService {
-  private readonly failuresByAccount: Throttle
-  private readonly failuresByAddress: Throttle
-  private readonly recoveryMails: Throttle
+  readonly limits: SignInLimits
+  /** Work done after answering (recovery mails); awaited on close and by tests. */
+  private readonly background = new Set<Promise<void>>()
 
   constructor(private readonly options: AuthServiceOptions) {
-    const { db } = options
-    this.failuresByAccount = new Throttle(
-      db,
-      LIMITS.failuresPerAccount,
-      LIMITS.failureWindowSeconds,
-    )
-    this.failuresByAddress = new Throttle(
-      db,
-      LIMITS.failuresPerAddress,
-      LIMITS.failureWindowSeconds,
-    )
-    this.recoveryMails = new Throttle(
-      db,
-      LIMITS.recoveryMailsPerAccount,
-      LIMITS.recoveryWindowSeconds,
-    )
+    this.limits = new SignInLimits(options.db)
   }
 
   private get db(): Db {
     return this.options.db
   }
 
-  async signIn(rawEmail: string, password: string, address: string): Promise<SignInResult> {
-    const email = normalizeEmail(rawEmail)
-    const accountKey = signInKeys.account(email)
-    const addressKey = signInKeys.address(address)
-    const wait = Math.max(
-      await this.failuresByAccount.secondsToWait(accountKey),
-      await this.failuresByAddress.secondsToWait(addressKey),
-    )
-    if (wait > 0) return { outcome: 'too_many_attempts', retryAfterSeconds: wait }
-
-    const account = await findAccountByEmail(this.db, email)
-    // The same scrypt work whether or not the account exists.
-    const matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash()))
-    if (!account || !matches) {
-      await this.failuresByAccount.count(accountKey)
-      await this.failuresByAddress.count(addressKey)
-      return { outcome: 'invalid_credentials' }
+  /** The keys a password check of this account from this origin counts against. */
+  private async limitKeysFor(
+    email: string,
+    account: Account | undefined,
+    origin: Origin,
+  ): Promise<LimitKey[]> {
+    if (
+      account &&
+      origin.deviceToken !== undefined &&
+      (await isTrustedDevice(this.db, origin.deviceToken, account.id))
+    ) {
+      return [limitKeys.device(tokenHash(origin.deviceToken), email)]
     }
-    await this.failuresByAccount.clear(accountKey)
+    return [
+      limitKeys.accountAndAddress(email, origin.address),
+      limitKeys.address(origin.address),
+      limitKeys.account(email),
+    ]
+  }
+
+  /**
+   * Whether the password is the account's, counted before it is checked (sign-in-limits.ts).
+   * Unknown e-mails are counted and checked against a decoy the same way, so neither the answer
+   * nor its time tells whether an account exists.
+   */
+  private async checkPassword(
+    email: string,
+    account: Account | undefined,
+    password: string,
+    origin: Origin,
+  ): Promise<{ matches: boolean } | { retryAfterSeconds: number }> {
+    const gate = await this.limits.gate(await this.limitKeysFor(email, account, origin))
+    if (!gate.allowed) return { retryAfterSeconds: gate.retryAfterSeconds }
+    let matches: boolean
+    try {
+      matches = await verifyPassword(password, account?.password_hash ?? (await decoyHash()))
+    } catch (error) {
+      await gate.attempt.abandoned()
+      throw error
+    }
+    if (account && matches) await gate.attempt.succeeded()
+    return { matches: account !== undefined && matches }
+  }
+
+  async signIn(rawEmail: string, password: string, origin: Origin): Promise<SignInResult> {
+    const email = normalizeEmail(rawEmail)
+    const account = await findAccountByEmail(this.db, email)
+    const checked = await this.checkPassword(email, account, password, origin)
+    if ('retryAfterSeconds' in checked) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    if (!account || !checked.matches) return { outcome: 'invalid_credentials' }
     // Only someone who knows the password learns the account's status.
     if (account.status === 'pending') return { outcome: 'pending_approval' }
     if (account.status === 'disabled') return { outcome: 'account_disabled' }
@@ -111,7 +148,8 @@ export class AuthService {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
     const token = await createSession(this.db, account.id, this.options.sessionTtlSeconds)
-    return { outcome: 'signed-in', token, account }
+    const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
+    return { outcome: 'signed-in', token, account, deviceToken }
   }
 
   /** The signed-in account behind a session token, if the session is open and the account active. */
@@ -125,97 +163,128 @@ export class AuthService {
 
   /**
    * A new staff account, pending an admin's approval. When the e-mail is taken nothing changes,
-   * and the caller cannot tell: the password is hashed either way, so the time is the same.
+   * and the caller cannot tell: the rules and the hash run before the answer either way, and
+   * the write, whose time depends on the e-mail, after it.
    */
-  async register(name: string, rawEmail: string, password: string): Promise<void> {
+  async register(rawName: string, rawEmail: string, password: string): Promise<void> {
+    const problem = nameProblem(rawName)
+    if (problem) throw invalidInput(problem)
+    if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
+    const name = normalizeName(rawName)
+    const email = normalizeEmail(rawEmail)
+    checkNewPassword(password, { email, name })
     const passwordHash = await hashPassword(password)
-    const created = await createAccount(this.db, {
-      name: name.trim(),
-      email: normalizeEmail(rawEmail),
-      passwordHash,
-      role: 'staff',
-      status: 'pending',
-    })
-    if (created)
-      this.options.log.info({ accountId: created.id }, 'registration received, pending approval')
+    // Written before the answer, so an acknowledged registration survives a crash; the same
+    // write whether or not the e-mail is taken (registerAccount), so the answer's time says
+    // nothing about it. What only concerns a new account (the log line) comes after.
+    const created = await registerAccount(this.db, { name, email, passwordHash })
+    if (created) {
+      this.afterAnswer('registration follow-up failed', async () => {
+        this.options.log.info({ accountId: created.id }, 'registration received, pending approval')
+      })
+    }
   }
 
   /**
    * Mails a single-use reset link when the e-mail belongs to an account that is not disabled.
-   * The mail goes out after the answer, so the answer's time does not depend on the account.
+   * Everything that depends on the account happens after the caller has its answer, so the
+   * answer's time is the same whether or not the e-mail has an account.
    */
-  async requestPasswordRecovery(rawEmail: string): Promise<void> {
+  requestPasswordRecovery(rawEmail: string): void {
+    if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
     const email = normalizeEmail(rawEmail)
+    this.afterAnswer('password recovery failed', () => this.sendRecoveryMail(email))
+  }
+
+  private async sendRecoveryMail(email: string): Promise<void> {
     const account = await findAccountByEmail(this.db, email)
     if (!account || account.status === 'disabled') return
-    const key = `recovery-mail:account:${account.id}`
-    if ((await this.recoveryMails.secondsToWait(key)) > 0) {
+    // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
+    if (!(await this.limits.gate([limitKeys.recoveryMail(account.email)])).allowed) {
       this.options.log.warn(
         { accountId: account.id },
         'recovery mail not sent: too many asked for this account',
       )
       return
     }
-    await this.recoveryMails.count(key)
     const token = await createPasswordReset(this.db, account.id)
     const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
     const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
-    this.options.mailer.send(mail).then(
-      () => {
-        // Without SMTP the mailer has just logged "mail not sent": saying "sent" would contradict it.
-        if (!this.options.mailer.logOnly)
-          this.options.log.info({ accountId: account.id }, 'password recovery mail sent')
-      },
-      (error: unknown) =>
-        this.options.log.error(
-          { err: error, accountId: account.id },
-          'password recovery mail failed',
-        ),
-    )
+    await this.options.mailer.send(mail)
+    // Without SMTP the mailer has just logged "mail not sent": saying "sent" would contradict it.
+    if (!this.options.mailer.logOnly) {
+      this.options.log.info({ accountId: account.id }, 'password recovery mail sent')
+    }
   }
 
-  /** Sets a new password from a mailed token, and ends every session of that account. */
+  private afterAnswer(failure: string, work: () => Promise<void>): void {
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => this.options.log.error({ err: error }, failure))
+      .finally(() => this.background.delete(task))
+    this.background.add(task)
+  }
+
+  /** Resolves when the work started after earlier answers has finished. */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background])
+  }
+
+  /**
+   * Sets a new password from a mailed token, ends every session of that account and voids its
+   * other links. False when the token is unknown, used or expired.
+   */
   async resetPassword(token: string, password: string): Promise<boolean> {
+    // What needs no account first: a short password is a 400 whatever the link.
+    checkNewPassword(password, {})
+    const pendingId = await passwordResetAccount(this.db, token)
+    const pending = pendingId === undefined ? undefined : await findAccountById(this.db, pendingId)
+    if (!pending) return false
+    checkNewPassword(password, { email: pending.email, name: pending.name })
+    if (await verifyPassword(password, pending.password_hash)) {
+      throw invalidInput(PASSWORD_PROBLEM_MESSAGES.same_as_current)
+    }
     const passwordHash = await hashPassword(password)
     const accountId = await this.db.transaction().execute(async (trx) => {
       const id = await usePasswordReset(trx, token)
       if (id === undefined) return undefined
       await setPasswordHash(trx, id, passwordHash)
       await endAllSessions(trx, id)
+      await voidPasswordResets(trx, id)
       return id
     })
     if (accountId === undefined) return false
-    const account = await findAccountById(this.db, accountId)
-    // The owner of the mailbox proved who they are: a lock from someone else's guesses ends.
-    if (account) await this.failuresByAccount.clear(signInKeys.account(account.email))
+    // The owner of the mailbox proved who they are: waits from someone else's guesses end.
+    await this.limits.unlock(pending.email)
     this.options.log.info({ accountId }, 'password reset; all sessions ended')
     return true
   }
 
-  /** Changes one's own password, knowing the current one; every other session of the account ends. */
+  /**
+   * Changes one's own password, knowing the current one; every other session of the account
+   * ends and its reset links are voided. A wrong current password counts like a failed sign-in,
+   * so a stolen session cannot be used to guess the password.
+   */
   async changePassword(
     account: Account,
     current: string,
     next: string,
     keepToken: string,
-  ): Promise<boolean> {
-    if (!(await verifyPassword(current, account.password_hash))) return false
+    origin: Origin,
+  ): Promise<ChangePasswordResult> {
+    checkNewPassword(next, { email: account.email, name: account.name, current })
+    const checked = await this.checkPassword(account.email, account, current, origin)
+    if ('retryAfterSeconds' in checked) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    if (!checked.matches) return { outcome: 'wrong_password' }
     const passwordHash = await hashPassword(next)
     await this.db.transaction().execute(async (trx) => {
       await setPasswordHash(trx, account.id, passwordHash)
       await endOtherSessions(trx, account.id, keepToken)
+      await voidPasswordResets(trx, account.id)
     })
     this.options.log.info({ accountId: account.id }, 'password changed; other sessions ended')
-    return true
-  }
-
-  /** An admin approves or disables an account; disabling also ends its sessions. */
-  async changeStatus(
-    accountId: string,
-    status: Exclude<AccountStatus, 'pending'>,
-  ): Promise<Account | undefined> {
-    const account = await setStatus(this.db, accountId, status)
-    if (account && status === 'disabled') await endAllSessions(this.db, accountId)
-    return account
+    return { outcome: 'changed' }
   }
 }

@@ -2,24 +2,61 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { normalizeEmail } from '../../common/account-rules'
 import type { Db } from '../db/database'
-import { adminExists, createAccount } from './accounts'
+import { createAccount, findAccountByEmail } from './accounts'
 import { hashPassword } from './passwords'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost'
 
+async function activeAdminExists(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /**
- * A fresh install needs someone who can sign in and approve the others. When no admin exists,
- * one is created from ADMIN_EMAIL / ADMIN_PASSWORD; without a password, a random one is written
- * to the log, once. Safe when several replicas start together: the e-mail is unique, and only
- * the replica whose insert won writes the password.
+ * Someone must always be able to sign in and approve the others. At start, when no account is
+ * an active admin (a fresh install, or every admin disabled by hand in the database), ADMIN_EMAIL
+ * becomes one: created when it has no account, else made an active admin again (with
+ * ADMIN_PASSWORD when it is set; without it the account keeps its password, and the recovery
+ * link works for it again). A created account without ADMIN_PASSWORD gets a random password,
+ * written to the log once. Safe when several replicas start together: the e-mail is unique.
  */
 export async function ensureFirstAdmin(
   db: Db,
   settings: { adminEmail: string | null; adminPassword: string | null },
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (await adminExists(db)) return
+  if (await activeAdminExists(db)) return
   const email = normalizeEmail(settings.adminEmail ?? DEFAULT_ADMIN_EMAIL)
+  const existing = await findAccountByEmail(db, email)
+  if (existing) {
+    await db
+      .updateTable('accounts')
+      .set({
+        role: 'admin',
+        status: 'active',
+        updated_at: new Date(),
+        ...(settings.adminPassword === null
+          ? {}
+          : { password_hash: await hashPassword(settings.adminPassword) }),
+      })
+      .where('id', '=', existing.id)
+      .execute()
+    log.warn(
+      { email, accountId: existing.id },
+      `NO ACTIVE ADMIN: ${email} (ADMIN_EMAIL) was made an active admin again` +
+        (settings.adminPassword === null
+          ? ' with its own password (recovery works for it)'
+          : ', with the password from ADMIN_PASSWORD'),
+    )
+    return
+  }
+
   const password = settings.adminPassword ?? randomBytes(12).toString('base64url')
   const created = await createAccount(db, {
     name: 'Administrador',
@@ -29,10 +66,8 @@ export async function ensureFirstAdmin(
     status: 'active',
   })
   if (!created) {
-    if (await adminExists(db)) return // another replica was first
-    log.error(
-      `no admin exists and ${email} already belongs to a staff account: set ADMIN_EMAIL to another address`,
-    )
+    if (await activeAdminExists(db)) return // another replica was first
+    log.error(`no active admin exists and ${email} could not be created: restart to try again`)
     return
   }
   if (settings.adminPassword === null) {

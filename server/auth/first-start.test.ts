@@ -88,6 +88,48 @@ describe(`the first start (${testStoreName()})`, () => {
     await location.cleanup()
   })
 
+  it('restores an active admin at start when none is left: ADMIN_EMAIL made admin again, or created', async () => {
+    const database = await testDatabase()
+    const first = await testApp(dist.distDir, {
+      database,
+      adminEmail: 'dona@example.com',
+      adminPassword: 'senha-da-dona-1',
+    })
+    await first.app.close()
+    // Every admin disabled (as the old own-account hole allowed).
+    await database.db.updateTable('accounts').set({ status: 'disabled' }).execute()
+
+    const restored = await testApp(dist.distDir, {
+      database,
+      logLevel: 'info',
+      adminEmail: 'dona@example.com',
+      adminPassword: 'senha-nova-da-dona',
+    })
+    assert.equal(
+      (await signIn(restored.app, 'dona@example.com', 'senha-nova-da-dona')).statusCode,
+      200,
+    )
+    assert.ok(
+      restored.logLines().some((line) => String(line.msg).startsWith('NO ACTIVE ADMIN')),
+      'the restore is logged',
+    )
+    await restored.app.close()
+
+    // A new ADMIN_EMAIL when no admin is active: a new admin is created.
+    await database.db.updateTable('accounts').set({ status: 'disabled' }).execute()
+    const created = await testApp(dist.distDir, {
+      database,
+      adminEmail: 'novo-chefe@example.com',
+      adminPassword: 'senha-do-novo-1',
+    })
+    assert.equal(
+      (await signIn(created.app, 'novo-chefe@example.com', 'senha-do-novo-1')).statusCode,
+      200,
+    )
+    await created.app.close()
+    await database.close()
+  })
+
   it('/readyz is 503 when the database stops answering', async () => {
     const database = await testDatabase()
     const { app } = await testApp(dist.distDir, { database })

@@ -4,22 +4,45 @@ import { newToken, tokenHash } from './tokens'
 /** How long a mailed reset link works. */
 export const RESET_TTL_SECONDS = 30 * 60
 
+/**
+ * A new reset link for the account. Only the newest link works: issuing one voids the others,
+ * so an old mail found later in an inbox opens nothing.
+ */
 export async function createPasswordReset(
   db: Db,
   accountId: string,
   now = new Date(),
 ): Promise<string> {
   const token = newToken()
-  await db
-    .insertInto('password_resets')
-    .values({
-      token_hash: tokenHash(token),
-      account_id: accountId,
-      expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
-      used_at: null,
-    })
-    .execute()
+  await db.transaction().execute(async (trx) => {
+    await voidPasswordResets(trx, accountId)
+    await trx
+      .insertInto('password_resets')
+      .values({
+        token_hash: tokenHash(token),
+        account_id: accountId,
+        expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
+        used_at: null,
+      })
+      .execute()
+  })
   return token
+}
+
+/** The account a live (unused, unexpired) reset token is for, without using it. */
+export async function passwordResetAccount(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select('account_id')
+    .where('token_hash', '=', tokenHash(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return row?.account_id
 }
 
 /**
@@ -40,6 +63,15 @@ export async function usePasswordReset(
     .returning('account_id')
     .executeTakeFirst()
   return row?.account_id
+}
+
+/** Voids every outstanding link of the account: after a reset, a password change, a newer link. */
+export async function voidPasswordResets(db: Db, accountId: string): Promise<void> {
+  await db
+    .deleteFrom('password_resets')
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute()
 }
 
 export async function prunePasswordResets(db: Db, now = new Date()): Promise<void> {

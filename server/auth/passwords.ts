@@ -4,6 +4,7 @@ import {
   timingSafeEqual,
   type ScryptOptions,
 } from 'node:crypto'
+import { HashingQueue } from './hashing-queue'
 
 /**
  * Password hashing with scrypt (node:crypto), a fresh salt per password, and the parameters
@@ -30,10 +31,18 @@ function scrypt(
 
 const maxmem = (N: number, r: number) => 256 * N * r
 
+/**
+ * Every hash of the process goes through one bounded queue (hashing-queue.ts). Two at once leave
+ * two of libuv's four threads for files and DNS; twenty waiting is under a second of work.
+ */
+export const hashingQueue = new HashingQueue(2, 20)
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength)
   const { N, r, p, keyLength } = SCRYPT
-  const key = await scrypt(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r) })
+  const key = await hashingQueue.run(() =>
+    scrypt(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r) }),
+  )
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
@@ -59,7 +68,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parsed = parseHash(stored)
   if (!parsed || parsed.key.length === 0) return false
   const { N, r, p, salt, key } = parsed
-  const candidate = await scrypt(password, salt, key.length, { N, r, p, maxmem: maxmem(N, r) })
+  const candidate = await hashingQueue.run(() =>
+    scrypt(password, salt, key.length, { N, r, p, maxmem: maxmem(N, r) }),
+  )
   return timingSafeEqual(candidate, key)
 }
 
@@ -75,6 +86,10 @@ export function needsRehash(stored: string): boolean {
  */
 let decoy: Promise<string> | null = null
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(32).toString('base64'))
+  // A refusal (a busy queue) must not stay cached: the next call tries again.
+  decoy ??= hashPassword(randomBytes(32).toString('base64')).catch((error: unknown) => {
+    decoy = null
+    throw error
+  })
   return decoy
 }

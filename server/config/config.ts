@@ -1,9 +1,9 @@
+import { isValidEmail } from '../../common/account-rules'
 import {
-  isValidEmail,
   passwordLength,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../common/account-rules'
+} from '../../common/password-policy'
 import { EnvReader, type Env } from './env-reader'
 
 /**

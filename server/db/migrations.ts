@@ -76,6 +76,41 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  '2026-11-22-0002-sign-in-limits-and-trusted-devices': {
+    async up(db, t) {
+      // Failed sign-ins per key (account, account and address, address, device): see
+      // auth/sign-in-limits.ts. `account` (the e-mail) lets an admin lift every lock of one account.
+      await db.schema
+        .createTable('sign_in_limits')
+        .addColumn('key', 'text', (column) => column.primaryKey())
+        .addColumn('account', 'text')
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .addColumn('window_ends_at', t.timestamp, (column) => column.notNull())
+        .addColumn('blocked_until', t.timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('sign_in_limits_account')
+        .on('sign_in_limits')
+        .column('account')
+        .execute()
+
+      // Browsers that signed in to an account before: see auth/trusted-devices.ts.
+      await db.schema
+        .createTable('trusted_devices')
+        .addColumn('token_hash', 'text', (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('trusted_devices_account_id')
+        .on('trusted_devices')
+        .column('account_id')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

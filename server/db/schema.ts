@@ -43,11 +43,30 @@ export interface AuthThrottleTable {
   window_started_at: Date
 }
 
+/** Failed sign-ins per key, with the time the key may try again: auth/sign-in-limits.ts. */
+export interface SignInLimitsTable {
+  key: string
+  /** The e-mail the key belongs to (null for an address's own key), for lifting locks. */
+  account: string | null
+  count: number
+  window_ends_at: Date
+  blocked_until: Date
+}
+
+/** A browser that signed in to the account before: auth/trusted-devices.ts. */
+export interface TrustedDevicesTable {
+  token_hash: string
+  account_id: string
+  expires_at: Date
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
   password_resets: PasswordResetsTable
   auth_throttle: AuthThrottleTable
+  sign_in_limits: SignInLimitsTable
+  trusted_devices: TrustedDevicesTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

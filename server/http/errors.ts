@@ -17,6 +17,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Headers the answer carries, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'HttpError'
@@ -96,7 +98,10 @@ export default fp(
 
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send(errorBody(error.code, error.message))
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send(errorBody(error.code, error.message))
       }
       if ('validation' in error && error.validation) {
         return reply

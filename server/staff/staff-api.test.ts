@@ -102,6 +102,84 @@ describe(`/api/staff (${testStoreName()})`, () => {
   })
 })
 
+describe(`the own-account and last-admin rules, whatever the id's spelling (${testStoreName()})`, () => {
+  const spellings = (id: string) => [
+    id,
+    id.toUpperCase(),
+    id.replace(/[a-f]/g, (c) => c.toUpperCase()),
+  ]
+
+  it('refuses an admin disabling himself with his id in any case (400 own_account)', async () => {
+    const me = (await api.get('/api/auth/me', adminToken)).json<{ user: { id: string } }>()
+    for (const id of spellings(me.user.id)) {
+      const response = await setStatus(id, 'disabled')
+      assert.equal(response.statusCode, 400, id)
+      assert.equal(response.json<{ error: { code: string } }>().error.code, 'own_account')
+    }
+    assert.equal((await api.get('/api/auth/me', adminToken)).statusCode, 200)
+  })
+
+  it('answers 400 to an id that is not a plain UUID (urn:uuid:, braces), never 500', async () => {
+    const someone = await api.addAccount({ email: 'urn@example.com', password: 'senha-urn-123' })
+    for (const id of [
+      `urn:uuid:${someone}`,
+      `{${someone}}`,
+      someone.replace(/-/g, ''),
+      `${someone}%00`,
+    ]) {
+      const response = await setStatus(id, 'disabled')
+      assert.equal(response.statusCode, 400, id)
+      assert.equal(response.json<{ error: { code: string } }>().error.code, 'invalid_input')
+    }
+  })
+
+  it('works on another account with its id in upper case', async () => {
+    const someone = await api.addAccount({
+      email: 'maiusculo@example.com',
+      password: 'senha-mai-123',
+    })
+    const response = await setStatus(someone.toUpperCase(), 'disabled')
+    assert.equal(response.statusCode, 200)
+    assert.equal(response.json<{ user: { id: string; status: string } }>().user.id, someone)
+  })
+
+  it('two admins disabling each other at once: one wins, an active admin is left (409 last_admin)', async () => {
+    const otherId = await api.addAccount({
+      email: 'segundo-admin@example.com',
+      password: 'senha-admin-2',
+      role: 'admin',
+    })
+    const me = (await api.get('/api/auth/me', adminToken)).json<{ user: { id: string } }>()
+    const otherToken = await api.signIn('segundo-admin@example.com', 'senha-admin-2')
+    const [mine, theirs] = await Promise.all([
+      setStatus(otherId, 'disabled'),
+      setStatus(me.user.id.toUpperCase(), 'disabled', otherToken),
+    ])
+    const statuses = [mine.statusCode, theirs.statusCode].sort()
+    assert.ok(statuses[0] === 200 && statuses[1] !== 200, `${mine.body} ${theirs.body}`)
+    const loser = mine.statusCode === 200 ? theirs : mine
+    assert.ok(
+      ['last_admin', 'unauthenticated'].includes(
+        loser.json<{ error: { code: string } }>().error.code,
+      ),
+      loser.body,
+    )
+    const active = await api.database.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('status', '=', 'active')
+      .execute()
+    assert.equal(active.length, 1)
+    // Put things back for the other tests.
+    await api.database.db
+      .updateTable('accounts')
+      .set({ status: 'active' })
+      .where('role', '=', 'admin')
+      .execute()
+  })
+})
+
 describe(`readiness (${testStoreName()})`, () => {
   it('/readyz is 200 while the database answers, and /healthz stays cheap', async () => {
     const ready = await api.get('/readyz')

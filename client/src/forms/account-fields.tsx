@@ -1,6 +1,13 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/account-rules'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/password-policy'
+import { lazy, Suspense, useState } from 'react'
 import { messages } from '../messages'
 import { FormField, type FieldBinding } from './form-field'
+
+/** Loaded at the first key typed in a new password; if its chunk fails, the form goes on without it. */
+const PasswordStrengthHint = lazy(() =>
+  import('./password-strength-hint').catch(() => ({ default: () => null })),
+)
+const NO_INPUTS: string[] = []
 
 /** Phones show the e-mail keyboard, and nothing capitalises or "corrects" the address. */
 const EMAIL_INPUT = { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } as const
@@ -22,27 +29,41 @@ export function EmailField({
   )
 }
 
-/** A new password, with the length rule as its hint, and its confirmation. */
+/**
+ * A new password, with the length rule as its hint and a strength estimate as it is typed, and
+ * its confirmation. `userInputs` (the name, the e-mail) make the estimate count them as guessable.
+ */
 export function NewPasswordFields({
   password,
   confirmation,
   passwordLabel,
   confirmationLabel,
+  userInputs = NO_INPUTS,
 }: {
   password: FieldBinding
   confirmation: FieldBinding
   passwordLabel: string
   confirmationLabel: string
+  userInputs?: string[]
 }) {
+  const [typed, setTyped] = useState('')
   return (
     <>
-      <FormField
-        {...password}
-        label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        hint={messages.forms.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
-      />
+      {/* The fields are uncontrolled; the typed value reaches the hint as the input event bubbles. */}
+      <div onInput={(event) => setTyped((event.target as HTMLInputElement).value)}>
+        <FormField
+          {...password}
+          label={passwordLabel}
+          type="password"
+          autoComplete="new-password"
+          hint={messages.forms.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+        />
+        {typed !== '' && (
+          <Suspense fallback={null}>
+            <PasswordStrengthHint password={typed} userInputs={userInputs} />
+          </Suspense>
+        )}
+      </div>
       <FormField
         {...confirmation}
         label={confirmationLabel}

@@ -1,11 +1,11 @@
 import { messages } from '../messages'
+import { isValidEmail } from '../../../common/account-rules'
+import { nameProblem } from '../../../common/name-rules'
 import {
-  isValidEmail,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordLength,
-} from '../../../common/account-rules'
+  PASSWORD_PROBLEM_MESSAGES,
+  passwordProblem,
+  type PasswordContext,
+} from '../../../common/password-policy'
 
 /** Validation of the public forms, run on submit: field name → pt-BR message. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
@@ -18,12 +18,11 @@ function emailError(email: string): string | undefined {
   return undefined
 }
 
-function newPasswordError(password: string): string | undefined {
+/** The shared rules (common/password-policy.ts); the list of common passwords is the server's. */
+function newPasswordError(password: string, context: PasswordContext = {}): string | undefined {
   if (password === '') return text.passwordRequired
-  const length = passwordLength(password)
-  if (length < PASSWORD_MIN_LENGTH) return text.passwordTooShort(PASSWORD_MIN_LENGTH)
-  if (length > PASSWORD_MAX_LENGTH) return text.passwordTooLong(PASSWORD_MAX_LENGTH)
-  return undefined
+  const problem = passwordProblem(password, context)
+  return problem ? PASSWORD_PROBLEM_MESSAGES[problem] : undefined
 }
 
 function confirmationError(password: string, confirmation: string): string | undefined {
@@ -56,16 +55,10 @@ export type RegisterField = 'name' | 'email' | 'password' | 'confirmPassword'
 export function validateRegister(
   values: Record<RegisterField, string>,
 ): FieldErrors<RegisterField> {
-  const name = values.name.trim()
   return only({
-    name:
-      name === ''
-        ? text.nameRequired
-        : name.length > NAME_MAX_LENGTH
-          ? text.nameTooLong(NAME_MAX_LENGTH)
-          : undefined,
+    name: nameProblem(values.name) ?? undefined,
     email: emailError(values.email),
-    password: newPasswordError(values.password),
+    password: newPasswordError(values.password, { email: values.email, name: values.name }),
     confirmPassword: confirmationError(values.password, values.confirmPassword),
   })
 }
@@ -84,7 +77,7 @@ export function validateChangePassword(
 ): FieldErrors<ChangePasswordField> {
   return only({
     currentPassword: values.currentPassword === '' ? text.passwordRequired : undefined,
-    password: newPasswordError(values.password),
+    password: newPasswordError(values.password, { current: values.currentPassword }),
     confirmPassword: confirmationError(values.password, values.confirmPassword),
   })
 }

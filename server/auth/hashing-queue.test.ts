@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { apiFixture, type ApiFixture } from '../test/api-fixture'
+import { testStoreName } from '../test/test-database'
+import { HashingBusyError, HashingQueue } from './hashing-queue'
+import { hashingQueue } from './passwords'
+
+describe('the bounded hashing queue', () => {
+  it('runs at most `concurrency` tasks, queues `maxWaiting`, refuses the rest at once', async () => {
+    const queue = new HashingQueue(1, 2)
+    const releases: (() => void)[] = []
+    const started: number[] = []
+    const task = (n: number) => () =>
+      new Promise<number>((resolve) => {
+        started.push(n)
+        releases.push(() => resolve(n))
+      })
+    const running = [queue.run(task(1)), queue.run(task(2)), queue.run(task(3))]
+    await assert.rejects(queue.run(task(4)), (error: unknown) => {
+      assert.ok(error instanceof HashingBusyError)
+      assert.equal(error.statusCode, 503)
+      assert.equal(error.headers['retry-after'], '2')
+      return true
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(started, [1])
+    assert.deepEqual(queue.load, { running: 1, waiting: 2 })
+    for (let n = 0; n < 3; n += 1) {
+      releases.shift()?.()
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    assert.deepEqual(await Promise.all(running), [1, 2, 3])
+    assert.deepEqual(queue.load, { running: 0, waiting: 0 })
+  })
+})
+
+let api: ApiFixture
+before(async () => {
+  api = await apiFixture({ authRateLimit: 1_000_000 })
+})
+after(() => api.close())
+
+describe(`a sign-in flood from many addresses (${testStoreName()})`, () => {
+  it('sheds what the hashing queue cannot hold (503 + Retry-After), and /healthz and static files stay fast', async () => {
+    const flood = Array.from({ length: 80 }, (_, i) => {
+      const started = performance.now()
+      return api.app
+        .inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `inundacao-${i}@example.com`, password: 'senha-qualquer-1' },
+          remoteAddress: `10.9.${i >> 8}.${i & 255}`,
+        })
+        .then((response) => ({ response, ms: performance.now() - started }))
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const probeStart = performance.now()
+    const [health, page] = await Promise.all([api.get('/healthz'), api.get('/')])
+    const probeMs = performance.now() - probeStart
+    const results = await Promise.all(flood)
+
+    assert.equal(health.statusCode, 200)
+    assert.equal(page.statusCode, 200)
+    assert.ok(probeMs < 500, `/healthz and / took ${probeMs.toFixed(0)} ms during the flood`)
+
+    const shed = results.filter(({ response }) => response.statusCode === 503)
+    const checked = results.filter(({ response }) => response.statusCode === 401)
+    assert.ok(shed.length > 0, 'some requests were shed')
+    assert.equal(shed.length + checked.length, results.length)
+    for (const { response } of shed) {
+      assert.equal(response.headers['retry-after'], '2')
+      assert.equal(response.json<{ error: { code: string } }>().error.code, 'server_busy')
+    }
+    assert.ok(
+      checked.length <= hashingQueue.concurrency + hashingQueue.maxWaiting + 5,
+      `${checked.length} checked`,
+    )
+    // A shed request did not count as a failed try: the same guess is checked once the flood ends.
+    const again = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'inundacao-79@example.com', password: 'senha-qualquer-1' },
+      remoteAddress: '10.9.0.79',
+    })
+    assert.equal(again.statusCode, 401)
+  })
+})
