@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { root } from '../../scripts/paths'
-import { expect, test } from '../fixtures'
+import { expect as baseExpect, test } from '../fixtures'
 
 /**
  * `npm run screenshots`: the main screens, light and dark, on a desktop and on a phone, written to
@@ -10,6 +10,8 @@ import { expect, test } from '../fixtures'
  */
 
 const OUT = join(root, 'docs', 'screenshots')
+/** Waits for what a person would wait for, longer than the default on a busy machine. */
+const expect = baseExpect.configure({ timeout: 20_000 })
 const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
 const SIZES = {
   desktop: { width: 1280, height: 800 },

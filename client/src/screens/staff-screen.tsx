@@ -139,7 +139,7 @@ export default function StaffScreen() {
                             {profile.statuses[account.status]}
                           </CBadge>
                         </td>
-                        <td className="text-nowrap">{formatDate(account.createdAt)}</td>
+                        <td>{formatDate(account.createdAt)}</td>
                         <td>
                           {!itsMe && (
                             <CButton
