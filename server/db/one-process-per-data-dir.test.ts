@@ -55,11 +55,17 @@ describe('one process per DATA_DIR (real processes)', () => {
       }
     })()
 
-    // What a bare Node start costs on this machine right now: near 50 ms idle, seconds on a
-    // shared and saturated one. The refusal must come within 1 s on top of that.
-    const bare = performance.now()
-    await new Promise((resolve) => spawn(process.execPath, ['-e', '']).on('exit', resolve))
-    const bareNodeMs = performance.now() - bare
+    // What a bare Node start costs on this machine right now (median of 3): near 50 ms idle,
+    // seconds on a shared, saturated one, where every process start slows down alike. The
+    // refusal, which loads a little more than a bare Node (the config and libsql), must come
+    // within 1 s plus twice that: about 1.1 s on an idle machine.
+    const bareStarts: number[] = []
+    for (let n = 0; n < 3; n++) {
+      const bare = performance.now()
+      await new Promise((resolve) => spawn(process.execPath, ['-e', '']).on('exit', resolve))
+      bareStarts.push(performance.now() - bare)
+    }
+    const bareNodeMs = bareStarts.sort((a, b) => a - b)[1] ?? 0
 
     const started = performance.now()
     const second = startServer(dist, env())
@@ -73,7 +79,7 @@ describe('one process per DATA_DIR (real processes)', () => {
     )
     assert.equal(code, 78, second.output())
     assert.ok(
-      elapsed < 1000 + bareNodeMs,
+      elapsed < 1000 + 2 * bareNodeMs,
       `refused after ${Math.round(elapsed)} ms (a bare node start: ${Math.round(bareNodeMs)} ms)`,
     )
     const lines = second.output().trim().split('\n')
