@@ -5,6 +5,10 @@ import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
+import auditRoutes from '../audit/audit-routes'
+import { pruneAudit } from '../audit/audit-query'
+import dashboardRoutes from '../dashboard/dashboard-routes'
+import { registrationNotifier } from '../staff/registration-notices'
 import staffRoutes from '../staff/staff-routes'
 import { pruneThrottle } from '../auth/throttle'
 import type { Config } from '../config/config'
@@ -16,7 +20,12 @@ import type { Mailer } from '../mail/mailer'
 export interface BuiltInApiOptions {
   config: Pick<
     Config,
-    'adminEmail' | 'adminPassword' | 'sessionTtlSeconds' | 'publicUrl' | 'authRateLimit'
+    | 'adminEmail'
+    | 'adminPassword'
+    | 'sessionTtlSeconds'
+    | 'publicUrl'
+    | 'authRateLimit'
+    | 'auditRetentionDays'
   >
   database: Database
   mailer: Mailer
@@ -24,18 +33,21 @@ export interface BuiltInApiOptions {
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** The panel's own API (DESIGN.md "Auth API") on its database: /api/auth and /api/staff. */
+/** The panel's own API (DESIGN.md "API") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, mailer }) => {
     const { db } = database
     await ensureFirstAdmin(db, config, app.log)
 
+    const staffDeps = { db, mailer, log: app.log, publicUrl: config.publicUrl }
+    const notifyAdmins = registrationNotifier(staffDeps)
     const auth = new AuthService({
       db,
       mailer,
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
       publicUrl: config.publicUrl,
+      onRegistered: () => void notifyAdmins(),
     })
 
     await app.register(rateLimit, {
@@ -52,20 +64,33 @@ export default fp<BuiltInApiOptions>(
       auth,
       requestsPerMinute: config.authRateLimit,
     })
-    await app.register(staffRoutes, { prefix: '/api/staff', auth, db })
+    await app.register(staffRoutes, { prefix: '/api/staff', auth, ...staffDeps })
+    await app.register(auditRoutes, { prefix: '/api', auth, db })
+    await app.register(dashboardRoutes, { prefix: '/api/dashboard', auth, db })
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
     // Expired sessions, used reset links and old throttle counts: removed now and every hour.
     const housekeeping = async () => {
       try {
-        await Promise.all([pruneSessions(db), prunePasswordResets(db), pruneThrottle(db)])
+        await Promise.all([
+          pruneSessions(db),
+          prunePasswordResets(db),
+          pruneThrottle(db),
+          pruneAudit(db, config.auditRetentionDays),
+        ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
       }
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
-    app.addHook('onClose', async () => clearInterval(timer))
+    // Registrations the 15-minute limit held back go out within a minute of it ending.
+    const notices = setInterval(() => void notifyAdmins(), 60_000).unref()
+    app.addHook('onClose', async () => {
+      clearInterval(timer)
+      clearInterval(notices)
+      await notifyAdmins()
+    })
   },
   { name: 'built-in-api' },
 )

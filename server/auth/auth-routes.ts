@@ -12,6 +12,7 @@ import {
   SignInBodySchema,
 } from '../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { requestOrigin } from '../audit/record-audit'
 import { apiError, HttpError } from '../http/errors'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
@@ -68,7 +69,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      const result = await auth.signIn(request.body.email, request.body.password, request.ip)
+      const result = await auth.signIn(
+        request.body.email,
+        request.body.password,
+        request.ip,
+        requestOrigin(request),
+      )
       switch (result.outcome) {
         case 'signed-in':
           reply.header('cache-control', 'no-store')
@@ -95,7 +101,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       preHandler: session,
     },
     async (request, reply) => {
-      if (request.sessionToken) await auth.signOut(request.sessionToken)
+      if (request.sessionToken) await auth.signOut(request.sessionToken, requestOrigin(request))
       return answerWithoutBody(reply, 204)
     },
   )
@@ -132,6 +138,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         request.body.name,
         checkedEmail(request.body.email),
         request.body.password,
+        requestOrigin(request),
       )
       return reply.code(202).send({ status: 'pending' })
     },
@@ -148,7 +155,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      await auth.requestPasswordRecovery(checkedEmail(request.body.email))
+      await auth.requestPasswordRecovery(checkedEmail(request.body.email), requestOrigin(request))
       return answerWithoutBody(reply, 202)
     },
   )
@@ -166,7 +173,11 @@ const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       if (
         !isWellFormedToken(request.body.token) ||
-        !(await auth.resetPassword(request.body.token, request.body.password))
+        !(await auth.resetPassword(
+          request.body.token,
+          request.body.password,
+          requestOrigin(request),
+        ))
       ) {
         throw apiError(400, 'invalid_or_expired_token')
       }
@@ -193,6 +204,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         request.body.currentPassword,
         request.body.newPassword,
         request.sessionToken!,
+        requestOrigin(request),
       )
       if (!changed) throw apiError(400, 'wrong_password')
       return answerWithoutBody(reply, 204)

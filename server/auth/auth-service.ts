@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { recordAccountEvent } from '../audit/account-events'
+import type { RequestOrigin } from '../audit/record-audit'
 import { normalizeEmail } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import type { Account, AccountStatus } from '../db/schema'
@@ -49,6 +51,8 @@ export interface AuthServiceOptions {
   sessionTtlSeconds: number
   /** Links in e-mails start with it (never with the request's Host, which a caller controls). */
   publicUrl: string
+  /** Told of each new registration (admins get a mail). */
+  onRegistered?: () => void
 }
 
 /**
@@ -84,7 +88,12 @@ export class AuthService {
     return this.options.db
   }
 
-  async signIn(rawEmail: string, password: string, address: string): Promise<SignInResult> {
+  async signIn(
+    rawEmail: string,
+    password: string,
+    address: string,
+    origin?: RequestOrigin,
+  ): Promise<SignInResult> {
     const email = normalizeEmail(rawEmail)
     const accountKey = signInKeys.account(email)
     const addressKey = signInKeys.address(address)
@@ -100,6 +109,15 @@ export class AuthService {
     if (!account || !matches) {
       await this.failuresByAccount.count(accountKey)
       await this.failuresByAddress.count(addressKey)
+      await recordAccountEvent(
+        this.db,
+        'sign_in_failed',
+        account?.id,
+        origin,
+        account ? {} : { email },
+      )
+      if (account && (await this.failuresByAccount.secondsToWait(accountKey)) > 0)
+        await recordAccountEvent(this.db, 'locked', account.id, origin)
       return { outcome: 'invalid_credentials' }
     }
     await this.failuresByAccount.clear(accountKey)
@@ -111,6 +129,7 @@ export class AuthService {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
     const token = await createSession(this.db, account.id, this.options.sessionTtlSeconds)
+    await recordAccountEvent(this.db, 'sign_in', account.id, origin, { method: 'password' })
     return { outcome: 'signed-in', token, account }
   }
 
@@ -119,15 +138,22 @@ export class AuthService {
     return accountForToken(this.db, token)
   }
 
-  signOut(token: string): Promise<void> {
-    return endSession(this.db, token)
+  async signOut(token: string, origin?: RequestOrigin): Promise<void> {
+    const account = await accountForToken(this.db, token)
+    await endSession(this.db, token)
+    if (account) await recordAccountEvent(this.db, 'signed_out', account.id, origin)
   }
 
   /**
    * A new staff account, pending an admin's approval. When the e-mail is taken nothing changes,
    * and the caller cannot tell: the password is hashed either way, so the time is the same.
    */
-  async register(name: string, rawEmail: string, password: string): Promise<void> {
+  async register(
+    name: string,
+    rawEmail: string,
+    password: string,
+    origin?: RequestOrigin,
+  ): Promise<void> {
     const passwordHash = await hashPassword(password)
     const created = await createAccount(this.db, {
       name: name.trim(),
@@ -136,15 +162,18 @@ export class AuthService {
       role: 'staff',
       status: 'pending',
     })
-    if (created)
+    if (created) {
+      await recordAccountEvent(this.db, 'registered', created.id, origin)
+      this.options.onRegistered?.()
       this.options.log.info({ accountId: created.id }, 'registration received, pending approval')
+    }
   }
 
   /**
    * Mails a single-use reset link when the e-mail belongs to an account that is not disabled.
    * The mail goes out after the answer, so the answer's time does not depend on the account.
    */
-  async requestPasswordRecovery(rawEmail: string): Promise<void> {
+  async requestPasswordRecovery(rawEmail: string, origin?: RequestOrigin): Promise<void> {
     const email = normalizeEmail(rawEmail)
     const account = await findAccountByEmail(this.db, email)
     if (!account || account.status === 'disabled') return
@@ -158,6 +187,7 @@ export class AuthService {
     }
     await this.recoveryMails.count(key)
     const token = await createPasswordReset(this.db, account.id)
+    await recordAccountEvent(this.db, 'reset_requested', account.id, origin)
     const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
     const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
     this.options.mailer.send(mail).then(
@@ -171,13 +201,14 @@ export class AuthService {
   }
 
   /** Sets a new password from a mailed token, and ends every session of that account. */
-  async resetPassword(token: string, password: string): Promise<boolean> {
+  async resetPassword(token: string, password: string, origin?: RequestOrigin): Promise<boolean> {
     const passwordHash = await hashPassword(password)
     const accountId = await this.db.transaction().execute(async (trx) => {
       const id = await usePasswordReset(trx, token)
       if (id === undefined) return undefined
       await setPasswordHash(trx, id, passwordHash)
       await endAllSessions(trx, id)
+      await recordAccountEvent(trx, 'password_reset', id, origin)
       return id
     })
     if (accountId === undefined) return false
@@ -194,12 +225,14 @@ export class AuthService {
     current: string,
     next: string,
     keepToken: string,
+    origin?: RequestOrigin,
   ): Promise<boolean> {
     if (!(await verifyPassword(current, account.password_hash))) return false
     const passwordHash = await hashPassword(next)
     await this.db.transaction().execute(async (trx) => {
       await setPasswordHash(trx, account.id, passwordHash)
       await endOtherSessions(trx, account.id, keepToken)
+      await recordAccountEvent(trx, 'password_changed', account.id, origin)
     })
     this.options.log.info({ accountId: account.id }, 'password changed; other sessions ended')
     return true

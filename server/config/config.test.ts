@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 12 * 3600,
       authRateLimit: 60,
       apiUpstream: null,
+      auditRetentionDays: 365,
     })
   })
 
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       SESSION_TTL: '30m',
       AUTH_RATE_LIMIT: '120',
       API_UPSTREAM: 'http://backend:3000/api',
+      AUDIT_RETENTION: '90',
     })
     assert.deepEqual(config, {
       port: 3000,
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       sessionTtlSeconds: 1800,
       authRateLimit: 120,
       apiUpstream: 'http://backend:3000/api',
+      auditRetentionDays: 90,
     })
   })
 
@@ -115,6 +118,7 @@ describe('loadConfig', () => {
     [{ SESSION_TTL: '90d' }, /^SESSION_TTL="90d" is not a duration/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" is not a whole number from 1 to 100000/],
     [{ AUTH_RATE_LIMIT: 'lots' }, /^AUTH_RATE_LIMIT="lots" is not a whole number/],
+    [{ AUDIT_RETENTION: '0' }, /^AUDIT_RETENTION="0" is not a whole number from 1 to 36500/],
     [
       { API_UPSTREAM: 'backend:3000' },
       /^API_UPSTREAM="backend:3000" must start with http:\/\/ or https:\/\//,

@@ -40,6 +40,8 @@ export interface Config {
   authRateLimit: number
   /** An existing backend: every /api call is proxied there and the built-in API is off. */
   apiUpstream: string | null
+  /** Days the audit log keeps an event (AUDIT_RETENTION); older ones are pruned every hour. */
+  auditRetentionDays: number
 }
 
 export class ConfigError extends Error {
@@ -89,6 +91,7 @@ export function loadConfig(env: Env): Config {
     sessionTtlSeconds: read.duration('SESSION_TTL', 12 * 3600, 60, 30 * 86_400),
     authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
+    auditRetentionDays: read.integer('AUDIT_RETENTION', 365, 1, 36_500),
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems)
   return config

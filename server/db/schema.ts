@@ -43,11 +43,37 @@ export interface AuthThrottleTable {
   window_started_at: Date
 }
 
+/** One line of the audit log; times are ISO 8601 UTC text (see the migration). */
+export interface AuditEventsTable {
+  id: string
+  at: string
+  type: string
+  actor_id: string | null
+  actor_name: string | null
+  actor_email: string | null
+  account_id: string | null
+  account_name: string | null
+  account_email: string | null
+  ip: string | null
+  user_agent: string | null
+  /** JSON object as text. */
+  details: string
+}
+
+/** Per admin: when the last "new registrations" mail went, and the newest registration it covered. */
+export interface RegistrationNoticesTable {
+  admin_id: string
+  last_sent_at: string
+  covered_until: string
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
   password_resets: PasswordResetsTable
   auth_throttle: AuthThrottleTable
+  audit_events: AuditEventsTable
+  registration_notices: RegistrationNoticesTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }
