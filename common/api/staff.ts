@@ -28,8 +28,9 @@ export const StaffQuerySchema = Type.Object(
     locked: Type.Optional(Flag),
     mfa: Type.Optional(Flag),
     sort: Type.Optional(Type.Enum([...STAFF_SORTS])),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    // Query strings are text (the server does not coerce types): whole numbers as digits.
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    pageSize: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
   },
   closed,
 )

@@ -47,7 +47,7 @@ export default fp<BuiltInApiOptions>(
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
       publicUrl: config.publicUrl,
-      onRegistered: () => void notifyAdmins(),
+      onRegistered: () => void notifyAdmins.run(),
     })
 
     await app.register(rateLimit, {
@@ -85,11 +85,11 @@ export default fp<BuiltInApiOptions>(
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
     // Registrations the 15-minute limit held back go out within a minute of it ending.
-    const notices = setInterval(() => void notifyAdmins(), 60_000).unref()
+    const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
     app.addHook('onClose', async () => {
       clearInterval(timer)
       clearInterval(notices)
-      await notifyAdmins()
+      await notifyAdmins.settled()
     })
   },
   { name: 'built-in-api' },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { newRegistrationsMail } from '../mail/admin-mails'
 import { sendLater, type StaffDeps } from './staff-context'
 
@@ -14,7 +15,9 @@ export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
 export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Date()) {
   const admins = await deps.db
     .selectFrom('accounts')
-    .leftJoin('registration_notices', 'registration_notices.admin_id', 'accounts.id')
+    .leftJoin('registration_notices', (join) =>
+      join.on(sql<boolean>`registration_notices.admin_id = cast(accounts.id as text)`),
+    )
     .select([
       'accounts.id',
       'accounts.name',
@@ -62,14 +65,18 @@ export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Dat
 }
 
 /** One run at a time in this process; a failure is logged and the next run tries again. */
-export function registrationNotifier(deps: StaffDeps): () => Promise<void> {
+export function registrationNotifier(deps: StaffDeps) {
   let running = Promise.resolve()
-  return () => {
-    running = running.then(() =>
-      notifyAdminsOfRegistrations(deps).catch((error: unknown) =>
-        deps.log.warn({ err: error }, 'new-registration mails failed; will retry'),
-      ),
-    )
-    return running
+  return {
+    run(): Promise<void> {
+      running = running.then(() =>
+        notifyAdminsOfRegistrations(deps).catch((error: unknown) =>
+          deps.log.warn({ err: error }, 'new-registration mails failed; will retry'),
+        ),
+      )
+      return running
+    },
+    /** Resolves when the run under way (if any) is over: before the database closes. */
+    settled: () => running,
   }
 }

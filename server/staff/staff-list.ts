@@ -23,7 +23,8 @@ export function staffRows(db: Db) {
           .where('type', '=', 'sign_in')
           .groupBy('account_id')
           .as('last_sign_in'),
-      (join) => join.onRef('last_sign_in.account_id', '=', 'accounts.id'),
+      // The cast is for PostgreSQL, where accounts.id is a uuid and the log's ids are text.
+      (join) => join.on(sql<boolean>`last_sign_in.account_id = cast(accounts.id as text)`),
     )
     .select([
       'accounts.id',
@@ -62,8 +63,8 @@ export async function findStaffItem(db: Db, id: string): Promise<StaffItem | und
 
 /** One page of the Equipe list: searched, filtered and sorted in the database. */
 export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
-  const page = query.page ?? 1
-  const pageSize = query.pageSize ?? STAFF_PAGE_SIZE
+  const page = Number(query.page ?? 1)
+  const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
   let rows = staffRows(db)
   const q = query.q?.trim()
   if (q) {
