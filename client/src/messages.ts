@@ -11,6 +11,10 @@ export const messages = {
     dashboard: 'Painel',
     profile: 'Minha conta',
     staff: 'Equipe',
+    staffAccount: 'Conta',
+    audit: 'Auditoria',
+    pending: (count: number) =>
+      count === 1 ? 'cadastro aguardando aprovação' : 'cadastros aguardando aprovação',
   },
   header: {
     toggleSidebar: 'Mostrar ou ocultar o menu lateral',
@@ -152,7 +156,7 @@ export const messages = {
     title: 'Equipe',
     intro: 'Contas da equipe. Aprove os cadastros novos e desative quem não deve mais entrar.',
     loading: 'Carregando a equipe…',
-    restricted: 'Esta tela é só para administradores.',
+    restricted: 'Sem permissão: esta tela é só para administradores.',
     empty: 'Nenhuma conta ainda.',
     pendingCount: (count: number) =>
       count === 1 ? '1 cadastro aguarda aprovação.' : `${count} cadastros aguardam aprovação.`,

@@ -31,7 +31,12 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
   const agent = request.headers['user-agent']
   return {
     ip: request.ip || null,
-    userAgent: agent ? agent.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, USER_AGENT_MAX) : null,
+    userAgent: agent
+      ? [...agent]
+          .filter((c) => c >= ' ' && c !== '\u007f')
+          .join('')
+          .slice(0, USER_AGENT_MAX)
+      : null,
   }
 }
 
