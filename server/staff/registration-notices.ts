@@ -36,8 +36,10 @@ export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Dat
       .selectFrom('accounts')
       .select(['name', 'email', 'created_at'])
       .where('status', '=', 'pending')
-    if (admin.covered_until)
-      waiting = waiting.where('created_at', '>', new Date(admin.covered_until))
+    if (admin.covered_until) {
+      // PostgreSQL keeps microseconds and the mark has milliseconds: start after its millisecond.
+      waiting = waiting.where('created_at', '>=', new Date(Date.parse(admin.covered_until) + 1))
+    }
     const fresh = await waiting.orderBy('created_at').limit(50).execute()
     const newest = fresh.at(-1)
     if (!newest) continue

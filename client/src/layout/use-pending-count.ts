@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { listStaff, STAFF_CHANGED_EVENT } from '../lib/admin-api'
 import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
 
@@ -13,7 +13,8 @@ const EVERY_MS = 60_000
 export function usePendingCount(isAdmin: boolean): number | null {
   const [count, setCount] = useState<number | null>(null)
   const [asks, setAsks] = useState(0)
-  useRefreshOnFocus(() => setAsks((value) => value + 1))
+  const askAgain = useCallback(() => setAsks((value) => value + 1), [])
+  useRefreshOnFocus(askAgain)
 
   useEffect(() => {
     if (!isAdmin) return
