@@ -118,7 +118,9 @@ test.describe('as an admin', () => {
     await page.goto('/#/dashboard')
     await sidebar(page).getByRole('link', { name: 'Equipe' }).click()
     await expectRoute(page, '/equipe')
-    await expect(page.getByRole('table', { name: 'Equipe' })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Contas da equipe' })).toBeVisible()
+    await page.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).fill('admin@painel')
+    await page.keyboard.press('Enter')
     await expect(page.getByRole('row', { name: /admin@painel\.test/ })).toContainText(
       'Administrador',
     )

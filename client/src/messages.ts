@@ -63,6 +63,7 @@ export const messages = {
     forgotPassword: 'Esqueci minha senha',
     noAccount: 'Ainda não tem acesso?',
     register: 'Solicitar cadastro',
+    sessionEnded: 'Sua sessão terminou. Entre novamente.',
   },
   recover: {
     title: 'Recuperar senha',

@@ -40,14 +40,14 @@ export async function createStaff(
   const registered = await request.post('/api/auth/register', { data: { name, email, password } })
   expect(registered.status()).toBe(202)
   const adminToken = await apiSignIn(request, e2e.admin.email, e2e.admin.password)
-  const list = await request.get('/api/staff', {
+  const list = await request.get(`/api/staff?q=${encodeURIComponent(email)}`, {
     headers: { authorization: `Bearer ${adminToken}` },
   })
-  const { accounts } = (await list.json()) as { accounts: { id: string; email: string }[] }
-  const id = accounts.find((account) => account.email === email)?.id
+  const { items } = (await list.json()) as { items: { id: string; email: string }[] }
+  const id = items.find((account) => account.email === email)?.id
   if (!id) throw new Error(`${email} was not registered`)
   if (approve) {
-    const approved = await request.post(`/api/staff/${id}/status`, {
+    const approved = await request.patch(`/api/staff/${id}`, {
       data: { status: 'active' },
       headers: { authorization: `Bearer ${adminToken}` },
     })

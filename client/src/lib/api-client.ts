@@ -75,7 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   // The session is over (expired, revoked): forget the token; the access guard then takes the
   // user to the login page, remembering where they were.
-  if (response.status === 401 && token !== null) clearToken()
+  if (response.status === 401 && token !== null) clearToken({ byServer: true })
   if (!response.ok) throw await errorFrom(response)
   if (response.status === 204 || response.status === 202) {
     return (
@@ -98,7 +98,7 @@ export async function apiDownload(path: string): Promise<Blob> {
   } catch {
     throw new ApiError(0, 'network_error', messages.api.network)
   }
-  if (response.status === 401 && token !== null) clearToken()
+  if (response.status === 401 && token !== null) clearToken({ byServer: true })
   if (!response.ok) throw await errorFrom(response)
   return response.blob()
 }

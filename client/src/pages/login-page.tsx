@@ -5,7 +5,7 @@ import { validateLogin, type LoginField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
-import { saveToken } from '../session/token'
+import { saveToken, wasEndedByServer } from '../session/token'
 import { EmailField } from '../forms/account-fields'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
@@ -29,6 +29,9 @@ export default function LoginPage() {
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         <Notice text={form.serverError} />
+        {!form.serverError && wasEndedByServer() && (
+          <Notice color="warning" text={text.sessionEnded} />
+        )}
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <FormField
           {...form.field('password')}
