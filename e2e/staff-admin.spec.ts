@@ -40,6 +40,8 @@ test.describe('as an admin', () => {
     page,
     browser,
   }) => {
+    // Two people, a mail each way and a sign-in: more than the default 30 s on a busy machine.
+    test.slow()
     await page.goto('/#/dashboard')
     const badge = sidebar(page).getByRole('link', { name: /^Equipe/ })
     await expect(badge).toBeVisible({ timeout: 15_000 })
@@ -124,6 +126,7 @@ test.describe('as an admin', () => {
     page,
     browser,
   }) => {
+    test.slow()
     const email = uniqueEmail('convite')
     await page.goto('/#/equipe')
     await page.getByRole('button', { name: 'Convidar pessoa' }).click()
