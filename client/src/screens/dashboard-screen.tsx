@@ -131,12 +131,12 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
           }
         </Part>
       </CCol>
-      <CCol xl={8}>
+      <CCol xs={12}>
         <Part title={text.signIns} load={dashboard}>
           {({ signIns }) => <SignInChart days={signIns} />}
         </Part>
       </CCol>
-      <CCol xl={8}>
+      <CCol xs={12}>
         <Part title={text.recent} load={dashboard}>
           {({ recent }) =>
             recent.length === 0 ? (

@@ -47,11 +47,11 @@ export function StaffTable({ accounts, meId, ask }: ViewProps) {
     <table className="table align-middle mb-0" style={{ tableLayout: 'fixed', width: '100%' }}>
       <caption className="visually-hidden">{text.listLabel}</caption>
       <colgroup>
-        <col style={{ width: '20%' }} />
-        <col style={{ width: '24%' }} />
-        <col style={{ width: '10%' }} />
-        <col style={{ width: '14%' }} />
+        <col style={{ width: '19%' }} />
+        <col style={{ width: '21%' }} />
         <col style={{ width: '12%' }} />
+        <col style={{ width: '15%' }} />
+        <col style={{ width: '13%' }} />
         <col style={{ width: '20%' }} />
       </colgroup>
       <thead>
@@ -73,7 +73,7 @@ export function StaffTable({ accounts, meId, ask }: ViewProps) {
             <td>
               <TruncatedText text={account.email} focusable />
             </td>
-            <td>{adminMessages.roles[account.role]}</td>
+            <td style={{ overflowWrap: 'anywhere' }}>{adminMessages.roles[account.role]}</td>
             <td>
               <Badges account={account} />
             </td>

@@ -18,6 +18,8 @@ export function StatusBadge({ status }: { status: AccountStatus | 'locked' }) {
   return (
     <CBadge
       className={`bg-${colour}-subtle text-${colour}-emphasis border border-${colour}-subtle`}
+      // A narrow column wraps "Aguardando aprovação" instead of letting it spill over the next.
+      style={{ whiteSpace: 'normal', textAlign: 'start' }}
     >
       {status === 'locked' ? adminMessages.locked : adminMessages.statuses[status]}
     </CBadge>
