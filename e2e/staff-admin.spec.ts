@@ -64,7 +64,7 @@ test.describe('as an admin', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
     await expect(badge).toContainText(/\d+ cadastros? aguardando aprovação/)
     const notice = await waitForMail(second.email)
-    expect(notice.subject).toMatch(/aguardam? aprovação/)
+    expect(notice.subject).toMatch(/novos? cadastros?/)
     expect(notice.text).toContain(person.email)
 
     await openInEquipe(page, person.email)
