@@ -11,6 +11,10 @@ export const messages = {
     dashboard: 'Início',
     profile: 'Minha conta',
     staff: 'Equipe',
+    staffAccount: 'Conta',
+    audit: 'Auditoria',
+    pending: (count: number) =>
+      count === 1 ? 'cadastro aguardando aprovação' : 'cadastros aguardando aprovação',
   },
   header: {
     toggleSidebar: 'Mostrar ou ocultar o menu lateral',
@@ -62,6 +66,7 @@ export const messages = {
     register: 'Solicitar cadastro',
     showPassword: 'Mostrar senha',
     capsLock: 'Caps Lock está ativado.',
+    sessionEnded: 'Sua sessão terminou. Entre novamente.',
   },
   recover: {
     title: 'Recuperar senha',
@@ -87,6 +92,14 @@ export const messages = {
     invalidTitle: 'Link inválido ou expirado',
     invalid:
       'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo link: ele chega por e-mail em instantes.',
+  },
+  invitation: {
+    title: 'Criar sua senha',
+    subtitle: 'Você foi convidado para o Painel. Escolha a senha com que vai entrar.',
+    submit: 'Criar senha',
+    doneTitle: 'Senha criada',
+    done: 'Sua senha foi criada. Entre com o seu e-mail e a nova senha.',
+    requestNewLink: 'O link expirou? Peça um novo',
   },
   register: {
     title: 'Solicitar cadastro',
@@ -135,9 +148,6 @@ export const messages = {
     title: 'Início',
     greeting: (name: string) => `Olá, ${name}!`,
     greetingAnonymous: 'Olá!',
-    intro: 'Este é o painel administrativo da equipe. Escolha por onde começar.',
-    shortcuts: 'Atalhos',
-    open: 'Abrir',
   },
   profile: {
     title: 'Minha conta',
@@ -155,30 +165,5 @@ export const messages = {
     confirmPassword: 'Confirmar nova senha',
     save: 'Salvar nova senha',
     changed: 'Senha alterada. As outras sessões abertas com esta conta foram encerradas.',
-  },
-  staff: {
-    title: 'Equipe',
-    intro: 'Contas da equipe. Aprove os cadastros novos e desative quem não deve mais entrar.',
-    loading: 'Carregando a equipe…',
-    restricted: 'Esta tela é só para administradores.',
-    empty: 'Nenhuma conta ainda.',
-    pendingCount: (count: number) =>
-      count === 1 ? '1 cadastro aguarda aprovação.' : `${count} cadastros aguardam aprovação.`,
-    columns: {
-      name: 'Nome',
-      email: 'E-mail',
-      role: 'Perfil',
-      status: 'Situação',
-      since: 'Criada em',
-      actions: 'Ações',
-    },
-    approve: 'Aprovar',
-    disable: 'Desativar',
-    enable: 'Reativar',
-    you: '(você)',
-    approved: (name: string) => `${name} agora pode entrar no painel.`,
-    disabled: (name: string) =>
-      `A conta de ${name} foi desativada e as sessões abertas foram encerradas.`,
-    enabled: (name: string) => `${name} pode entrar no painel de novo.`,
   },
 } as const

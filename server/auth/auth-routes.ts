@@ -12,6 +12,7 @@ import {
   SignInBodySchema,
 } from '../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { requestOrigin } from '../audit/record-audit'
 import { apiError, HttpError } from '../http/errors'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
@@ -39,6 +40,7 @@ function originOf(request: FastifyRequest): Origin {
   const deviceToken = request.cookies[DEVICE_COOKIE]
   return {
     address: request.ip,
+    audit: requestOrigin(request),
     ...(deviceToken !== undefined && isWellFormedToken(deviceToken) ? { deviceToken } : {}),
   }
 }
@@ -113,7 +115,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       preHandler: session,
     },
     async (request, reply) => {
-      if (request.sessionToken) await auth.signOut(request.sessionToken)
+      if (request.sessionToken) await auth.signOut(request.sessionToken, requestOrigin(request))
       return answerWithoutBody(reply, 204)
     },
   )
@@ -145,7 +147,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      await auth.register(request.body.name, request.body.email, request.body.password)
+      await auth.register(
+        request.body.name,
+        request.body.email,
+        request.body.password,
+        requestOrigin(request),
+      )
       return reply.code(202).send({ status: 'pending' })
     },
   )
@@ -161,7 +168,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      auth.requestPasswordRecovery(request.body.email)
+      auth.requestPasswordRecovery(request.body.email, requestOrigin(request))
       return answerWithoutBody(reply, 202)
     },
   )
@@ -179,7 +186,11 @@ const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       if (
         !isWellFormedToken(request.body.token) ||
-        !(await auth.resetPassword(request.body.token, request.body.password))
+        !(await auth.resetPassword(
+          request.body.token,
+          request.body.password,
+          requestOrigin(request),
+        ))
       ) {
         throw apiError(400, 'invalid_or_expired_token')
       }

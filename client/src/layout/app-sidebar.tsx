@@ -1,5 +1,6 @@
 import CIcon from '@coreui/icons-react'
 import {
+  CBadge,
   CCloseButton,
   CNavItem,
   CNavLink,
@@ -16,6 +17,7 @@ import { BrandMark } from '../lib/brand-mark'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
+import { usePendingCount } from './use-pending-count'
 
 /**
  * The sidebar: brand and the inner screens. Its visibility is the redux `sidebarShow`; on small
@@ -25,7 +27,11 @@ export function AppSidebar() {
   const dispatch = useAppDispatch()
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
   const { user } = useCurrentUser()
-  const screens = INNER_SCREENS.filter((screen) => !screen.adminOnly || user?.role === 'admin')
+  const isAdmin = user?.role === 'admin'
+  const screens = INNER_SCREENS.filter(
+    (screen) => !screen.notInMenu && (!screen.adminOnly || isAdmin),
+  )
+  const pending = usePendingCount(isAdmin)
 
   return (
     <CSidebar
@@ -64,6 +70,17 @@ export function AppSidebar() {
                 aria-hidden="true"
               />
               {screen.title}
+              {screen.path === paths.staff && pending !== null && pending > 0 && (
+                // Warning colours on the dark sidebar: dark text on amber, 9:1.
+                <CBadge
+                  color="warning"
+                  className="ms-auto text-dark"
+                  title={messages.nav.pending(pending)}
+                >
+                  {pending}
+                  <span className="visually-hidden"> {messages.nav.pending(pending)}</span>
+                </CBadge>
+              )}
             </CNavLink>
           </CNavItem>
         ))}

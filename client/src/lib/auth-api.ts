@@ -8,7 +8,6 @@ import type {
   SignedIn,
   SignInBody,
 } from '../../../common/api/auth'
-import type { StaffList, StatusChangeBody } from '../../../common/api/staff'
 import { apiRequest } from './api-client'
 
 /**
@@ -69,16 +68,5 @@ export function changePassword(currentPassword: string, newPassword: string) {
   return apiRequest<void>('auth/password', {
     method: 'POST',
     body: { currentPassword, newPassword } satisfies ChangePasswordBody,
-  })
-}
-
-export function listStaff(signal?: AbortSignal) {
-  return apiRequest<StaffList>('staff', signal ? { signal } : {})
-}
-
-export function setStaffStatus(id: string, status: StatusChangeBody['status']) {
-  return apiRequest<UserAnswer>(`staff/${encodeURIComponent(id)}/status`, {
-    method: 'POST',
-    body: { status } satisfies StatusChangeBody,
   })
 }
