@@ -4,6 +4,7 @@ import { AuditPageSchema, AuditQuerySchema } from '../../common/api/audit'
 import { errorAnswers } from '../../common/api/errors'
 import { auditTypeNames } from '../../common/audit-type-names'
 import type { AuthService } from '../auth/auth-service'
+import { refuseUnstorableText } from '../auth/storable-input'
 import { requireAdmin, requireSession } from '../auth/authenticate'
 import type { Db } from '../db/database'
 import { auditCsv } from './audit-csv'
@@ -19,6 +20,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
   app,
   { auth, db },
 ) => {
+  app.addHook('preValidation', refuseUnstorableText)
   app.addHook('preHandler', requireSession(auth))
   app.addHook('preHandler', requireAdmin)
   app.addHook('onSend', async (_request, reply) => {
