@@ -82,7 +82,7 @@ test('a wrong password is refused with the server’s message, and nothing is st
 test('a disabled account is told so', async ({ page, api }) => {
   const staff = await createStaff(api)
   const adminToken = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
-  await api.post(`/api/staff/${staff.id}/status`, {
+  await api.patch(`/api/staff/${staff.id}`, {
     data: { status: 'disabled' },
     headers: { authorization: `Bearer ${adminToken}` },
   })
@@ -206,7 +206,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
   const staff = await createStaff(api)
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await page.evaluate(() => localStorage.clear())
 
   // Another browser (no device cookie) guesses until it has to wait.
@@ -221,7 +221,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
 
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 })
 
 test('a staff member does not see the Equipe screen', async ({ page, api }) => {
