@@ -108,7 +108,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'End this session',
         security: bearer,
-        response: { 204: NoContentSchema, ...errorAnswers(401) },
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
@@ -124,7 +124,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'The signed-in account',
         security: bearer,
-        response: { 200: UserAnswerSchema, ...errorAnswers(401) },
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },

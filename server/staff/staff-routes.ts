@@ -30,7 +30,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
       schema: {
         summary: 'Every staff account',
         security: bearer,
-        response: { 200: StaffListSchema, ...errorAnswers(401, 403) },
+        response: { 200: StaffListSchema, ...errorAnswers(400, 401, 403) },
       },
     },
     async (_request, reply) => {
@@ -47,7 +47,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
         security: bearer,
         params: AccountIdParamsSchema,
         body: StatusChangeBodySchema,
-        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
     // Own account, last admin and the id's spelling: account-administration.ts decides.
