@@ -203,7 +203,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
   const staff = await createStaff(api)
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible()
   await page.evaluate(() => localStorage.clear())
 
   // Another browser (no device cookie) guesses until it has to wait.
@@ -218,7 +218,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
 
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início' })).toBeVisible()
 })
 
 test('a staff member does not see the Equipe screen', async ({ page, api }) => {
