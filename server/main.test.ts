@@ -1,31 +1,18 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { compiledServerDist, startServer, type ServerProcess } from './test/compiled-server'
-import type { FixtureDist } from './test/fixture-dist'
+import { describe, it } from 'node:test'
+import { compiledServerFixture, startServer, type ServerProcess } from './test/compiled-server'
 
 /**
  * The compiled server as a process, started the way the Dockerfile's CMD starts it
  * (`node dist/server/main.js`): signals, exit codes and start-up errors are only real there.
  */
 
-let dist: FixtureDist
-let dataDir: string
+const fixture = compiledServerFixture('main')
 
-before(async () => {
-  dist = await compiledServerDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-main-'))
-})
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await dist.cleanup()
-})
-
-const start = (env: Record<string, string>) => startServer(dist, { DATA_DIR: dataDir, ...env })
+const start = (env: Record<string, string>) =>
+  startServer(fixture.dist, { DATA_DIR: fixture.dataDir, ...env })
 
 /** Waits until the server listens; from then on it must be ready at once (no warm-up 503s). */
 async function ready(server: ServerProcess): Promise<void> {
