@@ -44,6 +44,8 @@ for (const mode of ['light', 'dark'] as const) {
     })
 
     test('the public pages, with their validation messages shown', async ({ page }) => {
+      // Seven pages, an axe scan each: more than one page's worth of time on a busy 2-core runner.
+      test.slow()
       // The reset link is taken as usable, to check its form (the page asks when it opens).
       await page.route('**/api/auth/password-reset/check', (route) =>
         route.fulfill({ status: 204 }),
@@ -77,6 +79,8 @@ for (const mode of ['light', 'dark'] as const) {
       })
 
       test('every screen, with the menus open', async ({ page, api }) => {
+        // Two accounts made through the API and six axe scans: several pages' worth of time.
+        test.slow()
         // The staff list with an account in each state, so every kind of row and button is checked.
         const active = await createStaff(api, { name: 'Conta Ativa' })
         const pending = await createStaff(api, { name: 'Conta Pendente', approve: false })

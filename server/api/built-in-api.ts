@@ -3,7 +3,6 @@ import fp from 'fastify-plugin'
 import { AuthService } from '../auth/auth-service'
 import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
-import passwordResetCheckRoute from '../auth/password-reset-check-route'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
 import auditRoutes from '../audit/audit-routes'
@@ -67,11 +66,6 @@ export default fp<BuiltInApiOptions>(
       auth,
       requestsPerMinute: config.authRateLimit,
       secureCookies: config.https,
-    })
-    await app.register(passwordResetCheckRoute, {
-      prefix: '/api/auth',
-      db,
-      requestsPerMinute: config.authRateLimit,
     })
     await app.register(staffRoutes, { prefix: '/api/staff', auth, ...staffDeps })
     await app.register(auditRoutes, { prefix: '/api', auth, db })

@@ -8,6 +8,7 @@ import {
   RegisterBodySchema,
   RegisteredSchema,
   ResetBodySchema,
+  ResetCheckBodySchema,
   SignedInSchema,
   SignInBodySchema,
 } from '../../common/api/auth'
@@ -110,7 +111,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'End this session',
         security: bearer,
-        response: { 204: NoContentSchema, ...errorAnswers(401) },
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
@@ -126,7 +127,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'The signed-in account',
         security: bearer,
-        response: { 200: UserAnswerSchema, ...errorAnswers(401) },
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
@@ -194,6 +195,29 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       ) {
         throw apiError(400, 'invalid_or_expired_token')
       }
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  /**
+   * Whether a mailed link can still set a password, without using it up: the page asks when it
+   * opens, so a used or fake link is said at once. A POST, so the token stays out of URLs and logs.
+   */
+  app.post(
+    '/password-reset/check',
+    {
+      schema: {
+        summary: 'Check a password-reset link without using it',
+        body: ResetCheckBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+      onRequest: burstLimit,
+    },
+    async (request, reply) => {
+      if (!(await auth.isUsableResetLink(request.body.token))) {
+        throw apiError(400, 'invalid_or_expired_token')
+      }
+      reply.header('cache-control', 'no-store')
       return answerWithoutBody(reply, 204)
     },
   )

@@ -31,7 +31,7 @@ import {
   endSession,
 } from './sessions'
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
-import { tokenHash } from './tokens'
+import { isWellFormedToken, tokenHash } from './tokens'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
 /** Recovery mails per account and hour (sign-in-limits.ts counts them). */
@@ -260,6 +260,11 @@ export class AuthService {
   /** Resolves when the work started after earlier answers has finished. */
   async settled(): Promise<void> {
     while (this.background.size > 0) await Promise.all([...this.background])
+  }
+
+  /** Whether a mailed reset link would still set a password, without using it up. */
+  async isUsableResetLink(token: string): Promise<boolean> {
+    return isWellFormedToken(token) && (await passwordResetAccount(this.db, token)) !== undefined
   }
 
   /**

@@ -5,6 +5,7 @@ import type {
   Registered,
   RegisterBody,
   ResetBody,
+  ResetCheckBody,
   SignedIn,
   SignInBody,
 } from '../../../common/api/auth'
@@ -59,7 +60,7 @@ export function resetPassword(token: string, password: string) {
 export function checkPasswordResetLink(token: string, signal?: AbortSignal) {
   return apiRequest<void>('auth/password-reset/check', {
     method: 'POST',
-    body: { token },
+    body: { token } satisfies ResetCheckBody,
     ...(signal ? { signal } : {}),
   })
 }
