@@ -45,7 +45,12 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
           y2={HEIGHT - AXIS}
           style={{ stroke: 'var(--cui-border-color)' }}
         />
-        <text x="0" y={TOP - 2} style={{ fill: 'var(--cui-secondary-color)', fontSize: 11 }}>
+        <text
+          x="0"
+          y={TOP - 2}
+          className="painel-chart-label"
+          style={{ fill: 'var(--cui-secondary-color)' }}
+        >
           {highest}
         </text>
         {days.map((day, index) => {
@@ -71,7 +76,8 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
                   x={x}
                   y={HEIGHT - 6}
                   textAnchor="middle"
-                  style={{ fill: 'var(--cui-secondary-color)', fontSize: 11 }}
+                  className="painel-chart-label"
+                  style={{ fill: 'var(--cui-secondary-color)' }}
                 >
                   {formatDay(day.day)}
                 </text>
