@@ -36,7 +36,8 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         aria-hidden="true"
-        style={{ display: 'block', maxHeight: '14rem' }}
+        // Visible overflow: the phone's larger labels reach a little past the drawing's edges.
+        style={{ display: 'block', maxHeight: '14rem', overflow: 'visible' }}
       >
         <line
           x1="0"
