@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
+import type Pg from 'pg'
 import { migrationProvider } from './migrations'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
@@ -26,7 +27,7 @@ const loadPackage = createRequire(import.meta.url)
 /** A Kysely over the location, not yet migrated. */
 export function connect(location: DatabaseLocation): Db {
   if ('postgresUrl' in location) {
-    const pg = loadPackage('pg') as typeof import('pg')
+    const pg = loadPackage('pg') as typeof Pg
     const pool = new pg.Pool({
       connectionString: location.postgresUrl,
       max: 10,
