@@ -15,7 +15,7 @@ function listedProjects(env: NodeJS.ProcessEnv): Set<string> {
     },
   )
   assert.equal(run.status, 0, run.stderr)
-  return new Set([...run.stdout.matchAll(/^\s*\[(\w+)\] ›/gm)].map((match) => match[1]))
+  return new Set([...run.stdout.matchAll(/^\s*\[(\w+)\] ›/gm)].map((match) => match[1] ?? ''))
 }
 
 it('runs only the read-only smoke project against a deployed panel (E2E_BASE_URL)', () => {
