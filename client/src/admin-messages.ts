@@ -51,7 +51,7 @@ export const adminMessages = {
       role: 'Papel',
       status: 'Situação',
       lastSignIn: 'Último acesso',
-      since: 'Desde',
+      since: 'Criada em',
       actions: 'Ações',
     },
     total: (count: number) => (count === 1 ? '1 conta' : `${count} contas`),
