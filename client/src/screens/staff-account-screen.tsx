@@ -6,7 +6,7 @@ import type { StaffAccount } from '../../../common/api/staff'
 import { adminMessages } from '../admin-messages'
 import { paths } from '../app/paths'
 import { fetchStaffAccount, listAudit } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
+import { ApiError, errorMessage } from '../lib/api-client'
 import { formatDate, formatDateTime } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
@@ -54,7 +54,7 @@ function AccountPage() {
         if (controller.signal.aborted) return
         setLoad({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : String(error),
+          message: errorMessage(error),
           missing: error instanceof ApiError && error.status === 404,
         })
       },
