@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
 import { colours, contrast, luminance, over, parseColor } from './support/contrast'
-import { presetToken } from './support/pages'
+import { presetToken, sidebar } from './support/pages'
 
 /** The signed-in screens at their edges: keyboard, long names, dark mode, names and dates. */
 
@@ -11,7 +11,6 @@ const PHONE = { width: 390, height: 844 }
 const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
 
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Você está em' })
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
 
 async function useDarkMode(page: Page) {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'dark'), COLOR_MODE_KEY)

@@ -2,21 +2,14 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
 import { waitForMail } from './support/mailbox'
-import { expectRoute, signInWithForm } from './support/pages'
+import { expectRoute, sidebar, signInWithForm, submitRegistration } from './support/pages'
 import { e2e } from './support/test-env'
 
 /** Issue 14: staff administration as admins live in it (Equipe, Auditoria, mails, the badge). */
 
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
-
 async function register(page: Page, person: { name: string; email: string; password: string }) {
   await page.goto('/#/register')
-  await page.getByLabel('Nome').fill(person.name)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByLabel('Confirmar senha').fill(person.password)
-  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
-  await expect(page.getByRole('heading', { name: 'Cadastro recebido' })).toBeVisible()
+  await submitRegistration(page, person)
 }
 
 /** Equipe, searched for one person (the shared test database holds many accounts). */
