@@ -1,6 +1,16 @@
-/** The page: client/index.html with the hashed files of this build put in its <head>. */
+/**
+ * The page: client/index.html with the hashed files of this build put in its <head>, and the
+ * prerendered sign-in page (prerender.ts) in its #root.
+ */
+import {
+  BOOT_SPINNER_CLASS,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_VALUE,
+  type PrerenderedSignIn,
+} from '../../client/src/prerender/prerender-markup'
 
 export const HEAD_MARKER = '<!-- build:head -->'
+export const ROOT_ELEMENT = '<div id="root"></div>'
 
 export interface PageAssets {
   /** Classic script that puts the colour mode on <html> before the first paint. */
@@ -10,6 +20,8 @@ export interface PageAssets {
   /** The entry's static imports: fetched in parallel with it instead of after it. */
   modulePreloads: readonly string[]
   favicon: string
+  /** The sign-in page for #root; none in a build without prerendering (`--no-prerender`). */
+  prerendered?: PrerenderedSignIn
 }
 
 const escapeAttribute = (value: string) =>
@@ -28,5 +40,18 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
     ),
     `<script type="module" src="${escapeAttribute(assets.entryScript)}"></script>`,
   ]
-  return template.replace(HEAD_MARKER, tags.join('\n    '))
+  const page = template.replace(HEAD_MARKER, tags.join('\n    '))
+  if (!assets.prerendered) return page
+  if (!page.includes(ROOT_ELEMENT)) {
+    throw new Error(
+      `client/index.html has no empty ${ROOT_ELEMENT} to prerender the sign-in page in`,
+    )
+  }
+  // The spinner is a sibling, not a child: #root must hold exactly what React hydrates.
+  const { page: signIn, spinner } = assets.prerendered
+  return page.replace(
+    ROOT_ELEMENT,
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${PRERENDERED_VALUE}">${signIn}</div>` +
+      `<div class="${BOOT_SPINNER_CLASS}">${spinner}</div>`,
+  )
 }

@@ -1,0 +1,84 @@
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { sendHeldSubmit } from '../prerender/early-submit'
+import {
+  BOOT_SPINNER_CLASS,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_VALUE,
+} from '../prerender/prerender-markup'
+import { hashPath, isSignInRoute } from '../prerender/sign-in-load'
+import { readToken } from '../session/token'
+import { panelTree } from './panel-tree'
+import type { createPanelRouter } from './router'
+import { routerReady } from './router-ready'
+import type { AppStore } from './store'
+
+type PanelRouter = ReturnType<typeof createPanelRouter>
+
+/** Runs its callback once: StrictMode runs layout effects twice in development. */
+function once(callback: () => void): () => void {
+  let done = false
+  return () => {
+    if (done) return
+    done = true
+    callback()
+  }
+}
+
+/**
+ * Whether this load can take over the sign-in form the build put into index.html: it is there,
+ * and the page is still the login page for someone not signed in (the URL may have changed
+ * since the boot script looked: a link followed before the app arrived). `#/` is not: the boot
+ * script has made it `#/login`; if it has not, the router would first render a redirect.
+ */
+export function canHydrateSignIn(container: Element): boolean {
+  if (container.getAttribute(PRERENDERED_ATTRIBUTE) !== PRERENDERED_VALUE) return false
+  const path = hashPath(window.location.hash)
+  return readToken() === null && isSignInRoute(window.location.hash) && path !== '' && path !== '/'
+}
+
+/** The prerendered page is React's from now on: what hid or stood in for it can go. */
+function forgetPrerender(container: Element): void {
+  container.removeAttribute(PRERENDERED_ATTRIBUTE)
+  document.querySelector(`.${BOOT_SPINNER_CLASS}`)?.remove()
+}
+
+/**
+ * Hydrates the prerendered sign-in page: once the router has the login chunk, React adopts the
+ * HTML as it is (values typed into it stay), then sends a submit held before it arrived.
+ * `onHydrated` runs right after, before the next paint.
+ */
+export async function hydratePanel(
+  container: Element,
+  store: AppStore,
+  router: PanelRouter,
+  onHydrated: () => void,
+): Promise<void> {
+  await routerReady(router)
+  hydrateRoot(
+    container,
+    panelTree(
+      store,
+      router,
+      once(() => {
+        onHydrated()
+        sendHeldSubmit(container)
+        forgetPrerender(container)
+      }),
+    ),
+  )
+}
+
+/**
+ * Renders the panel from nothing. The prerendered form (hidden by app.css on such a load) is
+ * dropped first; the spinner beside it stays until React's first commit shows the router's own.
+ */
+export function renderPanel(container: Element, store: AppStore, router: PanelRouter): void {
+  container.replaceChildren()
+  createRoot(container).render(
+    panelTree(
+      store,
+      router,
+      once(() => forgetPrerender(container)),
+    ),
+  )
+}
