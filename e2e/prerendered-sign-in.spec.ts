@@ -20,7 +20,10 @@ async function prerenderedRoot(page: Page): Promise<string> {
       html,
     )
   expect(match, 'index.html holds the prerendered sign-in page').not.toBeNull()
-  return match?.[1] ?? ''
+  const root = match?.[1] ?? ''
+  // The CSP (style-src 'self', script-src 'self') allows no inline style or script in it.
+  expect(root).not.toMatch(/\sstyle=|<script/i)
+  return root
 }
 
 /** HTML as this browser serialises it once parsed, so that two sources compare as markup. */
