@@ -125,11 +125,14 @@ async function main(): Promise<number> {
     // Alternating, so a slow spell of the shared machine hits both alike.
     for (let run = 1; run <= runs; run++) {
       for (const { variant, server } of servers) {
-        const result = await lighthouse(
-          `${server.baseURL}/#/login`,
-          outDir,
-          `${variant.replace(/\W/g, '-')}-${run}`,
-        )
+        const name = `${variant.replace(/\W/g, '-')}-${run}`
+        const url = `${server.baseURL}/#/login`
+        // On a loaded machine Lighthouse now and then fails to record its trace (NO_NAVSTART):
+        // one more try before giving up.
+        const result = await lighthouse(url, outDir, name).catch((error: unknown) => {
+          log(`  ${variant} ${run}/${runs}: ${String(error).slice(0, 200)}; trying again`)
+          return lighthouse(url, outDir, `${name}-again`)
+        })
         results.get(variant)!.push(result)
         log(
           `  ${variant} ${run}/${runs}: performance ${result.performance}, FCP ${ms(result.firstContentfulPaintMs)}, LCP ${ms(result.largestContentfulPaintMs)}`,
