@@ -101,6 +101,24 @@ function medians(runs: LighthouseRun[]): LighthouseRun {
   }
 }
 
+/**
+ * /readyz waits for the database for 1 s at most; on a machine shared with other work a fresh
+ * embedded database can miss that for a while, so a start gets three tries.
+ */
+async function startWithRetries(
+  build: BuildUnderTest,
+  log: (line: string) => void,
+): Promise<PainelServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPainel(build)
+    } catch (error) {
+      if (attempt === 3) throw error
+      log(`  the server did not get ready (${String(error).slice(0, 120)}); trying again`)
+    }
+  }
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } })
   const runs = Number(values.runs)
@@ -118,7 +136,7 @@ async function main(): Promise<number> {
     await oneBuild()
     builds.push({ variant: 'prerendered', build: await snapshotDist() })
     for (const { variant, build } of builds) {
-      servers.push({ variant, server: await startPainel(build) })
+      servers.push({ variant, server: await startWithRetries(build, log) })
     }
 
     const results = new Map<Variant, LighthouseRun[]>(builds.map(({ variant }) => [variant, []]))
