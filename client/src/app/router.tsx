@@ -30,6 +30,14 @@ const SCREENS = Object.fromEntries(
   INNER_SCREENS.map((screen) => [screen.path, lazyPage(SCREEN_LOADERS[screen.path])]),
 )
 
+/**
+ * The login page's chunk, fetched before the prerendered sign-in page is hydrated: the first
+ * render must be that page, as the build rendered it, and not the spinner (mount.tsx).
+ */
+export function preloadSignInPage(): Promise<unknown> {
+  return LoginPage.preload()
+}
+
 /** A page: the centred spinner while its chunk loads. */
 function page(Page: ComponentType): ReactNode {
   return (
