@@ -5,10 +5,10 @@ import { INNER_SCREENS } from '../app/inner-screens'
 import { paths } from '../app/paths'
 import { SCREEN_ICONS } from '../layout/screen-icons'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
+import { dashboardMessages } from '../messages-dashboard'
 
-const text = messages.dashboard
+const text = dashboardMessages.dashboard
 
 /** The landing screen after sign-in: who is signed in, and the way to every other screen. */
 export default function DashboardScreen() {

@@ -5,11 +5,11 @@ import { listStaff, setStaffStatus, type AccountStatus, type User } from '../lib
 import { formatDate } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
+import { accountMessages } from '../messages-accounts'
 
-const text = messages.staff
-const profile = messages.profile
+const text = accountMessages.staff
+const profile = accountMessages.profile
 const BADGE: Record<AccountStatus, string> = {
   pending: 'warning',
   active: 'success',
