@@ -12,13 +12,6 @@ export const messages = {
     profile: 'Minha conta',
     staff: 'Equipe',
   },
-  header: {
-    toggleSidebar: 'Mostrar ou ocultar o menu lateral',
-    closeSidebar: 'Fechar o menu lateral',
-    userMenu: 'Menu do usuário',
-    signedInAs: 'Conectado como',
-    signOut: 'Sair',
-  },
   colorMode: {
     label: 'Tema',
     group: 'Tema das cores',
@@ -26,14 +19,6 @@ export const messages = {
     light: 'Claro',
     dark: 'Escuro',
     auto: 'Automático',
-  },
-  breadcrumb: {
-    label: 'Você está em',
-    home: 'Início',
-  },
-  footer: {
-    text: 'Painel administrativo',
-    version: 'Versão',
   },
   forms: {
     required: 'Campo obrigatório',
@@ -69,13 +54,6 @@ export const messages = {
     text: 'O endereço que você abriu não existe ou foi removido.',
     innerText: 'Esta tela não existe no painel. Confira o endereço ou volte ao início.',
     back: 'Voltar ao início',
-  },
-  serverError: {
-    code: '500',
-    title: 'Erro no servidor',
-    text: 'Algo deu errado do nosso lado. Tente novamente em alguns instantes.',
-    back: 'Voltar ao início',
-    retry: 'Voltar à página anterior',
   },
   routeError: {
     title: 'Erro inesperado na aplicação',

@@ -14,6 +14,7 @@ import { INNER_SCREENS } from '../app/inner-screens'
 import { paths } from '../app/paths'
 import { BrandMark } from '../lib/brand-mark'
 import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
 
@@ -50,7 +51,7 @@ export function AppSidebar() {
         <CCloseButton
           className="d-lg-none"
           dark
-          aria-label={messages.header.closeSidebar}
+          aria-label={layoutMessages.header.closeSidebar}
           onClick={() => dispatch({ type: 'set', sidebarShow: false })}
         />
       </CSidebarHeader>
