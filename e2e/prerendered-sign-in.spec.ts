@@ -41,6 +41,25 @@ async function hydratedRoot(page: Page): Promise<string> {
   return page.locator('#root').innerHTML()
 }
 
+const COLOR_MODE_GROUP = 'Tema das cores'
+
+/**
+ * The markup without the colour-mode buttons: the build leaves them out of the prerendered page
+ * (they would do nothing before the app, and the store starts at light), and the app adds them
+ * right after hydrating.
+ */
+function withoutColorModeButtons(page: Page, html: string): Promise<string> {
+  return page.evaluate(
+    ([source, label]) => {
+      const template = document.createElement('template')
+      template.innerHTML = source
+      template.content.querySelector(`[role="group"][aria-label="${label}"]`)?.remove()
+      return template.innerHTML
+    },
+    [html, COLOR_MODE_GROUP] as const,
+  )
+}
+
 /** One animation frame: whether the page's #root was parsed yet, and what was visible. */
 interface Frame {
   root: boolean
@@ -90,7 +109,7 @@ test.describe('a signed-in cold load', () => {
     await expect.poll(async () => (await framesOf(page)).length).toBeGreaterThan(2)
     app.release()
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible()
     const frames = await framesOf(page)
     expect(frames.filter((frame) => frame.form)).toEqual([])
     expect(frames.some((frame) => frame.spinner)).toBe(true)
@@ -100,7 +119,7 @@ test.describe('a signed-in cold load', () => {
     await recordFrames(page)
     await page.goto('/#/login')
     await expectRoute(page, '/dashboard')
-    await expect(page.getByRole('heading', { level: 1, name: 'Painel' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Início' })).toBeVisible()
     expect((await framesOf(page)).filter((frame) => frame.form)).toEqual([])
   })
 })
@@ -159,7 +178,16 @@ for (const mode of ['light', 'dark'] as const) {
     app.release()
 
     const hydrated = await hydratedRoot(page)
-    expect(hydrated).toBe(await reserialised(page, prerendered))
+    expect(prerendered).not.toContain(COLOR_MODE_GROUP)
+    expect(await withoutColorModeButtons(page, hydrated)).toBe(
+      await reserialised(page, prerendered),
+    )
+    // The buttons come with the app, the stored mode already the one shown as chosen.
+    const buttons = page.getByRole('group', { name: COLOR_MODE_GROUP })
+    await expect(
+      buttons.getByRole('button', { name: mode === 'dark' ? 'Escuro' : 'Claro' }),
+    ).toHaveAttribute('aria-pressed', 'true')
+    await expect(buttons.getByRole('button', { pressed: true })).toHaveCount(1)
     expect(
       await page.getByLabel('E-mail').evaluate((input) => '__before' in input),
       'the input is the one the HTML made, not a new one',
@@ -176,13 +204,14 @@ test('the prerendered HTML is what the app renders by itself', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.evaluate(() => (window.location.hash = '#/login'))
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
-  const rendered = await page.locator('#root').innerHTML()
+  await expect(page.getByRole('group', { name: COLOR_MODE_GROUP })).toBeVisible()
+  const rendered = await withoutColorModeButtons(page, await page.locator('#root').innerHTML())
 
-  // useId's ids differ between a server and a client render; the text separators React's server
-  // renderer adds are comments. Both say nothing a person sees.
+  // useId's ids differ between a server and a client render; the text separators and Suspense
+  // boundaries React's server renderer marks are comments. None of it is anything a person sees.
   const normalise = (html: string) => {
     const ids = new Map<string, string>()
-    return html.replace(/<!-- -->/g, '').replace(/:[rR][0-9a-zA-Z]*:/g, (id) => {
+    return html.replace(/<!--(?: |\/?\$[!?]?)-->/g, '').replace(/:[rR][0-9a-zA-Z]*:/g, (id) => {
       if (!ids.has(id)) ids.set(id, `id-${ids.size}`)
       return ids.get(id) ?? id
     })
@@ -198,7 +227,7 @@ test('what is typed before the app arrives is kept, and "Entrar" pressed then si
   const app = await holdRequests(page, APP_SCRIPT)
   await page.goto('/#/login?redirect=%2Fperfil', { waitUntil: 'commit' })
   await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha').fill(person.password)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
   await page.getByRole('button', { name: 'Entrar' }).click()
 
   // Held: the browser did not send the form itself (that would put the password in the URL).
@@ -218,11 +247,11 @@ test('values typed before the app arrives are still in the fields after it has',
   const app = await holdRequests(page, APP_SCRIPT)
   await page.goto('/#/login', { waitUntil: 'commit' })
   await page.getByLabel('E-mail').fill('cedo@painel.test')
-  await page.getByLabel('Senha').fill('digitado-antes')
+  await page.getByLabel('Senha', { exact: true }).fill('digitado-antes')
   app.release()
   await hydratedRoot(page)
   await expect(page.getByLabel('E-mail')).toHaveValue('cedo@painel.test')
-  await expect(page.getByLabel('Senha')).toHaveValue('digitado-antes')
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveValue('digitado-antes')
 
   // The app's own validation now answers a submit: the form is React's.
   await page.getByLabel('E-mail').fill('não é um e-mail')

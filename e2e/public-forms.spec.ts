@@ -134,7 +134,7 @@ test('register: a strength hint appears as a password is typed, loaded only then
   })
   await page.goto('/#/login')
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
-  await page.getByLabel('Senha').fill('12345678')
+  await page.getByLabel('Senha', { exact: true }).fill('12345678')
   await page.goto('/#/register')
   await expect(page.getByRole('button', { name: 'Solicitar cadastro' })).toBeVisible()
   expect(strengthChunks, 'nothing of the estimator before a new password is typed').toEqual([])

@@ -41,8 +41,10 @@ function forgetPrerender(container: Element): void {
 
 /**
  * Hydrates the prerendered sign-in page: once the login chunk is there (so that the first render
- * is the page, not its spinner), React adopts the HTML as it is (values typed into it stay), then
- * sends a submit held before it arrived. `onHydrated` runs right after, before the next paint.
+ * is the page, not its spinner), React adopts the HTML as it is (values typed into it stay). When
+ * the page itself is hydrated (inside its Suspense boundary, a pass after the root's: see
+ * page-committed.tsx), `onHydrated` runs, then a submit held before the app arrived is sent, all
+ * before the next paint.
  *
  * A module of its own, not inline in main.tsx: the build's common chunk takes the entry's own
  * modules and the packages they use (common-chunk.ts), and main.tsx, an entry point, is not one of
@@ -58,14 +60,13 @@ export async function hydratePanel(
   await preloadSignInPage().catch(() => {})
   hydrateRoot(
     container,
-    panelTree(
-      store,
-      once(() => {
+    panelTree(store, {
+      onPageCommit: once(() => {
         onHydrated()
         sendHeldSubmit(container)
         forgetPrerender(container)
       }),
-    ),
+    }),
   )
 }
 
@@ -76,9 +77,6 @@ export async function hydratePanel(
 export function renderPanel(container: Element, store: AppStore): void {
   container.replaceChildren()
   createRoot(container).render(
-    panelTree(
-      store,
-      once(() => forgetPrerender(container)),
-    ),
+    panelTree(store, { onFirstCommit: once(() => forgetPrerender(container)) }),
   )
 }

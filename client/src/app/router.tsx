@@ -2,6 +2,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { lazyPage } from './chunk-loading'
 import { INNER_SCREENS } from './inner-screens'
+import { SignalPageCommitted } from './page-committed'
 import { PageSpinner } from './page-spinner'
 import { paths } from './paths'
 import { RedirectIfSignedIn } from './redirect-if-signed-in'
@@ -43,6 +44,7 @@ function page(Page: ComponentType): ReactNode {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+      <SignalPageCommitted />
     </Suspense>
   )
 }

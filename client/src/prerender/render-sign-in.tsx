@@ -34,7 +34,7 @@ export async function renderSignInPage(): Promise<PrerenderedSignIn> {
   const errors: unknown[] = []
   // A stream that has waited for everything (allReady): the page behind React.lazy and its
   // Suspense boundary is in the HTML, not its fallback.
-  const stream = await renderToReadableStream(panelTree(createAppStore(), undefined, router), {
+  const stream = await renderToReadableStream(panelTree(createAppStore(), { router }), {
     onError: (error) => void errors.push(error),
   })
   await stream.allReady
