@@ -51,13 +51,14 @@ type PageModule = { default: ComponentType }
 export function lazyPage(load: () => Promise<PageModule>) {
   let loaded: PageModule | undefined
   let loading: Promise<PageModule> | undefined
-  const preload = () =>
-    (loading ??= loadChunk(load).then((module) => (loaded = module)))
+  const preload = () => (loading ??= loadChunk(load).then((module) => (loaded = module)))
   const Page = lazy(() => {
     if (!loaded) return preload()
     const module = loaded
     // Resolved before React.lazy checks, so it renders the page in this very render.
-    return { then: (resolve: (value: PageModule) => void) => resolve(module) } as Promise<PageModule>
+    return {
+      then: (resolve: (value: PageModule) => void) => resolve(module),
+    } as Promise<PageModule>
   })
   return Object.assign(Page, { preload })
 }
