@@ -2,8 +2,6 @@
 // React's hooks rules for the client, and Prettier (run separately) owning the formatting.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -54,49 +52,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
-    },
-  },
-  {
-    // The layering (DESIGN.md): client → common ← server, never client ↔ server, no cycles.
-    // Enforced here so that it holds by lint, not by good intentions.
-    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // Without these the plugin reads only .js files and silently sees no TypeScript import.
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          noWarnOnMultipleProjects: true,
-          project: ['./tsconfig.json', './client/tsconfig.json', './client/tsconfig.test.json'],
-        }),
-      ],
-    },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './client',
-              from: './server',
-              message: 'The client may not import server code: share it through common/.',
-            },
-            {
-              target: './server',
-              from: './client',
-              message: 'The server may not import client code: share it through common/.',
-            },
-            {
-              target: './common',
-              from: ['./client', './server', './scripts'],
-              message: 'common/ is shared by both sides and imports neither.',
-            },
-          ],
-        },
-      ],
-      // Type-only edges count too: a cycle through types still says the layering is upside down.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -44,6 +44,8 @@ for (const mode of ['light', 'dark'] as const) {
     })
 
     test('the public pages, with their validation messages shown', async ({ page }) => {
+      // Seven pages, an axe scan each: more than one page's worth of time on a busy 2-core runner.
+      test.slow()
       // The reset link is taken as usable, to check its form (the page asks when it opens).
       await page.route('**/api/auth/password-reset/check', (route) =>
         route.fulfill({ status: 204 }),
@@ -77,19 +79,33 @@ for (const mode of ['light', 'dark'] as const) {
       })
 
       test('every screen, with the menus open', async ({ page, api }) => {
+        // Two accounts made through the API and six axe scans: several pages' worth of time.
+        test.slow()
         // The staff list with an account in each state, so every kind of row and button is checked.
-        await createStaff(api, { name: 'Conta Ativa' })
-        await createStaff(api, { name: 'Conta Pendente', approve: false })
+        const active = await createStaff(api, { name: 'Conta Ativa' })
+        const pending = await createStaff(api, { name: 'Conta Pendente', approve: false })
         for (const [path, heading] of [
           ['/dashboard', 'Início'],
           ['/perfil', 'Minha conta'],
           ['/equipe', 'Equipe'],
+          ['/auditoria', 'Auditoria'],
           ['/nao-existe', 'Página não encontrada'],
         ]) {
           await page.goto(`/#${path}`)
           await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+          await expect(page.getByText('Carregando…')).toHaveCount(0)
           expect(await seriousViolations(page), `${path} in ${mode} mode`).toEqual([])
         }
+        // Equipe filtered to the pending account, its confirmation dialog open, and its page.
+        await page.goto(`/#/equipe?q=${encodeURIComponent(pending.email)}`)
+        await page.getByRole('button', { name: 'Aprovar Conta Pendente' }).click()
+        await expect(page.getByRole('dialog')).toBeVisible()
+        expect(await seriousViolations(page), `Equipe's dialog in ${mode} mode`).toEqual([])
+        await page.getByRole('button', { name: 'Cancelar' }).click()
+        await page.goto(`/#/equipe/${active.id}`)
+        await expect(page.getByRole('heading', { name: 'Conta Ativa', level: 1 })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Histórico' })).toBeVisible()
+        expect(await seriousViolations(page), `account page in ${mode} mode`).toEqual([])
         await page.getByRole('button', { name: 'Menu do usuário' }).click()
         await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
         expect(await seriousViolations(page), `user menu in ${mode} mode`).toEqual([])

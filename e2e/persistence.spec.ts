@@ -43,9 +43,7 @@ test('before the restart: register, get approved, sign in', async ({ page, playw
   }
   const id = accounts.find((account) => account.email === person.email)?.id
   expect(
-    (
-      await api.post(`/api/staff/${id}/status`, { data: { status: 'active' }, headers: auth })
-    ).status(),
+    (await api.patch(`/api/staff/${id}`, { data: { status: 'active' }, headers: auth })).status(),
   ).toBe(200)
   await api.dispose()
 

@@ -37,11 +37,14 @@ test('register, wait for approval, get approved by an admin, sign in, sign out',
   await admin.goto('/#/login?redirect=%2Fequipe')
   await signInWithForm(admin, e2e.admin)
   await expectRoute(admin, '/equipe')
+  await admin.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).fill(person.email)
+  await admin.keyboard.press('Enter')
   const row = admin.getByRole('row', { name: new RegExp(person.email) })
   await expect(row.getByText('Aguardando aprovação')).toBeVisible()
   await row.getByRole('button', { name: `Aprovar ${person.name}` }).click()
+  await admin.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click()
   await expect(
-    admin.getByRole('status').filter({ hasText: 'agora pode entrar no painel' }),
+    admin.getByRole('status').filter({ hasText: `O cadastro de ${person.name} foi aprovado.` }),
   ).toBeVisible()
   await expect(row.getByText('Ativa', { exact: true })).toBeVisible()
   await expect(row.getByRole('button', { name: `Desativar ${person.name}` })).toBeVisible()
@@ -79,7 +82,7 @@ test('a wrong password is refused with the server’s message, and nothing is st
 test('a disabled account is told so', async ({ page, api }) => {
   const staff = await createStaff(api)
   const adminToken = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
-  await api.post(`/api/staff/${staff.id}/status`, {
+  await api.patch(`/api/staff/${staff.id}`, {
     data: { status: 'disabled' },
     headers: { authorization: `Bearer ${adminToken}` },
   })
@@ -203,7 +206,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
   const staff = await createStaff(api)
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await page.evaluate(() => localStorage.clear())
 
   // Another browser (no device cookie) guesses until it has to wait.
@@ -218,7 +221,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
 
   await page.goto('/#/login')
   await signInWithForm(page, staff)
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 })
 
 test('a staff member does not see the Equipe screen', async ({ page, api }) => {
@@ -226,7 +229,7 @@ test('a staff member does not see the Equipe screen', async ({ page, api }) => {
   await page.goto('/#/login?redirect=%2Fequipe')
   await signInWithForm(page, staff)
   await expectRoute(page, '/equipe')
-  await expect(page.getByText('Esta tela é só para administradores.')).toBeVisible()
+  await expect(page.getByText('Sem permissão: esta tela é só para administradores.')).toBeVisible()
   await expect(
     page
       .getByRole('navigation', { name: 'Navegação principal' })

@@ -89,10 +89,12 @@ describe(`no route answers 500, whatever it is sent (${testStoreName()})`, () =>
   }
 
   it(`POST /api/staff/:id/status: ${RUNS} random ids and bodies`, async () => {
-    // Up to Fastify's maxParamLength (100): a longer one is a 414 whose body the router writes
-    // itself (server/http's concern, reported separately).
+    // Up to Fastify's maxParamLength (100): a longer one is a 414, which error-shape.test.ts
+    // covers. Never empty: `/api/staff//status` is a path no operation of the API description
+    // has, so the contract check (server/test/contract-recorder.ts) would count it against the
+    // document rather than the server.
     const id = fc.oneof(
-      text.filter((raw) => encodeURIComponent(raw).length <= 100),
+      text.filter((raw) => raw.length > 0 && encodeURIComponent(raw).length <= 100),
       fc.uuid().map((uuid) => uuid.toUpperCase()),
       fc.constant(`urn:uuid:${someId}`),
     )

@@ -1,65 +1,21 @@
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
-import { build } from 'esbuild'
-import { serverOptions } from '../scripts/build/esbuild-options'
-import { freePortSync } from '../scripts/free-port'
-import { root } from '../scripts/paths'
-import { createFixtureDist, type FixtureDist } from './test/fixture-dist'
+import { describe, it } from 'node:test'
+import { compiledServerFixture, startServer, type ServerProcess } from './test/compiled-server'
 
 /**
  * The compiled server as a process, started the way the Dockerfile's CMD starts it
  * (`node dist/server/main.js`): signals, exit codes and start-up errors are only real there.
  */
 
-let dist: FixtureDist
-let dataDir: string
+const fixture = compiledServerFixture('main')
 
-before(async () => {
-  // A fixture dist/ with the server compiled into it, next to the repository's node_modules.
-  dist = await createFixtureDist()
-  await symlink(join(root, 'node_modules'), join(dist.base, 'node_modules'), 'dir')
-  await writeFile(join(dist.base, 'package.json'), JSON.stringify({ type: 'module' }))
-  await build({ ...serverOptions(), outdir: join(dist.distDir, 'server'), logLevel: 'silent' })
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-main-'))
-})
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await dist.cleanup()
-})
-
-interface Started {
-  child: ChildProcess
-  port: number
-  output: () => string
-}
-
-function start(env: Record<string, string>): Started {
-  const port = freePortSync()
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: dist.base,
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return { child, port, output: () => output }
-}
+const start = (env: Record<string, string>) =>
+  startServer(fixture.dist, { DATA_DIR: fixture.dataDir, ...env })
 
 /** Waits until the server listens; from then on it must be ready at once (no warm-up 503s). */
-async function ready(server: Started): Promise<void> {
+async function ready(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) assert.fail(`the server exited: ${server.output()}`)

@@ -14,8 +14,14 @@ export const apiMessages = {
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
   // Staff administration.
-  own_account: 'Você não pode mudar a situação da sua própria conta.',
+  own_account:
+    'Você não pode fazer isso com a sua própria conta; para mudar a sua conta, use "Minha conta".',
+  last_admin: 'Não é possível: o Painel ficaria sem nenhum administrador ativo.',
+  not_pending: 'Este cadastro já não está pendente: desative a conta em vez de removê-la.',
+  not_active: 'Esta conta não está ativa: ative-a antes de enviar um link de nova senha.',
+  email_taken: 'Já existe uma conta com este e-mail.',
   account_not_found: 'Conta não encontrada.',
+  invalid_account_id: 'Identificador de conta inválido.',
   admins_only: 'Acesso restrito a administradores.',
   // Any route.
   not_found: 'Recurso não encontrado.',

@@ -7,8 +7,5 @@ export const dashboardMessages = {
     title: 'Início',
     greeting: (name: string) => `Olá, ${name}!`,
     greetingAnonymous: 'Olá!',
-    intro: 'Este é o painel administrativo da equipe. Escolha por onde começar.',
-    shortcuts: 'Atalhos',
-    open: 'Abrir',
   },
 } as const

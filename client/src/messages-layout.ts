@@ -10,6 +10,10 @@ export const layoutMessages = {
     signedInAs: 'Conectado como',
     signOut: 'Sair',
   },
+  sidebar: {
+    pending: (count: number) =>
+      count === 1 ? 'cadastro aguardando aprovação' : 'cadastros aguardando aprovação',
+  },
   breadcrumb: {
     label: 'Você está em',
     home: 'Início',

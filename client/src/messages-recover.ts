@@ -29,4 +29,12 @@ export const recoverMessages = {
     invalid:
       'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo link: ele chega por e-mail em instantes.',
   },
+  invitation: {
+    title: 'Criar sua senha',
+    subtitle: 'Você foi convidado para o Painel. Escolha a senha com que vai entrar.',
+    submit: 'Criar senha',
+    doneTitle: 'Senha criada',
+    done: 'Sua senha foi criada. Entre com o seu e-mail e a nova senha.',
+    requestNewLink: 'O link expirou? Peça um novo',
+  },
 } as const

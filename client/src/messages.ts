@@ -11,6 +11,8 @@ export const messages = {
     dashboard: 'Início',
     profile: 'Minha conta',
     staff: 'Equipe',
+    staffAccount: 'Conta',
+    audit: 'Auditoria',
   },
   colorMode: {
     label: 'Tema',
@@ -47,6 +49,7 @@ export const messages = {
     register: 'Solicitar cadastro',
     showPassword: 'Mostrar senha',
     capsLock: 'Caps Lock está ativado.',
+    sessionEnded: 'Sua sessão terminou. Entre novamente.',
   },
   notFound: {
     code: '404',

@@ -62,6 +62,10 @@ export const ResetBodySchema = Type.Object(
 )
 export type ResetBody = Static<typeof ResetBodySchema>
 
+/** A mailed reset link's token, checked without using it up (the page asks when it opens). */
+export const ResetCheckBodySchema = Type.Object({ token: Type.String({ maxLength: 64 }) }, closed)
+export type ResetCheckBody = Static<typeof ResetCheckBodySchema>
+
 export const ChangePasswordBodySchema = Type.Object(
   { currentPassword: AnyPasswordField, newPassword: NewPasswordField },
   closed,

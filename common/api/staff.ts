@@ -1,11 +1,67 @@
 import { Type, type Static } from 'typebox'
-import { PublicUserSchema } from './account'
+import { EMAIL_MAX_LENGTH } from '../account-rules'
+import { NAME_MAX_LENGTH } from '../name-rules'
+import { AccountStatusSchema, RoleSchema } from './account'
 
 /** Staff administration (DESIGN.md, "Admins", under /api/staff): admins only. */
 
 const closed = { additionalProperties: false } as const
 
-export const StaffListSchema = Type.Object({ accounts: Type.Array(PublicUserSchema) }, closed)
+export const STAFF_PAGE_SIZE = 20
+export const STAFF_SORTS = [
+  'name',
+  '-name',
+  'createdAt',
+  '-createdAt',
+  'lastSignInAt',
+  '-lastSignInAt',
+] as const
+export type StaffSort = (typeof STAFF_SORTS)[number]
+
+const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')])
+
+/** Without `sort`: pending first (they wait for someone), then by name. */
+export const StaffQuerySchema = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 100 })),
+    status: Type.Optional(AccountStatusSchema),
+    role: Type.Optional(RoleSchema),
+    locked: Type.Optional(Flag),
+    mfa: Type.Optional(Flag),
+    sort: Type.Optional(Type.Enum([...STAFF_SORTS])),
+    // Query strings are text (the server does not coerce types): whole numbers as digits.
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    pageSize: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
+  },
+  closed,
+)
+export type StaffQuery = Static<typeof StaffQuerySchema>
+
+export const StaffItemSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    email: Type.String(),
+    role: RoleSchema,
+    status: AccountStatusSchema,
+    createdAt: Type.String({ format: 'date-time' }),
+    lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    locked: Type.Boolean({ description: 'too many failed sign-ins: refused until unlocked' }),
+    mfa: Type.Boolean({ description: 'has a second factor' }),
+  },
+  closed,
+)
+export type StaffItem = Static<typeof StaffItemSchema>
+
+export const StaffListSchema = Type.Object(
+  {
+    items: Type.Array(StaffItemSchema),
+    total: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+  },
+  closed,
+)
 export type StaffList = Static<typeof StaffListSchema>
 
 export const AccountIdParamsSchema = Type.Object(
@@ -14,8 +70,46 @@ export const AccountIdParamsSchema = Type.Object(
 )
 export type AccountIdParams = Static<typeof AccountIdParamsSchema>
 
-export const StatusChangeBodySchema = Type.Object(
-  { status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]) },
+export const StaffSessionSchema = Type.Object(
+  {
+    createdAt: Type.String({ format: 'date-time' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
   closed,
 )
-export type StatusChangeBody = Static<typeof StatusChangeBodySchema>
+
+/** One account's page: the account and its open sessions (its history is GET /audit?account=). */
+export const StaffAccountSchema = Type.Object(
+  { user: StaffItemSchema, sessions: Type.Array(StaffSessionSchema) },
+  closed,
+)
+export type StaffAccount = Static<typeof StaffAccountSchema>
+
+export const StaffChangeBodySchema = Type.Object(
+  {
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
+    role: Type.Optional(RoleSchema),
+  },
+  { ...closed, minProperties: 1 },
+)
+export type StaffChangeBody = Static<typeof StaffChangeBodySchema>
+
+export const StaffItemAnswerSchema = Type.Object({ user: StaffItemSchema }, closed)
+export type StaffItemAnswer = Static<typeof StaffItemAnswerSchema>
+
+/** Refusing a registration: an optional reason, quoted in the mail to the person. */
+export const RefuseBodySchema = Type.Union([
+  Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, closed),
+  Type.Null(),
+])
+export type RefuseBody = Static<typeof RefuseBodySchema>
+
+export const InvitationBodySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH * 4 }),
+    email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
+    role: RoleSchema,
+  },
+  closed,
+)
+export type InvitationBody = Static<typeof InvitationBodySchema>

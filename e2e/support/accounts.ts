@@ -44,16 +44,16 @@ export async function createStaff(
   // whether the e-mail existed), so the list may need a moment to show it.
   let id: string | undefined
   await expect(async () => {
-    const list = await request.get('/api/staff', {
+    const list = await request.get(`/api/staff?q=${encodeURIComponent(email)}`, {
       headers: { authorization: `Bearer ${adminToken}` },
     })
-    const { accounts } = (await list.json()) as { accounts: { id: string; email: string }[] }
-    id = accounts.find((account) => account.email === email)?.id
+    const { items } = (await list.json()) as { items: { id: string; email: string }[] }
+    id = items.find((account) => account.email === email)?.id
     expect(id, `${email} was registered`).toBeDefined()
   }).toPass({ timeout: 5000 })
   if (!id) throw new Error(`${email} was not registered`)
   if (approve) {
-    const approved = await request.post(`/api/staff/${id}/status`, {
+    const approved = await request.patch(`/api/staff/${id}`, {
       data: { status: 'active' },
       headers: { authorization: `Bearer ${adminToken}` },
     })

@@ -16,6 +16,17 @@ export function parseMail(raw: string): ReceivedMail {
     new RegExp(`^${name}:\\s*(.+(?:\\r?\\n[ \\t].+)*)`, 'im')
       .exec(head)?.[1]
       ?.replace(/\r?\n[ \t]/g, ' ')
+  // Text and HTML (multipart/alternative): the text part is what a test reads.
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1]
+  const textPart = boundary
+    ? body.split(`--${boundary}`).find((part) => /content-type:\s*text\/plain/i.test(part))
+    : undefined
+  if (textPart) {
+    return {
+      subject: parseMail(`${head}\n\n`).subject,
+      text: parseMail(textPart.replace(/^\r?\n/, '')).text,
+    }
+  }
   const encoding = header('Content-Transfer-Encoding')?.trim().toLowerCase()
   let text: string
   if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')

@@ -3,9 +3,12 @@ import fp from 'fastify-plugin'
 import { AuthService } from '../auth/auth-service'
 import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
-import passwordResetCheckRoute from '../auth/password-reset-check-route'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
+import auditRoutes from '../audit/audit-routes'
+import { pruneAudit } from '../audit/audit-query'
+import dashboardRoutes from '../dashboard/dashboard-routes'
+import { registrationNotifier } from '../staff/registration-notices'
 import staffRoutes from '../staff/staff-routes'
 import { pruneSignInLimits } from '../auth/sign-in-limits'
 import { pruneTrustedDevices } from '../auth/trusted-devices'
@@ -18,7 +21,13 @@ import type { Mailer } from '../mail/mailer'
 export interface BuiltInApiOptions {
   config: Pick<
     Config,
-    'adminEmail' | 'adminPassword' | 'sessionTtlSeconds' | 'publicUrl' | 'authRateLimit' | 'https'
+    | 'adminEmail'
+    | 'adminPassword'
+    | 'sessionTtlSeconds'
+    | 'publicUrl'
+    | 'authRateLimit'
+    | 'https'
+    | 'auditRetentionDays'
   >
   database: Database
   mailer: Mailer
@@ -26,18 +35,21 @@ export interface BuiltInApiOptions {
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** The panel's own API (DESIGN.md "Auth API") on its database: /api/auth and /api/staff. */
+/** The panel's own API (DESIGN.md "API") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, mailer }) => {
     const { db } = database
     await ensureFirstAdmin(db, config, app.log)
 
+    const staffDeps = { db, mailer, log: app.log, publicUrl: config.publicUrl }
+    const notifyAdmins = registrationNotifier(staffDeps)
     const auth = new AuthService({
       db,
       mailer,
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
       publicUrl: config.publicUrl,
+      onRegistered: () => void notifyAdmins.run(),
     })
 
     await app.register(rateLimit, {
@@ -55,12 +67,9 @@ export default fp<BuiltInApiOptions>(
       requestsPerMinute: config.authRateLimit,
       secureCookies: config.https,
     })
-    await app.register(passwordResetCheckRoute, {
-      prefix: '/api/auth',
-      db,
-      requestsPerMinute: config.authRateLimit,
-    })
-    await app.register(staffRoutes, { prefix: '/api/staff', auth, db })
+    await app.register(staffRoutes, { prefix: '/api/staff', auth, ...staffDeps })
+    await app.register(auditRoutes, { prefix: '/api', auth, db })
+    await app.register(dashboardRoutes, { prefix: '/api/dashboard', auth, db })
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
     // Expired sessions, used reset links and old throttle counts: removed now and every hour.
@@ -71,6 +80,7 @@ export default fp<BuiltInApiOptions>(
           prunePasswordResets(db),
           pruneSignInLimits(db),
           pruneTrustedDevices(db),
+          pruneAudit(db, config.auditRetentionDays),
         ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
@@ -78,10 +88,14 @@ export default fp<BuiltInApiOptions>(
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
+    // Registrations the 15-minute limit held back go out within a minute of it ending.
+    const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
     app.addHook('onClose', async () => {
       clearInterval(timer)
+      clearInterval(notices)
       // Mails being prepared after their answer finish before the database closes.
       await auth.settled()
+      await notifyAdmins.settled()
     })
   },
   { name: 'built-in-api' },

@@ -2,7 +2,7 @@ import { normalizeAccountId } from '../../common/account-id'
 import type { AccountStatus, Role } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
-import { HttpError } from '../http/errors'
+import { apiError } from '../http/errors'
 import { findAccountById } from './accounts'
 import { endAllSessions } from './sessions'
 import type { SignInLimits } from './sign-in-limits'
@@ -13,21 +13,10 @@ import type { SignInLimits } from './sign-in-limits'
  * leaves the panel without an active admin.
  */
 
-export const invalidAccountId = () =>
-  new HttpError(400, 'invalid_input', 'Identificador de conta inválido.')
-const notFound = () => new HttpError(404, 'not_found', 'Conta não encontrada.')
-const ownAccount = () =>
-  new HttpError(
-    400,
-    'own_account',
-    'Você não pode mudar a situação ou o papel da sua própria conta.',
-  )
-const lastAdmin = () =>
-  new HttpError(
-    409,
-    'last_admin',
-    'Esta é a última conta de administrador ativa: ative ou promova outra antes.',
-  )
+export const invalidAccountId = () => apiError(400, 'invalid_account_id', 'invalid_input')
+const notFound = () => apiError(404, 'account_not_found', 'not_found')
+const ownAccount = () => apiError(400, 'own_account')
+const lastAdmin = () => apiError(409, 'last_admin')
 
 /** The id in its one spelling, or a 400. */
 export function accountIdFrom(raw: string): string {
@@ -35,6 +24,26 @@ export function accountIdFrom(raw: string): string {
   if (id === null) throw invalidAccountId()
   return id
 }
+
+/** The normalised id of another account: your own is changed in "Minha conta" (400 own_account). */
+export function refuseOwnAccount(actor: Account, rawId: string): string {
+  const id = accountIdFrom(rawId)
+  if (id === actor.id.toLowerCase()) throw ownAccount()
+  return id
+}
+
+/** The account an admin acts on, by any accepted spelling of its id; 404 when there is none. */
+export async function findAdministeredAccount(db: Db, rawId: string): Promise<Account> {
+  const target = await findAccountById(db, accountIdFrom(rawId))
+  if (!target) throw notFound()
+  return target
+}
+
+/**
+ * Run inside an administration's transaction once the change is made (the audit log writes its
+ * event there): a failure undoes the change.
+ */
+export type WithinChange = (trx: Db, before: Account, after: Account | undefined) => Promise<void>
 
 const isActiveAdmin = (account: { role: Role; status: AccountStatus }) =>
   account.role === 'admin' && account.status === 'active'
@@ -68,10 +77,10 @@ export async function changeAccount(
   actor: Account,
   rawId: string,
   change: { status?: Exclude<AccountStatus, 'pending'>; role?: Role },
-): Promise<Account> {
-  const id = accountIdFrom(rawId)
-  if (id === actor.id.toLowerCase()) throw ownAccount()
-  const updated = await db.transaction().execute(async (trx) => {
+  within?: WithinChange,
+): Promise<{ before: Account; after: Account }> {
+  const id = refuseOwnAccount(actor, rawId)
+  return db.transaction().execute(async (trx) => {
     const target = await findAccountById(trx, id)
     if (!target) throw notFound()
     const after = { role: change.role ?? target.role, status: change.status ?? target.status }
@@ -82,10 +91,10 @@ export async function changeAccount(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    if (after.status === 'disabled') await endAllSessions(trx, id)
-    return row
+    if (after.status === 'disabled' && target.status !== 'disabled') await endAllSessions(trx, id)
+    await within?.(trx, target, row)
+    return { before: target, after: row }
   })
-  return updated
 }
 
 /** Refuses a pending registration: the account is removed. Anything else is not_pending (409). */
@@ -93,24 +102,33 @@ export async function removePendingAccount(
   db: Db,
   actor: Account,
   rawId: string,
+  within?: WithinChange,
 ): Promise<Account> {
-  const id = accountIdFrom(rawId)
-  if (id === actor.id.toLowerCase()) throw ownAccount()
+  const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
     const target = await findAccountById(trx, id)
     if (!target) throw notFound()
     if (target.status !== 'pending') {
-      throw new HttpError(409, 'not_pending', 'Só um cadastro pendente pode ser recusado.')
+      throw apiError(409, 'not_pending')
     }
     await keepAnActiveAdmin(trx, target, 'removed')
     await trx.deleteFrom('accounts').where('id', '=', id).execute()
+    await within?.(trx, target, undefined)
     return target
   })
 }
 
-/** Lifts every sign-in wait of an account (its owner asked an admin). */
-export async function unlockAccount(db: Db, limits: SignInLimits, rawId: string): Promise<void> {
-  const account = await findAccountById(db, accountIdFrom(rawId))
-  if (!account) throw notFound()
+/**
+ * Lifts every sign-in wait of an account (its owner asked an admin). The account, and whether it
+ * was locked before.
+ */
+export async function unlockAccount(
+  db: Db,
+  limits: SignInLimits,
+  rawId: string,
+): Promise<{ account: Account; wasLocked: boolean }> {
+  const account = await findAdministeredAccount(db, rawId)
+  const wasLocked = await limits.isLocked(account.email)
   await limits.unlock(account.email)
+  return { account, wasLocked }
 }

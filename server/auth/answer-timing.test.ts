@@ -48,17 +48,21 @@ async function timings(
   }
 }
 
-const within = (a: number, b: number, share: number) => Math.abs(a - b) <= share * Math.max(a, b)
-
 describe(`answers that do not tell whether an e-mail has an account (${testStoreName()})`, () => {
-  it('password recovery: medians within 10% over 100 tries each', async () => {
+  it('password recovery: the median paired difference within 10% of the median over 100 tries each', async () => {
     const recover = (email: string) => () => api.post('/api/auth/password-recovery', { email })
     let n = 0
     await timings(20, recover('existe@example.com'), recover('aquecimento@example.com'))
     const medians = await timings(100, recover('existe@example.com'), () =>
       recover(`ninguem-${(n += 1)}@example.com`)(),
     )
-    assert.ok(within(medians.existing, medians.unknown, 0.1), JSON.stringify(medians))
+    // Answers take about a millisecond, so the load of a shared 2-core machine moves two
+    // separate medians by more than 10% (seen: 1.20 vs 1.35 ms, the known e-mail the faster);
+    // paired tries see the same load, and their median difference is what an observer could use.
+    assert.ok(
+      Math.abs(medians.medianDifference) <= 0.1 * Math.min(medians.existing, medians.unknown),
+      JSON.stringify(medians),
+    )
   })
 
   it('registration: the median paired difference within 10% of the median over 40 tries each', async () => {

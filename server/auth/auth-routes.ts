@@ -8,10 +8,12 @@ import {
   RegisterBodySchema,
   RegisteredSchema,
   ResetBodySchema,
+  ResetCheckBodySchema,
   SignedInSchema,
   SignInBodySchema,
 } from '../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { requestOrigin } from '../audit/record-audit'
 import { apiError, HttpError } from '../http/errors'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
@@ -39,6 +41,7 @@ function originOf(request: FastifyRequest): Origin {
   const deviceToken = request.cookies[DEVICE_COOKIE]
   return {
     address: request.ip,
+    audit: requestOrigin(request),
     ...(deviceToken !== undefined && isWellFormedToken(deviceToken) ? { deviceToken } : {}),
   }
 }
@@ -108,12 +111,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'End this session',
         security: bearer,
-        response: { 204: NoContentSchema, ...errorAnswers(401) },
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
     async (request, reply) => {
-      if (request.sessionToken) await auth.signOut(request.sessionToken)
+      if (request.sessionToken) await auth.signOut(request.sessionToken, requestOrigin(request))
       return answerWithoutBody(reply, 204)
     },
   )
@@ -124,7 +127,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         summary: 'The signed-in account',
         security: bearer,
-        response: { 200: UserAnswerSchema, ...errorAnswers(401) },
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
@@ -145,7 +148,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      await auth.register(request.body.name, request.body.email, request.body.password)
+      await auth.register(
+        request.body.name,
+        request.body.email,
+        request.body.password,
+        requestOrigin(request),
+      )
       return reply.code(202).send({ status: 'pending' })
     },
   )
@@ -161,7 +169,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      auth.requestPasswordRecovery(request.body.email)
+      auth.requestPasswordRecovery(request.body.email, requestOrigin(request))
       return answerWithoutBody(reply, 202)
     },
   )
@@ -179,10 +187,37 @@ const authRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       if (
         !isWellFormedToken(request.body.token) ||
-        !(await auth.resetPassword(request.body.token, request.body.password))
+        !(await auth.resetPassword(
+          request.body.token,
+          request.body.password,
+          requestOrigin(request),
+        ))
       ) {
         throw apiError(400, 'invalid_or_expired_token')
       }
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  /**
+   * Whether a mailed link can still set a password, without using it up: the page asks when it
+   * opens, so a used or fake link is said at once. A POST, so the token stays out of URLs and logs.
+   */
+  app.post(
+    '/password-reset/check',
+    {
+      schema: {
+        summary: 'Check a password-reset link without using it',
+        body: ResetCheckBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+      onRequest: burstLimit,
+    },
+    async (request, reply) => {
+      if (!(await auth.isUsableResetLink(request.body.token))) {
+        throw apiError(400, 'invalid_or_expired_token')
+      }
+      reply.header('cache-control', 'no-store')
       return answerWithoutBody(reply, 204)
     },
   )

@@ -6,6 +6,8 @@ import {
   passwordProblem,
   type PasswordContext,
 } from '../../common/password-policy'
+import { recordAccountEvent } from '../audit/account-events'
+import type { RequestOrigin } from '../audit/record-audit'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { HttpError } from '../http/errors'
@@ -14,7 +16,7 @@ import { passwordResetMail } from '../mail/messages'
 import { findAccountByEmail, findAccountById, registerAccount, setPasswordHash } from './accounts'
 import { isCommonPassword } from './common-passwords'
 import {
-  createPasswordReset,
+  issuePasswordReset,
   passwordResetAccount,
   RESET_TTL_SECONDS,
   usePasswordReset,
@@ -29,7 +31,7 @@ import {
   endSession,
 } from './sessions'
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
-import { tokenHash } from './tokens'
+import { isWellFormedToken, tokenHash } from './tokens'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
 /** Recovery mails per account and hour (sign-in-limits.ts counts them). */
@@ -42,6 +44,8 @@ export const RECOVERY_LIMIT = {
 export interface Origin {
   address: string
   deviceToken?: string
+  /** The address and browser as the audit log keeps them (record-audit.ts). */
+  audit?: RequestOrigin
 }
 
 export type SignInResult =
@@ -60,6 +64,8 @@ export interface AuthServiceOptions {
   sessionTtlSeconds: number
   /** Links in e-mails start with it (never with the request's Host, which a caller controls). */
   publicUrl: string
+  /** Told of each new registration (admins get a mail). */
+  onRegistered?: () => void
 }
 
 export const invalidInput = (message: string) => new HttpError(400, 'invalid_input', message)
@@ -139,7 +145,18 @@ export class AuthService {
     if ('retryAfterSeconds' in checked) {
       return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
     }
-    if (!account || !checked.matches) return { outcome: 'invalid_credentials' }
+    if (!account || !checked.matches) {
+      await recordAccountEvent(
+        this.db,
+        'sign_in_failed',
+        account?.id,
+        origin.audit,
+        account ? {} : { email },
+      )
+      if (account && (await this.limits.isLocked(email)))
+        await recordAccountEvent(this.db, 'locked', account.id, origin.audit)
+      return { outcome: 'invalid_credentials' }
+    }
     // Only someone who knows the password learns the account's status.
     if (account.status === 'pending') return { outcome: 'pending_approval' }
     if (account.status === 'disabled') return { outcome: 'account_disabled' }
@@ -149,6 +166,7 @@ export class AuthService {
     }
     const token = await createSession(this.db, account.id, this.options.sessionTtlSeconds)
     const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
+    await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method: 'password' })
     return { outcome: 'signed-in', token, account, deviceToken }
   }
 
@@ -157,8 +175,10 @@ export class AuthService {
     return accountForToken(this.db, token)
   }
 
-  signOut(token: string): Promise<void> {
-    return endSession(this.db, token)
+  async signOut(token: string, origin?: RequestOrigin): Promise<void> {
+    const account = await accountForToken(this.db, token)
+    await endSession(this.db, token)
+    if (account) await recordAccountEvent(this.db, 'signed_out', account.id, origin)
   }
 
   /**
@@ -166,7 +186,12 @@ export class AuthService {
    * and the caller cannot tell: the rules and the hash run before the answer either way, and
    * the write, whose time depends on the e-mail, after it.
    */
-  async register(rawName: string, rawEmail: string, password: string): Promise<void> {
+  async register(
+    rawName: string,
+    rawEmail: string,
+    password: string,
+    origin?: RequestOrigin,
+  ): Promise<void> {
     const problem = nameProblem(rawName)
     if (problem) throw invalidInput(problem)
     if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
@@ -176,10 +201,13 @@ export class AuthService {
     const passwordHash = await hashPassword(password)
     // Written before the answer, so an acknowledged registration survives a crash; the same
     // write whether or not the e-mail is taken (registerAccount), so the answer's time says
-    // nothing about it. What only concerns a new account (the log line) comes after.
+    // nothing about it. What only concerns a new account (its audit event, the admins' mail,
+    // the log line) comes after.
     const created = await registerAccount(this.db, { name, email, passwordHash })
     if (created) {
       this.afterAnswer('registration follow-up failed', async () => {
+        await recordAccountEvent(this.db, 'registered', created.id, origin)
+        this.options.onRegistered?.()
         this.options.log.info({ accountId: created.id }, 'registration received, pending approval')
       })
     }
@@ -190,13 +218,13 @@ export class AuthService {
    * Everything that depends on the account happens after the caller has its answer, so the
    * answer's time is the same whether or not the e-mail has an account.
    */
-  requestPasswordRecovery(rawEmail: string): void {
+  requestPasswordRecovery(rawEmail: string, origin?: RequestOrigin): void {
     if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
     const email = normalizeEmail(rawEmail)
-    this.afterAnswer('password recovery failed', () => this.sendRecoveryMail(email))
+    this.afterAnswer('password recovery failed', () => this.sendRecoveryMail(email, origin))
   }
 
-  private async sendRecoveryMail(email: string): Promise<void> {
+  private async sendRecoveryMail(email: string, origin?: RequestOrigin): Promise<void> {
     const account = await findAccountByEmail(this.db, email)
     if (!account || account.status === 'disabled') return
     // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
@@ -207,7 +235,11 @@ export class AuthService {
       )
       return
     }
-    const token = await createPasswordReset(this.db, account.id)
+    const token = await this.db.transaction().execute(async (trx) => {
+      const issued = await issuePasswordReset(trx, account.id)
+      await recordAccountEvent(trx, 'reset_requested', account.id, origin)
+      return issued
+    })
     const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
     const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
     await this.options.mailer.send(mail)
@@ -230,11 +262,16 @@ export class AuthService {
     while (this.background.size > 0) await Promise.all([...this.background])
   }
 
+  /** Whether a mailed reset link would still set a password, without using it up. */
+  async isUsableResetLink(token: string): Promise<boolean> {
+    return isWellFormedToken(token) && (await passwordResetAccount(this.db, token)) !== undefined
+  }
+
   /**
    * Sets a new password from a mailed token, ends every session of that account and voids its
    * other links. False when the token is unknown, used or expired.
    */
-  async resetPassword(token: string, password: string): Promise<boolean> {
+  async resetPassword(token: string, password: string, origin?: RequestOrigin): Promise<boolean> {
     // What needs no account first: a short password is a 400 whatever the link.
     checkNewPassword(password, {})
     const pendingId = await passwordResetAccount(this.db, token)
@@ -251,6 +288,7 @@ export class AuthService {
       await setPasswordHash(trx, id, passwordHash)
       await endAllSessions(trx, id)
       await voidPasswordResets(trx, id)
+      await recordAccountEvent(trx, 'password_reset', id, origin)
       return id
     })
     if (accountId === undefined) return false
@@ -283,6 +321,7 @@ export class AuthService {
       await setPasswordHash(trx, account.id, passwordHash)
       await endOtherSessions(trx, account.id, keepToken)
       await voidPasswordResets(trx, account.id)
+      await recordAccountEvent(trx, 'password_changed', account.id, origin.audit)
     })
     this.options.log.info({ accountId: account.id }, 'password changed; other sessions ended')
     return { outcome: 'changed' }

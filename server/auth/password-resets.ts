@@ -13,19 +13,29 @@ export async function createPasswordReset(
   accountId: string,
   now = new Date(),
 ): Promise<string> {
+  return db.transaction().execute((trx) => issuePasswordReset(trx, accountId, now))
+}
+
+/**
+ * createPasswordReset's work inside a transaction the caller holds (an admin's reset link is
+ * written with its audit event): voids the account's other links and returns the new token.
+ */
+export async function issuePasswordReset(
+  trx: Db,
+  accountId: string,
+  now = new Date(),
+): Promise<string> {
   const token = newToken()
-  await db.transaction().execute(async (trx) => {
-    await voidPasswordResets(trx, accountId)
-    await trx
-      .insertInto('password_resets')
-      .values({
-        token_hash: tokenHash(token),
-        account_id: accountId,
-        expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
-        used_at: null,
-      })
-      .execute()
-  })
+  await voidPasswordResets(trx, accountId)
+  await trx
+    .insertInto('password_resets')
+    .values({
+      token_hash: tokenHash(token),
+      account_id: accountId,
+      expires_at: new Date(now.getTime() + RESET_TTL_SECONDS * 1000),
+      used_at: null,
+    })
+    .execute()
   return token
 }
 

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../db/database'
 
 /**
@@ -200,7 +200,7 @@ export class SignInLimits {
     }
   }
 
-  /** Whether new browsers must wait before trying this account's password. */
+  /** Whether new browsers must wait before trying this account's password (isLockedSql in SQL). */
   async isLocked(email: string, now = new Date()): Promise<boolean> {
     return (await this.secondsToWait(limitKeys.account(email), now)) > 0
   }
@@ -265,6 +265,14 @@ export class SignInLimits {
       .executeTakeFirst()
     return row !== undefined
   }
+}
+
+/**
+ * isLocked() as a condition on a query's row, given the SQL of that row's e-mail (Equipe's list
+ * filters and shows it without a query per account).
+ */
+export function isLockedSql(email: RawBuilder<string>, now = new Date()): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from sign_in_limits where sign_in_limits.key = ${limitKeys.account('').key} || ${email} and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now})`
 }
 
 /** Drops keys whose window ended (their counts no longer matter). */

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       authRateLimit: 60,
       apiUpstream: null,
       metricsPort: null,
+      auditRetentionDays: 365,
     })
   })
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT: '120',
       API_UPSTREAM: 'http://backend:3000/api',
       METRICS_PORT: ' 9464 ',
+      AUDIT_RETENTION: '90',
     })
     assert.deepEqual(config, {
       port: 3000,
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       authRateLimit: 120,
       apiUpstream: 'http://backend:3000/api',
       metricsPort: 9464,
+      auditRetentionDays: 90,
     })
   })
 
@@ -135,6 +138,7 @@ describe('loadConfig', () => {
     [{ SESSION_TTL: '90d' }, /^SESSION_TTL="90d" is not a duration/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" is not a whole number from 1 to 100000/],
     [{ AUTH_RATE_LIMIT: 'lots' }, /^AUTH_RATE_LIMIT="lots" is not a whole number/],
+    [{ AUDIT_RETENTION: '0' }, /^AUDIT_RETENTION="0" is not a whole number from 1 to 36500/],
     [
       { API_UPSTREAM: 'backend:3000' },
       /^API_UPSTREAM="backend:3000" must start with http:\/\/ or https:\/\//,

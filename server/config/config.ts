@@ -42,6 +42,8 @@ export interface Config {
   apiUpstream: string | null
   /** Prometheus metrics on this port (never the public one); null: no metrics. */
   metricsPort: number | null
+  /** Days the audit log keeps an event (AUDIT_RETENTION); older ones are pruned every hour. */
+  auditRetentionDays: number
 }
 
 export class ConfigError extends Error {
@@ -104,6 +106,7 @@ export function loadConfig(env: Env): Config {
     authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
     metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),
+    auditRetentionDays: read.integer('AUDIT_RETENTION', 365, 1, 36_500),
   }
   if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
     read.problems.push(

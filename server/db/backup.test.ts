@@ -6,31 +6,23 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, it } from 'node:test'
 import Libsql from 'libsql'
-import { compiledServerDist, ready, startServer, stop } from '../test/compiled-server'
-import type { FixtureDist } from '../test/fixture-dist'
+import { compiledServerFixture, ready, startServer, stop } from '../test/compiled-server'
 
 /** `node dist/server/backup.js` (what `npm run backup` runs) beside a running server. */
 
-let dist: FixtureDist
-let dataDir: string
+const fixture = compiledServerFixture('backup-data')
 let backups: string
 before(async () => {
-  dist = await compiledServerDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-backup-data-'))
   backups = await mkdtemp(join(tmpdir(), 'painel-backups-'))
 })
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(backups, { recursive: true, force: true })
-  await dist.cleanup()
-})
+after(() => rm(backups, { recursive: true, force: true }))
 
 const env = { DATA_DIR: '', ADMIN_PASSWORD: 'Admin-Pass-12345', AUTH_RATE_LIMIT: '100000' }
 
 async function backupCommand(...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['dist/server/backup.js', ...args], {
-    cwd: dist.base,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    cwd: fixture.dist.base,
+    env: { PATH: process.env.PATH, DATA_DIR: fixture.dataDir },
   })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -51,7 +43,7 @@ const emails = (file: string) => {
 }
 
 it('takes a consistent copy while the server writes, refuses to restore under a running server, and restores once it is stopped', async () => {
-  const server = startServer(dist, { ...env, DATA_DIR: dataDir })
+  const server = startServer(fixture.dist, { ...env, DATA_DIR: fixture.dataDir })
   after(() => stop(server))
   await ready(server)
   const register = (email: string) =>
@@ -79,7 +71,7 @@ it('takes a consistent copy while the server writes, refuses to restore under a 
   assert.equal(taken.code, 0, taken.output)
   assert.match(
     taken.output,
-    new RegExp(`^backed up DATA_DIR=${dataDir} to ${file} \\(\\d+ bytes\\)\\n$`),
+    new RegExp(`^backed up DATA_DIR=${fixture.dataDir} to ${file} \\(\\d+ bytes\\)\\n$`),
   )
   const inBackup = emails(file)
   for (const email of [...before, 'admin@localhost']) assert.ok(inBackup.includes(email), email)
@@ -96,7 +88,7 @@ it('takes a consistent copy while the server writes, refuses to restore under a 
   assert.equal(restored.code, 0, restored.output)
   assert.match(restored.output, /the database it replaced is kept as .*painel\.db\.before-restore-/)
 
-  const again = startServer(dist, { ...env, DATA_DIR: dataDir })
+  const again = startServer(fixture.dist, { ...env, DATA_DIR: fixture.dataDir })
   after(() => stop(again))
   await ready(again)
   const login = await fetch(`${again.url}/api/auth/login`, {
@@ -106,5 +98,5 @@ it('takes a consistent copy while the server writes, refuses to restore under a 
   })
   assert.equal(login.status, 200)
   assert.equal(await stop(again), 0)
-  assert.deepEqual(emails(join(dataDir, 'painel.db')), inBackup, 'the data is the backup’s')
+  assert.deepEqual(emails(join(fixture.dataDir, 'painel.db')), inBackup, 'the data is the backup’s')
 })

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, it } from 'node:test'
+import { after, it } from 'node:test'
 import Libsql from 'libsql'
-import { compiledServerDist, ready, startServer, stop } from '../test/compiled-server'
-import type { FixtureDist } from '../test/fixture-dist'
+import { compiledServerFixture, ready, startServer, stop } from '../test/compiled-server'
 
 /**
  * An acknowledged write survives the process being killed at any moment (synchronous=FULL in
@@ -15,19 +12,10 @@ import type { FixtureDist } from '../test/fixture-dist'
 const ROUNDS = 5
 const LOOPS = 20
 
-let dist: FixtureDist
-let dataDir: string
-before(async () => {
-  dist = await compiledServerDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-durability-'))
-})
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await dist.cleanup()
-})
+const fixture = compiledServerFixture('durability')
 
 const env = () => ({
-  DATA_DIR: dataDir,
+  DATA_DIR: fixture.dataDir,
   ADMIN_PASSWORD: 'Admin-Pass-12345',
   AUTH_RATE_LIMIT: '100000',
 })
@@ -35,7 +23,7 @@ const env = () => ({
 it(`kill -9 during ${LOOPS} concurrent registration loops, ${ROUNDS} rounds: every acknowledged registration is there after the restart`, async (t) => {
   const acknowledged: string[] = []
   for (let round = 0; round < ROUNDS; round++) {
-    const server = startServer(dist, env())
+    const server = startServer(fixture.dist, env())
     after(() => stop(server))
     await ready(server)
     let killed = false
@@ -70,12 +58,12 @@ it(`kill -9 during ${LOOPS} concurrent registration loops, ${ROUNDS} rounds: eve
   }
 
   // The restart recovers the database (its WAL) and serves.
-  const restarted = startServer(dist, env())
+  const restarted = startServer(fixture.dist, env())
   after(() => stop(restarted))
   await ready(restarted)
   assert.equal(await stop(restarted), 0)
 
-  const db = new Libsql(join(dataDir, 'painel.db'))
+  const db = new Libsql(join(fixture.dataDir, 'painel.db'))
   try {
     const present = new Set(
       (db.prepare('select email from accounts').all() as { email: string }[]).map(

@@ -111,6 +111,63 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  /**
+   * The audit log, and when each admin was last mailed about new registrations. Portable on
+   * purpose (text and integer only, no database defaults): times are ISO 8601 UTC strings from
+   * `Date.toISOString()`, which sort as text in the order of time; details are JSON as text. No
+   * foreign keys: an event outlives the account it names (a refused registration is deleted).
+   */
+  // The audit log keeps who and whom by id and by name and e-mail as they were, with no foreign
+  // key: an event outlives the account it names (a refused registration is removed).
+  '2026-11-22-0100-audit-events': {
+    async up(db, t) {
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('at', t.timestamp, (column) => column.notNull())
+        .addColumn('type', 'text', (column) => column.notNull())
+        .addColumn('actor_id', t.uuid)
+        .addColumn('actor_name', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('account_id', t.uuid)
+        .addColumn('account_name', 'text')
+        .addColumn('account_email', 'text')
+        .addColumn('ip', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('details', 'text', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('audit_events_at')
+        .on('audit_events')
+        .columns(['at', 'id'])
+        .execute()
+      await db.schema
+        .createIndex('audit_events_account')
+        .on('audit_events')
+        .columns(['account_id', 'type', 'at'])
+        .execute()
+      await db.schema
+        .createIndex('audit_events_actor')
+        .on('audit_events')
+        .columns(['actor_id', 'at'])
+        .execute()
+      await db.schema
+        .createIndex('audit_events_type')
+        .on('audit_events')
+        .columns(['type', 'at'])
+        .execute()
+
+      await db.schema
+        .createTable('registration_notices')
+        .addColumn('admin_id', t.uuid, (column) =>
+          column.primaryKey().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('last_sent_at', t.timestamp, (column) => column.notNull())
+        .addColumn('covered_until', t.timestamp, (column) => column.notNull())
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -1,31 +1,19 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import Libsql from 'libsql'
-import { compiledServerDist, ready, startServer, stop } from '../test/compiled-server'
-import type { FixtureDist } from '../test/fixture-dist'
+import { compiledServerFixture, ready, startServer, stop } from '../test/compiled-server'
 
 /**
  * DESIGN.md "storage": the embedded database belongs to one process. Two servers on one
  * DATA_DIR each saw only their own writes and, together, damaged the unique e-mail index.
  */
 
-let dist: FixtureDist
-let dataDir: string
-before(async () => {
-  dist = await compiledServerDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-one-process-'))
-})
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await dist.cleanup()
-})
+const fixture = compiledServerFixture('one-process')
 
 const env = () => ({
-  DATA_DIR: dataDir,
+  DATA_DIR: fixture.dataDir,
   ADMIN_PASSWORD: 'Admin-Pass-12345',
   AUTH_RATE_LIMIT: '100000',
 })
@@ -41,7 +29,7 @@ async function register(url: string, email: string): Promise<number> {
 
 describe('one process per DATA_DIR (real processes)', () => {
   it('a second server on the same DATA_DIR exits 78 within 1 s, naming the folder and the holder; the first keeps every write', async (t) => {
-    const first = startServer(dist, env())
+    const first = startServer(fixture.dist, env())
     after(() => stop(first))
     await ready(first)
 
@@ -68,7 +56,7 @@ describe('one process per DATA_DIR (real processes)', () => {
     const bareNodeMs = bareStarts.sort((a, b) => a - b)[1] ?? 0
 
     const started = performance.now()
-    const second = startServer(dist, env())
+    const second = startServer(fixture.dist, env())
     const code = await second.exited()
     const elapsed = performance.now() - started
     writing = false
@@ -87,14 +75,14 @@ describe('one process per DATA_DIR (real processes)', () => {
     assert.match(
       lines[0] ?? '',
       new RegExp(
-        `^painel: DATA_DIR=${dataDir} is in use by another Painel process \\(pid ${first.child.pid} on host `,
+        `^painel: DATA_DIR=${fixture.dataDir} is in use by another Painel process \\(pid ${first.child.pid} on host `,
       ),
     )
     assert.ok((await fetch(`${first.url}/readyz`)).ok, 'the first server still serves')
 
     assert.equal(await stop(first), 0)
     assert.ok(acknowledged.length > 0)
-    const db = new Libsql(join(dataDir, 'painel.db'))
+    const db = new Libsql(join(fixture.dataDir, 'painel.db'))
     try {
       const emails = new Set(
         (
@@ -115,13 +103,13 @@ describe('one process per DATA_DIR (real processes)', () => {
   })
 
   it('a lock left by a killed process (kill -9) does not block the next start', async () => {
-    const first = startServer(dist, env())
+    const first = startServer(fixture.dist, env())
     after(() => stop(first))
     await ready(first)
     first.child.kill('SIGKILL')
     await first.exited()
 
-    const next = startServer(dist, env())
+    const next = startServer(fixture.dist, env())
     after(() => stop(next))
     await ready(next)
     assert.equal(await stop(next), 0)

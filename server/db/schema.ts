@@ -60,6 +60,30 @@ export interface TrustedDevicesTable {
   expires_at: Date
 }
 
+/** One line of the audit log. */
+export interface AuditEventsTable {
+  id: string
+  at: Date
+  type: string
+  actor_id: string | null
+  actor_name: string | null
+  actor_email: string | null
+  account_id: string | null
+  account_name: string | null
+  account_email: string | null
+  ip: string | null
+  user_agent: string | null
+  /** JSON object as text. */
+  details: string
+}
+
+/** Per admin: when the last "new registrations" mail went, and the newest registration it covered. */
+export interface RegistrationNoticesTable {
+  admin_id: string
+  last_sent_at: Date
+  covered_until: Date
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -67,6 +91,8 @@ export interface Schema {
   auth_throttle: AuthThrottleTable
   sign_in_limits: SignInLimitsTable
   trusted_devices: TrustedDevicesTable
+  audit_events: AuditEventsTable
+  registration_notices: RegistrationNoticesTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, it } from 'node:test'
-import { compiledServerDist, ready, startServer } from '../test/compiled-server'
-import type { FixtureDist } from '../test/fixture-dist'
+import { it } from 'node:test'
+import { compiledServerFixture, ready, startServer } from '../test/compiled-server'
 import { keepAliveClient } from '../test/keep-alive-client'
 
 /**
@@ -12,21 +8,12 @@ import { keepAliveClient } from '../test/keep-alive-client'
  * this proves fixed: every one of 50 connections got a reset, and no 503 was ever seen.
  */
 
-let dist: FixtureDist
-let dataDir: string
-before(async () => {
-  dist = await compiledServerDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-drain-'))
-})
-after(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await dist.cleanup()
-})
+const fixture = compiledServerFixture('drain')
 
 const CLIENTS = 50
 
 it('SIGTERM under 50 keep-alive clients: no reset, every request answered, exit 0', async () => {
-  const server = startServer(dist, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  const server = startServer(fixture.dist, { DATA_DIR: fixture.dataDir, LOG_LEVEL: 'warn' })
   await ready(server)
 
   // Half the clients on a static page, half on the API (401 without a session: still an answer).

@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** The same message as HTML, for mail programs that show it. */
+  html?: string
 }
 
 export interface Mailer {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { chmod, symlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { build } from 'esbuild'
 import { serverOptions } from '../../scripts/build/esbuild-options'
 import { freePortSync } from '../../scripts/free-port'
@@ -21,6 +23,23 @@ export async function compiledServerDist(): Promise<FixtureDist> {
   // Readable by the unprivileged user some tests run the server as.
   await chmod(dist.base, 0o755)
   return dist
+}
+
+/**
+ * For a test file of real processes: the compiled dist/ and an empty DATA_DIR, made before its
+ * tests and removed after them. Read `dist` and `dataDir` inside tests (they are set by then).
+ */
+export function compiledServerFixture(name: string): { dist: FixtureDist; dataDir: string } {
+  const fixture = { dist: undefined as unknown as FixtureDist, dataDir: '' }
+  before(async () => {
+    fixture.dist = await compiledServerDist()
+    fixture.dataDir = await mkdtemp(join(tmpdir(), `painel-${name}-`))
+  })
+  after(async () => {
+    await rm(fixture.dataDir, { recursive: true, force: true })
+    await fixture.dist.cleanup()
+  })
+  return fixture
 }
 
 export interface ServerProcess {

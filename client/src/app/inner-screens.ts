@@ -2,9 +2,10 @@ import { messages } from '../messages'
 import { paths } from './paths'
 
 /** The icons the sidebar knows; it maps each name to a CoreUI icon in the layout's own chunk. */
-export type ScreenIcon = 'dashboard' | 'profile' | 'staff'
+export type ScreenIcon = 'dashboard' | 'profile' | 'staff' | 'audit'
 
-export type ScreenPath = (typeof paths)['dashboard' | 'profile' | 'staff']
+export type ScreenPath = (typeof paths)[
+  'dashboard' | 'profile' | 'staff' | 'staffAccount' | 'audit']
 
 export interface InnerScreen {
   path: ScreenPath
@@ -13,6 +14,8 @@ export interface InnerScreen {
   icon: ScreenIcon
   /** Listed in the menu for admins only (the server refuses everyone else anyway). */
   adminOnly?: boolean
+  /** Reached from another screen (an account's page), not listed in the sidebar. */
+  notInMenu?: boolean
 }
 
 /**
@@ -37,8 +40,33 @@ export const INNER_SCREENS: readonly InnerScreen[] = [
     icon: 'staff',
     adminOnly: true,
   },
+  {
+    path: paths.staffAccount,
+    title: messages.nav.staffAccount,
+    icon: 'staff',
+    adminOnly: true,
+    notInMenu: true,
+  },
+  {
+    path: paths.audit,
+    title: messages.nav.audit,
+    icon: 'audit',
+    adminOnly: true,
+  },
 ]
 
+/** Whether a route pattern (`/equipe/:id`) matches a path, segment by segment. */
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/')
+  const got = pathname.split('/')
+  return (
+    want.length === got.length &&
+    want.every((segment, index) =>
+      segment.startsWith(':') ? got[index] !== '' : segment === got[index],
+    )
+  )
+}
+
 export function innerScreenAt(pathname: string): InnerScreen | undefined {
-  return INNER_SCREENS.find((screen) => screen.path === pathname)
+  return INNER_SCREENS.find((screen) => matches(screen.path, pathname))
 }

@@ -9,7 +9,12 @@ export const paths = {
   dashboard: '/dashboard',
   profile: '/perfil',
   staff: '/equipe',
+  staffAccount: '/equipe/:id',
+  audit: '/auditoria',
 } as const
+
+/** The address of one account's page in Equipe. */
+export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
 
 /** Pages anyone may open without a session (SPEC §9), plus `/`, which shows the login page. */
 export const PUBLIC_PATHS: readonly string[] = [

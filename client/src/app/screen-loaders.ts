@@ -14,4 +14,6 @@ export const SCREEN_LOADERS: Record<ScreenPath, () => ScreenModule> = {
   [paths.dashboard]: () => import('../screens/dashboard-screen'),
   [paths.profile]: () => import('../screens/profile-screen'),
   [paths.staff]: () => import('../screens/staff-screen'),
+  [paths.staffAccount]: () => import('../screens/staff-account-screen'),
+  [paths.audit]: () => import('../screens/audit-screen'),
 }

@@ -1,5 +1,6 @@
 import CIcon from '@coreui/icons-react'
 import {
+  CBadge,
   CCloseButton,
   CNavItem,
   CNavLink,
@@ -17,6 +18,7 @@ import { messages } from '../messages'
 import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
+import { usePendingCount } from './use-pending-count'
 
 /**
  * The sidebar: brand and the inner screens. Its visibility is the redux `sidebarShow`; on small
@@ -26,7 +28,11 @@ export function AppSidebar() {
   const dispatch = useAppDispatch()
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
   const { user } = useCurrentUser()
-  const screens = INNER_SCREENS.filter((screen) => !screen.adminOnly || user?.role === 'admin')
+  const isAdmin = user?.role === 'admin'
+  const screens = INNER_SCREENS.filter(
+    (screen) => !screen.notInMenu && (!screen.adminOnly || isAdmin),
+  )
+  const pending = usePendingCount(isAdmin)
 
   return (
     <CSidebar
@@ -65,6 +71,20 @@ export function AppSidebar() {
                 aria-hidden="true"
               />
               {screen.title}
+              {screen.path === paths.staff && pending !== null && pending > 0 && (
+                // Warning colours on the dark sidebar: dark text on amber, 9:1.
+                <CBadge
+                  color="warning"
+                  className="ms-auto text-dark"
+                  title={layoutMessages.sidebar.pending(pending)}
+                >
+                  {pending}
+                  <span className="visually-hidden">
+                    {' '}
+                    {layoutMessages.sidebar.pending(pending)}
+                  </span>
+                </CBadge>
+              )}
             </CNavLink>
           </CNavItem>
         ))}

@@ -1,4 +1,4 @@
-import { cilPeople, cilSpeedometer, cilUser } from '@coreui/icons'
+import { cilHistory, cilPeople, cilSpeedometer, cilUser } from '@coreui/icons'
 import type { ScreenIcon } from '../app/inner-screens'
 
 /** The CoreUI icon of each inner screen (kept out of the route table so the entry stays small). */
@@ -6,4 +6,5 @@ export const SCREEN_ICONS: Record<ScreenIcon, string[]> = {
   dashboard: cilSpeedometer,
   profile: cilUser,
   staff: cilPeople,
+  audit: cilHistory,
 }

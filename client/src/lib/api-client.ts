@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
 }
@@ -75,7 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   // The session is over (expired, revoked): forget the token; the access guard then takes the
   // user to the login page, remembering where they were.
-  if (response.status === 401 && token !== null) clearToken()
+  if (response.status === 401 && token !== null) clearToken({ byServer: true })
   if (!response.ok) throw await errorFrom(response)
   if (response.status === 204 || response.status === 202) {
     return (
@@ -83,4 +83,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ) as T
   }
   return (await response.json()) as T
+}
+
+/** A file from the API (the audit CSV): fetched with the session, handed over as a Blob. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const token = readToken()
+  let response: Response
+  try {
+    response = await fetch(`api/${path}`, {
+      headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      credentials: 'same-origin',
+      cache: 'no-store',
+    })
+  } catch {
+    throw new ApiError(0, 'network_error', messages.api.network)
+  }
+  if (response.status === 401 && token !== null) clearToken({ byServer: true })
+  if (!response.ok) throw await errorFrom(response)
+  return response.blob()
 }

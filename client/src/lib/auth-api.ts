@@ -5,10 +5,10 @@ import type {
   Registered,
   RegisterBody,
   ResetBody,
+  ResetCheckBody,
   SignedIn,
   SignInBody,
 } from '../../../common/api/auth'
-import type { StaffList, StatusChangeBody } from '../../../common/api/staff'
 import { apiRequest } from './api-client'
 
 /**
@@ -60,7 +60,7 @@ export function resetPassword(token: string, password: string) {
 export function checkPasswordResetLink(token: string, signal?: AbortSignal) {
   return apiRequest<void>('auth/password-reset/check', {
     method: 'POST',
-    body: { token },
+    body: { token } satisfies ResetCheckBody,
     ...(signal ? { signal } : {}),
   })
 }
@@ -69,16 +69,5 @@ export function changePassword(currentPassword: string, newPassword: string) {
   return apiRequest<void>('auth/password', {
     method: 'POST',
     body: { currentPassword, newPassword } satisfies ChangePasswordBody,
-  })
-}
-
-export function listStaff(signal?: AbortSignal) {
-  return apiRequest<StaffList>('staff', signal ? { signal } : {})
-}
-
-export function setStaffStatus(id: string, status: StatusChangeBody['status']) {
-  return apiRequest<UserAnswer>(`staff/${encodeURIComponent(id)}/status`, {
-    method: 'POST',
-    body: { status } satisfies StatusChangeBody,
   })
 }

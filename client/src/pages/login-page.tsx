@@ -5,7 +5,7 @@ import { validateLogin, type LoginField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
-import { saveToken } from '../session/token'
+import { saveToken, wasEndedByServer } from '../session/token'
 import { EmailField } from '../forms/account-fields'
 import { PasswordField } from '../forms/password-field'
 import { PublicCard } from './public-card'
@@ -33,6 +33,9 @@ export default function LoginPage() {
           text={form.serverError}
           color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
         />
+        {!form.serverError && wasEndedByServer() && (
+          <Notice color="warning" text={text.sessionEnded} />
+        )}
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <PasswordField
           {...form.field('password')}

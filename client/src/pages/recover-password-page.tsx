@@ -90,8 +90,11 @@ function useResetLink(token: string): { state: LinkState; error: string | null }
 }
 
 /** Step 2, from the mailed link (`/recuperar-senha?token=…`): choose the new password. */
-function ResetForm({ token }: { token: string }) {
-  const text = recoverMessages.reset
+function ResetForm({ token, invited }: { token: string; invited: boolean }) {
+  // An invitation (`&convite=1`) is the same step, in the words of a first password.
+  const text = invited
+    ? { ...recoverMessages.reset, ...recoverMessages.invitation }
+    : recoverMessages.reset
   useDocumentTitle(text.title)
   const link = useResetLink(token)
   const [done, setDone] = useState(false)
@@ -160,5 +163,9 @@ export default function RecoverPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')
   // key: a different link in the same tab starts over.
-  return token ? <ResetForm key={token} token={token} /> : <RecoverForm />
+  return token ? (
+    <ResetForm key={token} token={token} invited={params.get('convite') === '1'} />
+  ) : (
+    <RecoverForm />
+  )
 }

@@ -1,172 +1,295 @@
-import { CBadge, CButton, CSpinner, CTable } from '@coreui/react'
-import { useEffect, useState } from 'react'
+import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import {
+  STAFF_SORTS,
+  type StaffList,
+  type StaffQuery,
+  type StaffSort,
+} from '../../../common/api/staff'
+import { adminMessages } from '../admin-messages'
+import { listStaff } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
-import { listStaff, setStaffStatus, type AccountStatus, type User } from '../lib/auth-api'
-import { formatDate } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
+import { useMediaQuery, WIDE } from '../lib/use-media-query'
+import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
 import { useCurrentUser } from '../session/current-user'
-import { accountMessages } from '../messages-accounts'
+import { AdminOnly } from './admin-only'
+import { InviteDialog } from './invite-dialog'
+import { useStaffActions } from './staff-actions'
+import { StaffCards, StaffTable } from './staff-list-views'
 
-const text = accountMessages.staff
-const profile = accountMessages.profile
-const BADGE: Record<AccountStatus, string> = {
-  pending: 'warning',
-  active: 'success',
-  disabled: 'secondary',
+const text = adminMessages.staff
+
+/** The filters live in the URL (`#/equipe?status=pending&q=ana&page=2`): shareable, kept on reload. */
+function queryFrom(params: URLSearchParams): StaffQuery {
+  const pick = <T extends string>(name: string, allowed: readonly T[]) => {
+    const value = params.get(name)
+    return allowed.includes(value as T) ? (value as T) : undefined
+  }
+  const page = params.get('page')
+  return {
+    q: params.get('q')?.slice(0, 100) || undefined,
+    status: pick('status', ['pending', 'active', 'disabled'] as const),
+    role: pick('role', ['admin', 'staff'] as const),
+    locked: pick('locked', ['true', 'false'] as const),
+    mfa: pick('mfa', ['true', 'false'] as const),
+    sort: pick<StaffSort>('sort', STAFF_SORTS),
+    page: page && /^[1-9][0-9]{0,5}$/.test(page) ? page : undefined,
+  }
 }
-/** Subtle badges: their emphasis text on a subtle background keeps AA contrast in both modes. */
-const badgeClass = (status: AccountStatus) =>
-  `bg-${BADGE[status]}-subtle text-${BADGE[status]}-emphasis border border-${BADGE[status]}-subtle`
 
 type Load =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; accounts: User[] }
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; list: StaffList }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error))
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string
+  value: string | undefined
+  onChange: (value: string) => void
+  options: readonly (readonly [string, string])[]
+}) {
+  const id = useId()
+  return (
+    <div style={{ flex: '1 1 10rem' }}>
+      <CFormLabel htmlFor={id} className="small mb-1">
+        {label}
+      </CFormLabel>
+      <select
+        id={id}
+        className="form-control"
+        style={{ appearance: 'auto' }}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
-/** Equipe (admins only): approve registrations, disable and re-enable accounts. */
+/** Equipe (admins): find accounts, act on them, invite people. */
 export default function StaffScreen() {
   useDocumentTitle(text.title)
+  return (
+    <AdminOnly title={text.title}>
+      <StaffAdministration />
+    </AdminOnly>
+  )
+}
+
+function StaffAdministration() {
   const { user: me } = useCurrentUser()
+  const [params, setParams] = useSearchParams()
+  const query = queryFrom(params)
+  const queryKey = JSON.stringify(query)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [notice, setNotice] = useState<{ color: 'success' | 'danger'; text: string } | null>(null)
-  const [busy, setBusy] = useState<string | null>(null)
-  const isAdmin = me?.role === 'admin'
+  const [reloads, setReloads] = useState(0)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [inviting, setInviting] = useState(false)
+  const wide = useMediaQuery(WIDE)
+  const searchId = useId()
+  const reload = useCallback(() => setReloads((count) => count + 1), [])
+  useRefreshOnFocus(reload)
 
   useEffect(() => {
-    if (!isAdmin) return
     const controller = new AbortController()
-    listStaff(controller.signal).then(
-      ({ accounts }) => setLoad({ state: 'ready', accounts }),
+    listStaff(JSON.parse(queryKey) as StaffQuery, controller.signal).then(
+      (list) => setLoad({ state: 'ready', list }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+        if (controller.signal.aborted) return
+        setLoad({
+          state: 'failed',
+          message: error instanceof ApiError ? error.message : String(error),
+        })
       },
     )
     return () => controller.abort()
-  }, [isAdmin])
+  }, [queryKey, reloads])
 
-  const change = async (account: User, status: 'active' | 'disabled') => {
-    setBusy(account.id)
-    setNotice(null)
-    try {
-      const { user } = await setStaffStatus(account.id, status)
-      setLoad((current) =>
-        current.state === 'ready'
-          ? {
-              state: 'ready',
-              accounts: current.accounts.map((row) => (row.id === user.id ? user : row)),
-            }
-          : current,
-      )
-      const said =
-        status === 'disabled'
-          ? text.disabled(user.name)
-          : account.status === 'pending'
-            ? text.approved(user.name)
-            : text.enabled(user.name)
-      setNotice({ color: 'success', text: said })
-    } catch (error) {
-      setNotice({ color: 'danger', text: messageOf(error) })
-    } finally {
-      setBusy(null)
+  const { ask, dialog } = useStaffActions((said) => {
+    setNotice(said)
+    reload()
+  })
+
+  /** Changes some filters; any change but the page's goes back to page 1. */
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
     }
+    if (!('page' in changes)) next.delete('page')
+    setParams(next)
   }
 
-  if (me && !isAdmin) {
-    return (
-      <>
-        <h1 className="h2 mb-3">{text.title}</h1>
-        <Notice color="warning" text={text.restricted} />
-      </>
+  const list = load.state === 'ready' ? load.list : null
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1
+  const page = Number(query.page ?? 1)
+  let body: ReactNode
+  if (load.state === 'loading') {
+    body = (
+      <div className="d-flex align-items-center gap-2" role="status">
+        <CSpinner size="sm" aria-hidden="true" />
+        {adminMessages.loading}
+      </div>
     )
+  } else if (load.state === 'failed') {
+    body = <Notice text={load.message} />
+  } else if (load.list.items.length === 0) {
+    body = <p>{text.empty}</p>
+  } else if (wide) {
+    body = <StaffTable accounts={load.list.items} meId={me?.id} ask={ask} />
+  } else {
+    body = <StaffCards accounts={load.list.items} meId={me?.id} ask={ask} />
   }
 
-  const pending =
-    load.state === 'ready'
-      ? load.accounts.filter((account) => account.status === 'pending').length
-      : 0
   return (
     <>
-      <h1 className="h2 mb-1">{text.title}</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        <h1 className="h2 mb-0 me-auto">{text.title}</h1>
+        <CButton color="secondary" variant="outline" onClick={reload}>
+          {adminMessages.refresh}
+        </CButton>
+        <CButton color="primary" onClick={() => setInviting(true)}>
+          {text.invite}
+        </CButton>
+      </div>
       <p className="text-body-secondary">{text.intro}</p>
-      {notice && <Notice color={notice.color} text={notice.text} />}
-      {load.state === 'loading' && (
-        <div className="d-flex align-items-center gap-2" role="status">
-          <CSpinner size="sm" aria-hidden="true" />
-          {text.loading}
+      <Notice color="success" text={notice} />
+
+      <form
+        role="search"
+        className="d-flex flex-wrap align-items-end gap-2 mb-3"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const q = new FormData(event.currentTarget).get('q')
+          update({ q: typeof q === 'string' ? q.trim() : undefined })
+        }}
+      >
+        <div style={{ flex: '2 1 14rem' }}>
+          <CFormLabel htmlFor={searchId} className="small mb-1">
+            {text.search}
+          </CFormLabel>
+          <CFormInput
+            id={searchId}
+            key={query.q ?? ''}
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={query.q ?? ''}
+          />
         </div>
+        <Select
+          label={text.status}
+          value={query.status}
+          onChange={(status) => update({ status })}
+          options={[
+            ['', text.any],
+            ['pending', adminMessages.statuses.pending],
+            ['active', adminMessages.statuses.active],
+            ['disabled', adminMessages.statuses.disabled],
+          ]}
+        />
+        <Select
+          label={text.role}
+          value={query.role}
+          onChange={(role) => update({ role })}
+          options={[
+            ['', text.anyRole],
+            ['admin', adminMessages.roles.admin],
+            ['staff', adminMessages.roles.staff],
+          ]}
+        />
+        <Select
+          label={text.locked}
+          value={query.locked}
+          onChange={(locked) => update({ locked })}
+          options={[
+            ['', text.any],
+            ['true', text.lockedOnly],
+            ['false', text.unlockedOnly],
+          ]}
+        />
+        <Select
+          label={text.mfa}
+          value={query.mfa}
+          onChange={(mfa) => update({ mfa })}
+          options={[
+            ['', text.any],
+            ['true', text.withMfa],
+            ['false', text.withoutMfa],
+          ]}
+        />
+        <Select
+          label={text.sort}
+          value={query.sort}
+          onChange={(sort) => update({ sort })}
+          options={[
+            ['', text.sorts.default],
+            ...(['name', '-name', '-createdAt', 'createdAt', '-lastSignInAt'] as const).map(
+              (sort) => [sort, text.sorts[sort]] as const,
+            ),
+          ]}
+        />
+        <CButton type="submit" color="primary" variant="outline">
+          {adminMessages.audit.apply}
+        </CButton>
+        {params.size > 0 && (
+          <CButton type="button" color="link" onClick={() => setParams(new URLSearchParams())}>
+            {text.clear}
+          </CButton>
+        )}
+      </form>
+
+      {list && (
+        <p className="small text-body-secondary mb-2" role="status">
+          {text.total(list.total)}
+        </p>
       )}
-      {load.state === 'failed' && <Notice text={load.message} />}
-      {load.state === 'ready' && (
-        <>
-          {pending > 0 && <p className="fw-semibold">{text.pendingCount(pending)}</p>}
-          {load.accounts.length === 0 ? (
-            <p>{text.empty}</p>
-          ) : (
-            // Focusable and named: on a narrow screen the table scrolls sideways, by keyboard too.
-            <div className="table-responsive" tabIndex={0} role="region" aria-label={text.title}>
-              <CTable hover align="middle" className="mb-0">
-                <caption className="visually-hidden">{text.title}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{text.columns.name}</th>
-                    <th scope="col">{text.columns.email}</th>
-                    <th scope="col">{text.columns.role}</th>
-                    <th scope="col">{text.columns.status}</th>
-                    <th scope="col">{text.columns.since}</th>
-                    <th scope="col">{text.columns.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {load.accounts.map((account) => {
-                    const itsMe = account.id === me?.id
-                    const action =
-                      account.status === 'active'
-                        ? text.disable
-                        : account.status === 'pending'
-                          ? text.approve
-                          : text.enable
-                    return (
-                      <tr key={account.id}>
-                        <th scope="row" className="fw-normal">
-                          {account.name}{' '}
-                          {itsMe && <span className="text-body-secondary">{text.you}</span>}
-                        </th>
-                        <td>{account.email}</td>
-                        <td>{profile.roles[account.role]}</td>
-                        <td>
-                          <CBadge className={badgeClass(account.status)}>
-                            {profile.statuses[account.status]}
-                          </CBadge>
-                        </td>
-                        <td>{formatDate(account.createdAt)}</td>
-                        <td>
-                          {!itsMe && (
-                            <CButton
-                              size="sm"
-                              color={account.status === 'active' ? 'secondary' : 'primary'}
-                              variant={account.status === 'active' ? 'outline' : undefined}
-                              disabled={busy === account.id}
-                              aria-label={`${action} ${account.name}`}
-                              onClick={() =>
-                                void change(
-                                  account,
-                                  account.status === 'active' ? 'disabled' : 'active',
-                                )
-                              }
-                            >
-                              {action}
-                            </CButton>
-                          )}
-                        </td>
-                      </tr>
-                    )
-                  })}
-                </tbody>
-              </CTable>
-            </div>
-          )}
-        </>
+      {body}
+      {list && pages > 1 && (
+        <nav aria-label={text.pagination} className="d-flex align-items-center gap-2 mt-3">
+          <CButton
+            color="secondary"
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => update({ page: String(page - 1) })}
+          >
+            {text.previous}
+          </CButton>
+          <span>{text.page(page, pages)}</span>
+          <CButton
+            color="secondary"
+            variant="outline"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => update({ page: String(page + 1) })}
+          >
+            {text.next}
+          </CButton>
+        </nav>
+      )}
+      {dialog}
+      {inviting && (
+        <InviteDialog
+          onCancel={() => setInviting(false)}
+          onDone={(said) => {
+            setInviting(false)
+            setNotice(said)
+            reload()
+          }}
+        />
       )}
     </>
   )

@@ -15,6 +15,13 @@ export function wasSignedOutHere(): boolean {
   return signedOutHere
 }
 
+/** Whether the server ended this tab's session (expired, revoked, account disabled). */
+let endedByServer = false
+
+export function wasEndedByServer(): boolean {
+  return endedByServer
+}
+
 export function parseToken(raw: string | null): string | null {
   if (raw === null) return null
   let value: unknown
@@ -39,13 +46,18 @@ export function readToken(): string | null {
 
 export function saveToken(token: string): void {
   signedOutHere = false
+  endedByServer = false
   window.localStorage.setItem(TOKEN_KEY, JSON.stringify({ token }))
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
 
 /** Ends the session in this tab. `signedOut`: the user chose to (rather than it expiring). */
-export function clearToken({ signedOut = false }: { signedOut?: boolean } = {}): void {
+export function clearToken({
+  signedOut = false,
+  byServer = false,
+}: { signedOut?: boolean; byServer?: boolean } = {}): void {
   signedOutHere = signedOut
+  endedByServer = byServer
   try {
     window.localStorage.removeItem(TOKEN_KEY)
   } finally {

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom'
+import type { AuditEvent, AuditParty } from '../../../common/api/audit'
+import { auditTypeNames } from '../../../common/audit-type-names'
+import { adminMessages } from '../admin-messages'
+import { staffAccountPath } from '../app/paths'
+import { formatDateTime } from '../lib/format-date'
+import { TruncatedText } from './truncated-text'
+
+const text = adminMessages.audit
+
+function Party({ party }: { party: AuditParty | null }) {
+  if (!party) return <>{text.system}</>
+  return (
+    <Link to={staffAccountPath(party.id)} title={party.email}>
+      {party.name || party.email}
+    </Link>
+  )
+}
+
+const detailsText = (details: AuditEvent['details']) =>
+  Object.entries(details)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(' · ')
+
+/**
+ * Audit events as a list, one block per event: it reads the same at 360 px and on a wide screen
+ * (a seven-column table would scroll sideways on a phone).
+ */
+export function AuditEventList({
+  events,
+  label,
+}: {
+  events: readonly AuditEvent[]
+  label: string
+}) {
+  return (
+    <ul className="list-unstyled mb-0" aria-label={label}>
+      {events.map((event) => (
+        <li key={event.id} className="border-bottom py-2">
+          <div className="d-flex flex-wrap gap-2">
+            <time dateTime={event.at} className="text-body-secondary">
+              {formatDateTime(event.at)}
+            </time>
+            <strong>{auditTypeNames[event.type]}</strong>
+          </div>
+          <div>
+            <Party party={event.actor} />
+            {event.account && event.account.id !== event.actor?.id && (
+              <>
+                {' → '}
+                <Party party={event.account} />
+              </>
+            )}
+          </div>
+          {(event.ip || event.userAgent || Object.keys(event.details).length > 0) && (
+            <div className="small text-body-secondary">
+              <TruncatedText
+                focusable
+                text={[event.ip, event.userAgent, detailsText(event.details)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

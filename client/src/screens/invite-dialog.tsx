@@ -1,0 +1,94 @@
+import { CFormInput, CFormLabel } from '@coreui/react'
+import { useId, useState } from 'react'
+import type { Role } from '../../../common/api/account'
+import { isValidEmail } from '../../../common/account-rules'
+import { nameProblem } from '../../../common/name-rules'
+import { adminMessages } from '../admin-messages'
+import { announceStaffChange, inviteStaff } from '../lib/admin-api'
+import { ApiError } from '../lib/api-client'
+import { messages } from '../messages'
+import { ConfirmDialog } from './confirm-dialog'
+
+const text = adminMessages.invite
+
+/** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
+export function InviteDialog({
+  onDone,
+  onCancel,
+}: {
+  onDone: (notice: string) => void
+  onCancel: () => void
+}) {
+  const id = useId()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('staff')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async () => {
+    const problem = nameProblem(name)
+    if (problem) return setError(problem)
+    if (!isValidEmail(email)) return setError(messages.forms.emailInvalid)
+    setBusy(true)
+    setError(null)
+    try {
+      const { user } = await inviteStaff({ name: name.trim(), email: email.trim(), role })
+      announceStaffChange()
+      onDone(text.done(user.email))
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : String(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      title={text.title}
+      body={text.body}
+      confirmLabel={text.submit}
+      busy={busy}
+      error={error}
+      onConfirm={() => void submit()}
+      onCancel={onCancel}
+    >
+      <div className="mb-3">
+        <CFormLabel htmlFor={`${id}-name`}>{text.name}</CFormLabel>
+        <CFormInput
+          id={`${id}-name`}
+          autoComplete="off"
+          maxLength={100}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="mb-3">
+        <CFormLabel htmlFor={`${id}-email`}>{text.email}</CFormLabel>
+        <CFormInput
+          id={`${id}-email`}
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="mb-3">
+        <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
+        <select
+          id={`${id}-role`}
+          className="form-control"
+          style={{ appearance: 'auto' }}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+        >
+          <option value="staff">{adminMessages.roles.staff}</option>
+          <option value="admin">{adminMessages.roles.admin}</option>
+        </select>
+      </div>
+    </ConfirmDialog>
+  )
+}

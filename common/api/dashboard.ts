@@ -1,0 +1,67 @@
+import { Type, type Static } from 'typebox'
+import { AuditEventSchema } from './audit'
+
+/** The dashboard's figures (DESIGN.md, "Admins": GET /api/dashboard; /api/dashboard/me for all). */
+
+const closed = { additionalProperties: false } as const
+
+export const SignInDaySchema = Type.Object(
+  {
+    day: Type.String({ format: 'date', description: 'UTC day, YYYY-MM-DD' }),
+    succeeded: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+  },
+  closed,
+)
+export type SignInDay = Static<typeof SignInDaySchema>
+
+export const PendingItemSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  closed,
+)
+
+/** An admin's view: accounts, what waits for them, sign-ins over 14 days, recent events. */
+export const DashboardSchema = Type.Object(
+  {
+    accounts: Type.Object(
+      {
+        active: Type.Integer({ minimum: 0 }),
+        pending: Type.Integer({ minimum: 0 }),
+        disabled: Type.Integer({ minimum: 0 }),
+      },
+      closed,
+    ),
+    pending: Type.Array(PendingItemSchema, { description: 'the oldest five waiting' }),
+    signIns: Type.Array(SignInDaySchema, { description: '14 days, oldest first, today last' }),
+    recent: Type.Array(AuditEventSchema, { description: 'the newest ten events' }),
+    lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  closed,
+)
+export type Dashboard = Static<typeof DashboardSchema>
+
+/** Everyone's own part: the sign-in before this session, and failed attempts since. */
+export const MyActivitySchema = Type.Object(
+  {
+    lastSignIn: Type.Union([
+      Type.Object(
+        {
+          at: Type.String({ format: 'date-time' }),
+          ip: Type.Union([Type.String(), Type.Null()]),
+          userAgent: Type.Union([Type.String(), Type.Null()]),
+        },
+        closed,
+      ),
+      Type.Null(),
+    ]),
+    failedSince: Type.Integer({ minimum: 0, description: 'failed sign-ins since that one' }),
+    mfa: Type.Boolean({ description: 'whether the account has a second factor' }),
+  },
+  closed,
+)
+export type MyActivity = Static<typeof MyActivitySchema>

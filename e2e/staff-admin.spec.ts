@@ -1,0 +1,265 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
+import { waitForMail } from './support/mailbox'
+import { expectRoute, signInWithForm } from './support/pages'
+import { e2e } from './support/test-env'
+
+/** Issue 14: staff administration as admins live in it (Equipe, Auditoria, mails, the badge). */
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
+
+async function register(page: Page, person: { name: string; email: string; password: string }) {
+  await page.goto('/#/register')
+  await page.getByLabel('Nome').fill(person.name)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirmar senha').fill(person.password)
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(page.getByRole('heading', { name: 'Cadastro recebido' })).toBeVisible()
+}
+
+/** Equipe, searched for one person (the shared test database holds many accounts). */
+async function openInEquipe(page: Page, email: string) {
+  await page.goto(`/#/equipe?q=${encodeURIComponent(email)}`)
+  // The first load of a screen may take a while on a busy CI machine.
+  await expect(page.getByText('1 conta', { exact: true })).toBeVisible({ timeout: 15_000 })
+}
+
+async function confirm(page: Page, button: string) {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: button, exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+}
+
+test.describe('as an admin', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('a registration: the badge and the mail, approval with a confirmation, the mail, sign-in', async ({
+    page,
+    browser,
+    api,
+  }) => {
+    // Two people, a mail each way and a sign-in: more than the default 30 s on a busy machine.
+    test.slow()
+    // A new admin, never mailed yet: the at-most-one-mail-per-15-minutes limit has not started.
+    const second = await createStaff(api, { name: 'Segunda Admin', label: 'admin2' })
+    const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+    const promoted = await api.patch(`/api/staff/${second.id}`, {
+      data: { role: 'admin' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(promoted.status()).toBe(200)
+
+    await page.goto('/#/dashboard')
+    const badge = sidebar(page).getByRole('link', { name: /^Equipe/ })
+    await expect(badge).toBeVisible({ timeout: 15_000 })
+
+    const person = { name: 'Paula Nova', email: uniqueEmail('paula'), password: 'senha-da-paula-1' }
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    await register(await visitor.newPage(), person)
+
+    // The admin's tab catches up when it regains the focus; the badge then counts the registration.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(badge).toContainText(/\d+ cadastros? aguardando aprovação/)
+    const notice = await waitForMail(second.email)
+    expect(notice.subject).toMatch(/novos? cadastros?/)
+    expect(notice.text).toContain(person.email)
+
+    await openInEquipe(page, person.email)
+    await page.getByRole('button', { name: `Aprovar ${person.name}` }).click()
+    await expect(page.getByRole('dialog')).toContainText('receberá um e-mail')
+    await confirm(page, 'Aprovar')
+    await expect(page.getByText(`O cadastro de ${person.name} foi aprovado.`)).toBeVisible()
+    await expect(page.getByRole('row', { name: new RegExp(person.name) })).toContainText('Ativa')
+
+    const approved = await waitForMail(person.email)
+    expect(approved.subject).toBe('Painel: seu cadastro foi aprovado')
+    const personPage = await visitor.newPage()
+    await personPage.goto('/#/login')
+    await signInWithForm(personPage, person)
+    await expectRoute(personPage, '/dashboard')
+    await visitor.close()
+  })
+
+  test('refusing a registration removes it and mails the reason', async ({ page, api }) => {
+    const junk = await createStaff(api, { name: 'Cadastro Lixo', approve: false, label: 'lixo' })
+    await openInEquipe(page, junk.email)
+    await page.getByRole('button', { name: `Recusar ${junk.name}` }).click()
+    await page.getByLabel('Motivo (opcional, vai no e-mail)').fill('Não trabalha aqui.')
+    await confirm(page, 'Recusar')
+    await expect(page.getByText(`O cadastro de ${junk.name} foi recusado.`)).toBeVisible()
+    await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
+    const mail = await waitForMail(junk.email)
+    expect(mail.text).toContain('Motivo informado: Não trabalha aqui.')
+  })
+
+  test('disabling an account ends its open session: it lands on the login page, told why', async ({
+    page,
+    api,
+    browser,
+  }) => {
+    const staff = await createStaff(api, { name: 'Sai Agora', label: 'sai' })
+    const token = await apiSignIn(api, staff.email, staff.password)
+    const theirs = await browser.newContext({
+      storageState: {
+        cookies: [],
+        origins: [
+          {
+            origin: e2e.baseURL,
+            localStorage: [{ name: 'token_adm', value: JSON.stringify({ token }) }],
+          },
+        ],
+      },
+    })
+    const their = await theirs.newPage()
+    await their.goto('/#/perfil')
+    await expect(their.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+
+    await openInEquipe(page, staff.email)
+    await page.getByRole('button', { name: `Desativar ${staff.name}` }).click()
+    await expect(page.getByRole('dialog')).toContainText(
+      'sessões abertas dessa conta serão encerradas',
+    )
+    await confirm(page, 'Desativar')
+    await expect(page.getByText(`A conta de ${staff.name} foi desativada.`)).toBeVisible()
+
+    // Their next request is refused: the panel forgets the token and shows the login page.
+    await their.reload()
+    await expectRoute(their, '/login?redirect=%2Fperfil')
+    await expect(their.getByText('Sua sessão terminou. Entre novamente.')).toBeVisible()
+    await theirs.close()
+  })
+
+  test('an invitation: the person sets a password from the mail and signs in', async ({
+    page,
+    browser,
+  }) => {
+    test.slow()
+    const email = uniqueEmail('convite')
+    await page.goto('/#/equipe')
+    await page.getByRole('button', { name: 'Convidar pessoa' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Nome').fill('Igor Convidado')
+    await dialog.getByLabel('E-mail').fill(email)
+    await dialog.getByLabel('Papel').selectOption('staff')
+    await dialog.getByRole('button', { name: 'Enviar convite' }).click()
+    await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible()
+
+    const mail = await waitForMail(email)
+    const link = /https?:\/\/\S+#\/recuperar-senha\?token=[A-Za-z0-9_-]{43}&convite=1/.exec(
+      mail.text,
+    )
+    expect(link, mail.text).not.toBeNull()
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+    const invited = await context.newPage()
+    await invited.goto(new URL(link![0]).hash.replace(/^/, '/'))
+    await expect(invited.getByRole('heading', { name: 'Criar sua senha' })).toBeVisible()
+    await invited.getByLabel('Nova senha', { exact: true }).fill('senha-do-igor-1')
+    await invited.getByLabel('Confirmar nova senha').fill('senha-do-igor-1')
+    await invited.getByRole('button', { name: 'Criar senha' }).click()
+    await expect(invited.getByRole('heading', { name: 'Senha criada' })).toBeVisible()
+    await invited.goto('/#/login')
+    await signInWithForm(invited, { email, password: 'senha-do-igor-1' })
+    await expectRoute(invited, '/dashboard')
+    await context.close()
+
+    // The audit log shows the invitation and the sign-in, and its CSV holds them.
+    await page.goto('/#/auditoria')
+    await page.getByLabel('Tipo').selectOption('invited')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await expectRoute(page, '/auditoria?type=invited')
+    const events = page.getByRole('list', { name: 'Eventos da auditoria' })
+    await expect(events.getByText('Igor Convidado').first()).toBeVisible()
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Exportar CSV' }).click()
+    const file = await (await download).path()
+    const { readFile } = await import('node:fs/promises')
+    const csv = await readFile(file)
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = csv.toString('utf8')
+    expect(text).toContain(`Convite enviado,`)
+    expect(text).toContain(email)
+    expect(text).not.toContain('Entrou,')
+  })
+
+  test('Auditoria lists approvals, refusals and disablings, filtered by type', async ({
+    page,
+    api,
+  }) => {
+    const pending = await createStaff(api, { name: 'Auditada Pendente', approve: false })
+    const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+    const auth = { authorization: `Bearer ${token}` }
+    expect(
+      (
+        await api.patch(`/api/staff/${pending.id}`, { data: { status: 'active' }, headers: auth })
+      ).status(),
+    ).toBe(200)
+    expect(
+      (
+        await api.patch(`/api/staff/${pending.id}`, { data: { status: 'disabled' }, headers: auth })
+      ).status(),
+    ).toBe(200)
+
+    await page.goto(`/#/auditoria?account=${pending.id}`)
+    const events = page.getByRole('list', { name: 'Eventos da auditoria' })
+    await expect(events.getByText('Cadastro aprovado')).toBeVisible()
+    await expect(events.getByText('Conta desativada')).toBeVisible()
+    await expect(events.getByText('Cadastro recebido')).toBeVisible()
+    await page.getByLabel('Tipo').selectOption('disabled')
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await expect(events.getByText('Conta desativada')).toBeVisible()
+    await expect(events.getByText('Cadastro aprovado')).toHaveCount(0)
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test('every action of Equipe is reachable without sideways scrolling', async ({
+      page,
+      api,
+    }) => {
+      const long = await createStaff(api, {
+        name: 'Maria Aparecida dos Santos Figueiredo de Albuquerque e Silva Nogueira',
+        label: 'um-endereco-de-email-bem-comprido-de-verdade-para-testar',
+      })
+      await openInEquipe(page, long.email)
+      const noSideways = () =>
+        page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+      expect(await noSideways()).toBe(true)
+      await expect(page.getByRole('table')).toHaveCount(0)
+      const card = page.getByRole('list', { name: 'Contas da equipe' }).getByRole('listitem')
+      await expect(card.getByRole('button', { name: `Desativar ${long.name}` })).toBeInViewport()
+      await card.getByRole('button', { name: `Ações para ${long.name}` }).click()
+      for (const action of [
+        'Tornar administrador',
+        'Encerrar sessões',
+        'Enviar link de nova senha',
+      ]) {
+        await expect(card.getByRole('button', { name: action })).toBeInViewport()
+      }
+      expect(await noSideways()).toBe(true)
+      await card.getByRole('button', { name: 'Encerrar sessões' }).click()
+      await confirm(page, 'Encerrar sessões')
+      await expect(page.getByText(`As sessões de ${long.name} foram encerradas.`)).toBeVisible()
+    })
+  })
+})
+
+test('a staff member sees neither Equipe nor Auditoria; their URLs say "sem permissão"', async ({
+  page,
+  api,
+}) => {
+  const staff = await createStaff(api)
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/dashboard')
+  await expect(sidebar(page).getByRole('link', { name: 'Minha conta' })).toBeVisible()
+  await expect(sidebar(page).getByRole('link', { name: /Equipe|Auditoria/ })).toHaveCount(0)
+  for (const path of ['/equipe', '/auditoria', `/equipe/${staff.id}`]) {
+    await page.goto(`/#${path}`)
+    await expect(page.getByRole('main').getByText(/sem permissão/i)).toBeVisible()
+    await expect(sidebar(page)).toBeVisible()
+  }
+})

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { root } from './paths'
+import { checkImports } from './lint-imports'
+
+const trees: string[] = []
+after(() => Promise.all(trees.map((tree) => rm(tree, { recursive: true, force: true }))))
+
+/** A small tree of client/, server/ and common/ files, as given. */
+async function tree(files: Record<string, string>): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'painel-imports-'))
+  trees.push(folder)
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, path)), { recursive: true })
+    await writeFile(join(folder, path), text)
+  }
+  return folder
+}
+
+const CLEAN = {
+  'common/rules.ts': 'export const n = 1\n',
+  'client/src/app.ts': "import { n } from '../../common/rules'\nexport const a = n\n",
+  'server/app.ts': "import { n } from '../common/rules'\nexport const s = n\n",
+}
+
+describe('the import check of npm run lint', () => {
+  it('passes the project as it is', () => {
+    assert.deepEqual(checkImports(root), [])
+  })
+
+  it('passes a tree that follows client → common ← server', async () => {
+    assert.deepEqual(checkImports(await tree(CLEAN)), [])
+  })
+
+  it('refuses a client file importing the server, naming the file and line', async () => {
+    const problems = checkImports(
+      await tree({
+        ...CLEAN,
+        'client/src/app.ts': "export const a = 1\nimport '../../server/app'\n",
+      }),
+    )
+    assert.equal(problems.length, 1)
+    assert.equal(problems[0]?.file, 'client/src/app.ts:2')
+    assert.match(problems[0]?.message ?? '', /client may not import server/)
+  })
+
+  it('refuses the server importing the client, type-only imports included', async () => {
+    const problems = checkImports(
+      await tree({
+        ...CLEAN,
+        'server/app.ts': "import type { a } from '../client/src/app'\nexport type A = typeof a\n",
+      }),
+    )
+    assert.match(problems[0]?.message ?? '', /server may not import client/)
+  })
+
+  it('refuses common/ importing either side', async () => {
+    const problems = checkImports(
+      await tree({ ...CLEAN, 'common/rules.ts': "import '../server/app'\nexport const n = 1\n" }),
+    )
+    assert.ok(problems.some((problem) => /common\/ is shared/.test(problem.message)))
+  })
+
+  it('refuses a cycle, a dynamic import in it included, and reports it once', async () => {
+    const problems = checkImports(
+      await tree({
+        ...CLEAN,
+        'client/src/table.ts': "import { load } from './loaders'\nexport const t = [load]\n",
+        'client/src/loaders.ts':
+          "export const load = () => import('./screen')\nexport const x = 1\n",
+        'client/src/screen.ts': "import { t } from './table'\nexport default t\n",
+      }),
+    )
+    assert.equal(problems.length, 1, JSON.stringify(problems))
+    assert.match(problems[0]?.message ?? '', /import cycle: .*table\.ts → .*loaders\.ts/)
+  })
+})

@@ -1,0 +1,128 @@
+/**
+ * `npm run lint`'s check of the layering (DESIGN.md): client → common ← server, never client ↔
+ * server, common imports neither, and no import cycle anywhere (static, dynamic and type-only
+ * imports all count: a cycle through types still says the layering is upside down).
+ *
+ * Written on TypeScript's own import scanner rather than eslint-plugin-import-x: that plugin
+ * resolves through unrs-resolver, whose platform packages the registry this project installs
+ * from does not all have, so `npm ci` could not install it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import ts from 'typescript'
+import { root } from './paths'
+
+export interface ImportProblem {
+  file: string
+  message: string
+}
+
+type Layer = 'client' | 'server' | 'common'
+
+/** Which layers a layer may not import, and why. */
+const FORBIDDEN: Record<Layer, Partial<Record<Layer, string>>> = {
+  client: { server: 'the client may not import server code: share it through common/' },
+  server: { client: 'the server may not import client code: share it through common/' },
+  common: {
+    client: 'common/ is shared by both sides and imports neither',
+    server: 'common/ is shared by both sides and imports neither',
+  },
+}
+
+const SOURCE = /\.(ts|tsx)$/
+
+function layerOf(tree: string, file: string): Layer | null {
+  const [top] = relative(tree, file).split(sep)
+  return top === 'client' || top === 'server' || top === 'common' ? top : null
+}
+
+function sourceFiles(folder: string): string[] {
+  if (!existsSync(folder)) return []
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
+    .filter((entry) => !entry.parentPath.split(sep).includes('node_modules'))
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** A relative specifier as a file, the way the bundler and tsx find it; null for packages. */
+function resolveImport(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  const base = resolve(dirname(from), specifier)
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
+  }
+  return null
+}
+
+/** Every import of every source file under client/, server/ and common/ of `tree`. */
+export function importGraph(tree: string): Map<string, { target: string; line: number }[]> {
+  const graph = new Map<string, { target: string; line: number }[]>()
+  const files = ['client', 'server', 'common'].flatMap((folder) => sourceFiles(join(tree, folder)))
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8')
+    const { importedFiles } = ts.preProcessFile(text, true, true)
+    graph.set(
+      file,
+      importedFiles.flatMap(({ fileName, pos }) => {
+        const target = resolveImport(file, fileName)
+        if (!target) return []
+        return [{ target, line: text.slice(0, pos).split('\n').length }]
+      }),
+    )
+  }
+  return graph
+}
+
+export function checkImports(tree: string): ImportProblem[] {
+  const graph = importGraph(tree)
+  const problems: ImportProblem[] = []
+  const name = (file: string) => relative(tree, file)
+
+  for (const [file, imports] of graph) {
+    const from = layerOf(tree, file)
+    for (const { target, line } of imports) {
+      const to = layerOf(tree, target)
+      const why = from && to ? FORBIDDEN[from][to] : undefined
+      if (why)
+        problems.push({ file: `${name(file)}:${line}`, message: `imports ${name(target)}: ${why}` })
+    }
+  }
+
+  // Cycles: a depth-first walk; a file met again while still on the path closes a cycle.
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const reported = new Set<string>()
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    path.push(file)
+    for (const { target } of graph.get(file) ?? []) {
+      if (state.get(target) === 'open') {
+        const cycle = path.slice(path.indexOf(target)).map(name)
+        const key = [...cycle].sort().join('|')
+        if (!reported.has(key)) {
+          reported.add(key)
+          problems.push({
+            file: cycle[0] ?? name(target),
+            message: `import cycle: ${[...cycle, name(target)].join(' → ')}`,
+          })
+        }
+      } else if (!state.has(target) && graph.has(target)) {
+        visit(target)
+      }
+    }
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file)
+  return problems
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = checkImports(root)
+  for (const problem of problems) console.error(`${problem.file}: ${problem.message}`)
+  if (problems.length > 0) {
+    console.error(`imports: ${problems.length} problem(s)`)
+    process.exit(1)
+  }
+  console.log('imports: client → common ← server, no cycles')
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { AuditPageSchema, AuditQuerySchema } from '../../common/api/audit'
+import { errorAnswers } from '../../common/api/errors'
+import { auditTypeNames } from '../../common/audit-type-names'
+import type { AuthService } from '../auth/auth-service'
+import { refuseUnstorableText } from '../auth/storable-input'
+import { requireAdmin, requireSession } from '../auth/authenticate'
+import type { Db } from '../db/database'
+import { auditCsv } from './audit-csv'
+import { auditPage, findAuditEvents } from './audit-query'
+
+const bearer = [{ bearer: [] }]
+
+/** The most rows one CSV holds; narrow the filters for more. */
+export const CSV_MAX_ROWS = 50_000
+
+/** GET /api/audit (a page, newest first) and /api/audit.csv (the same filters, every row): admins. */
+const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = async (
+  app,
+  { auth, db },
+) => {
+  app.addHook('preValidation', refuseUnstorableText)
+  app.addHook('preHandler', requireSession(auth))
+  app.addHook('preHandler', requireAdmin)
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        summary: 'The audit log, newest first, paged by cursor',
+        security: bearer,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => auditPage(db, request.query),
+  )
+
+  app.get(
+    '/audit.csv',
+    {
+      schema: {
+        summary: 'The audit log as CSV (UTF-8 with BOM), with the same filters',
+        security: bearer,
+        querystring: AuditQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: Type.String({ description: 'CSV, UTF-8 with a byte-order mark' }),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const events = await findAuditEvents(db, request.query, CSV_MAX_ROWS)
+      const day = new Date().toISOString().slice(0, 10)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
+        .send(auditCsv(events, (type) => auditTypeNames[type as keyof typeof auditTypeNames]))
+    },
+  )
+}
+
+export default auditRoutes

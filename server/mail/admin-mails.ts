@@ -1,0 +1,98 @@
+import type { MailMessage } from './mailer'
+
+/**
+ * The mails staff administration sends, in pt-BR, as plain text and as HTML. The HTML is the
+ * text's paragraphs, escaped, with links made clickable: nothing a mail program could hide.
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+
+function htmlOf(paragraphs: readonly string[]): string {
+  const body = paragraphs
+    .map((paragraph) => {
+      const escaped = escapeHtml(paragraph).replace(/\n/g, '<br>')
+      return /^https?:\/\/\S+$/.test(paragraph)
+        ? `<p><a href="${escaped}">${escaped}</a></p>`
+        : `<p>${escaped}</p>`
+    })
+    .join('\n')
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`
+}
+
+function mail(to: string, subject: string, paragraphs: readonly string[]): MailMessage {
+  return { to, subject, text: paragraphs.join('\n\n'), html: htmlOf(paragraphs) }
+}
+
+export function approvedMail(to: string, name: string, loginUrl: string): MailMessage {
+  return mail(to, 'Painel: seu cadastro foi aprovado', [
+    `Olá, ${name}.`,
+    'Um administrador aprovou o seu cadastro no Painel. Você já pode entrar com o seu e-mail e a senha que escolheu:',
+    loginUrl,
+  ])
+}
+
+export function refusedMail(to: string, name: string, reason: string | undefined): MailMessage {
+  return mail(to, 'Painel: seu cadastro não foi aprovado', [
+    `Olá, ${name}.`,
+    'Um administrador recusou o seu pedido de cadastro no Painel, e o pedido foi removido.',
+    ...(reason ? [`Motivo informado: ${reason}`] : []),
+    'Se acha que foi um engano, fale com quem administra o Painel na sua equipe.',
+  ])
+}
+
+export function invitedMail(
+  to: string,
+  name: string,
+  invitedBy: string,
+  link: string,
+  days: number,
+): MailMessage {
+  return mail(to, 'Painel: você foi convidado', [
+    `Olá, ${name}.`,
+    `${invitedBy} convidou você para o Painel. Para entrar, crie a sua senha neste link:`,
+    link,
+    `O link vale por ${days} dias e só pode ser usado uma vez.`,
+  ])
+}
+
+export function adminResetMail(
+  to: string,
+  name: string,
+  link: string,
+  minutes: number,
+): MailMessage {
+  return mail(to, 'Painel: criar uma nova senha', [
+    `Olá, ${name}.`,
+    'Um administrador pediu que você crie uma nova senha para a sua conta no Painel. Abra este link:',
+    link,
+    `O link vale por ${minutes} minutos e só pode ser usado uma vez. Até lá, a senha atual continua valendo.`,
+  ])
+}
+
+export function newRegistrationsMail(
+  to: string,
+  name: string,
+  people: readonly { name: string; email: string }[],
+  equipeUrl: string,
+): MailMessage {
+  const count = people.length
+  return mail(
+    to,
+    count === 1
+      ? 'Painel: um novo cadastro aguarda aprovação'
+      : `Painel: ${count} novos cadastros aguardam aprovação`,
+    [
+      `Olá, ${name}.`,
+      count === 1
+        ? 'Um novo cadastro aguarda a sua aprovação:'
+        : `${count} novos cadastros aguardam a sua aprovação:`,
+      people.map((person) => `- ${person.name} <${person.email}>`).join('\n'),
+      'Para aprovar ou recusar, abra a tela Equipe:',
+      equipeUrl,
+    ],
+  )
+}

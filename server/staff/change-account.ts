@@ -1,0 +1,45 @@
+import type { StaffChangeBody, StaffItem } from '../../common/api/staff'
+import { party, recordAudit } from '../audit/record-audit'
+import { changeAccount as administerAccount } from '../auth/account-administration'
+import { approvedMail } from '../mail/admin-mails'
+import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import { findStaffItem } from './staff-list'
+
+/**
+ * PATCH /staff/:id: approve, disable, re-enable, or change the role, through
+ * account-administration.ts (own account 400, last admin 409, the id's spelling; disabling ends
+ * the account's sessions). Approving mails the person. Each change is one audit event, written
+ * in the same transaction.
+ */
+export async function changeAccount(
+  deps: StaffDeps,
+  { actor, origin }: Acting,
+  id: string,
+  change: StaffChangeBody,
+): Promise<StaffItem> {
+  const { before } = await administerAccount(deps.db, actor, id, change, async (trx, before) => {
+    const status = change.status ?? before.status
+    const role = change.role ?? before.role
+    const audit = { actor: party(actor), account: party(before), origin }
+    if (status !== before.status) {
+      const type =
+        status === 'disabled' ? 'disabled' : before.status === 'pending' ? 'approved' : 'reenabled'
+      await recordAudit(trx, { ...audit, type, details: { from: before.status, to: status } })
+    }
+    if (role !== before.role) {
+      await recordAudit(trx, {
+        ...audit,
+        type: 'role_changed',
+        details: { from: before.role, to: role },
+      })
+    }
+  })
+  if (before.status === 'pending' && change.status === 'active') {
+    sendLater(
+      deps,
+      approvedMail(before.email, before.name, `${deps.publicUrl}/#/login`),
+      'approved',
+    )
+  }
+  return (await findStaffItem(deps.db, before.id))!
+}

@@ -1,0 +1,22 @@
+import { party, recordAudit } from '../audit/record-audit'
+import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
+import type { Acting, StaffDeps } from './staff-context'
+
+/** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
+export async function endAccountSessions(deps: StaffDeps, { actor, origin }: Acting, id: string) {
+  const accountId = refuseOwnAccount(actor, id)
+  await deps.db.transaction().execute(async (trx) => {
+    const account = await findAdministeredAccount(trx, accountId)
+    const ended = await trx
+      .deleteFrom('sessions')
+      .where('account_id', '=', account.id)
+      .executeTakeFirst()
+    await recordAudit(trx, {
+      type: 'session_ended',
+      actor: party(actor),
+      account: party(account),
+      origin,
+      details: { sessions: Number(ended.numDeletedRows) },
+    })
+  })
+}

@@ -1,0 +1,68 @@
+import { normalizeEmail } from '../../common/account-rules'
+import { nameProblem, normalizeName } from '../../common/name-rules'
+import type { InvitationBody, StaffItem } from '../../common/api/staff'
+import { party, recordAudit } from '../audit/record-audit'
+import { invalidInput } from '../auth/auth-service'
+import { hashPassword } from '../auth/passwords'
+import { newToken, tokenHash } from '../auth/tokens'
+import { apiError } from '../http/errors'
+import { invitedMail } from '../mail/admin-mails'
+import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import { findStaffItem } from './staff-list'
+
+export const INVITATION_DAYS = 7
+
+/**
+ * POST /staff/invitations: an active account for someone who has not registered. Its password is
+ * random and never told to anyone; the person sets their own through a mailed link that works
+ * for 7 days (a password-reset token with a longer life, so the recovery page serves it).
+ */
+export async function inviteAccount(
+  deps: StaffDeps,
+  { actor, origin }: Acting,
+  body: InvitationBody,
+): Promise<StaffItem> {
+  const email = normalizeEmail(body.email)
+  // The same rules as registration's (common/name-rules.ts).
+  const problem = nameProblem(body.name)
+  if (problem) throw invalidInput(problem)
+  const name = normalizeName(body.name)
+  const unusable = await hashPassword(newToken())
+  const token = newToken()
+  const account = await deps.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .insertInto('accounts')
+      .values({
+        id: crypto.randomUUID(),
+        name,
+        email,
+        password_hash: unusable,
+        role: body.role,
+        status: 'active',
+      })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst()
+    if (!account) throw apiError(409, 'email_taken')
+    await trx
+      .insertInto('password_resets')
+      .values({
+        token_hash: tokenHash(token),
+        account_id: account.id,
+        expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+        used_at: null,
+      })
+      .execute()
+    await recordAudit(trx, {
+      type: 'invited',
+      actor: party(actor),
+      account: party(account),
+      origin,
+      details: { role: body.role },
+    })
+    return account
+  })
+  const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
+  sendLater(deps, invitedMail(email, name, actor.name, link, INVITATION_DAYS), 'invitation')
+  return (await findStaffItem(deps.db, account.id))!
+}
