@@ -202,11 +202,20 @@ test.describe('as an admin', () => {
       ).status(),
     ).toBe(200)
 
-    await page.goto(`/#/auditoria?account=${pending.id}`)
+    const refused = await createStaff(api, { name: 'Auditada Recusada', approve: false })
+    expect((await api.delete(`/api/staff/${refused.id}`, { headers: auth })).status()).toBe(204)
+
+    // The log keeps the refusal after the account is gone.
+    await page.goto(`/#/auditoria?account=${refused.id}`)
     const events = page.getByRole('list', { name: 'Eventos da auditoria' })
+    await expect(events.getByText('Cadastro recusado')).toBeVisible()
+    await expect(events.getByText(refused.name).first()).toBeVisible()
+
+    await page.goto(`/#/auditoria?account=${pending.id}`)
     await expect(events.getByText('Cadastro aprovado')).toBeVisible()
     await expect(events.getByText('Conta desativada')).toBeVisible()
     await expect(events.getByText('Cadastro recebido')).toBeVisible()
+    await expect(events.getByText('Cadastro recusado')).toHaveCount(0)
     await page.getByLabel('Tipo').selectOption('disabled')
     await page.getByRole('button', { name: 'Filtrar' }).click()
     await expect(events.getByText('Conta desativada')).toBeVisible()
