@@ -2,7 +2,7 @@ import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Dashboard, MyActivity } from '../../../common/api/dashboard'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
 import { paths, staffAccountPath } from '../app/paths'
 import { fetchDashboard, fetchMyActivity } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
@@ -14,7 +14,7 @@ import { useCurrentUser } from '../session/current-user'
 import { AuditEventList } from './audit-event-list'
 import { SignInChart } from './sign-in-chart'
 
-const text = adminMessages.dashboard
+const text = dashboardMessages.dashboard
 
 type Load<T> =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T }
@@ -145,7 +145,7 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
               <>
                 <AuditEventList events={recent} label={text.recent} />
                 <p className="mt-2 mb-0">
-                  <Link to={paths.audit}>{text.seeAudit}</Link>
+                  <Link to={paths.audit}>{adminMessages.seeAudit}</Link>
                 </p>
               </>
             )
