@@ -34,7 +34,7 @@ export const staffMessages = {
       role: 'Papel',
       status: 'Situação',
       lastSignIn: 'Último acesso',
-      since: 'Desde',
+      since: 'Criada em',
       actions: 'Ações',
     },
     total: (count: number) => (count === 1 ? '1 conta' : `${count} contas`),

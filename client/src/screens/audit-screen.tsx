@@ -7,7 +7,7 @@ import { auditTypeNames } from '../../../common/audit-type-names'
 import { adminMessages } from '../messages-admin'
 import { auditMessages } from '../messages-audit'
 import { downloadAuditCsv, listAudit, listStaff } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminOnly } from './admin-only'
@@ -55,8 +55,6 @@ type Load =
   | { state: 'failed'; message: string }
   | { state: 'ready'; events: AuditEvent[]; next: string | null; more: 'idle' | 'loading' }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error))
-
 /** Auditoria (admins): the log, filtered, newest first, a page at a time; CSV of the same. */
 export default function AuditScreen() {
   useDocumentTitle(text.title)
@@ -93,7 +91,7 @@ function AuditLog() {
     listAudit(apiQuery(JSON.parse(key) as Filters), controller.signal).then(
       (page) => setLoad({ state: 'ready', events: page.events, next: page.next, more: 'idle' }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: errorMessage(error) })
       },
     )
     return () => controller.abort()
@@ -111,7 +109,7 @@ function AuditLog() {
         more: 'idle',
       })
     } catch (error) {
-      setLoad({ state: 'failed', message: messageOf(error) })
+      setLoad({ state: 'failed', message: errorMessage(error) })
     }
   }
 
@@ -126,7 +124,7 @@ function AuditLog() {
       link.click()
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
     } catch (error) {
-      setExportError(messageOf(error))
+      setExportError(errorMessage(error))
     } finally {
       setExporting(false)
     }
