@@ -1,7 +1,8 @@
 /**
  * The production build of the client and the server into dist/.
  *
- *   dist/index.html             the page, naming this build's hashed files (+ .br/.gz)
+ *   dist/index.html             the page, naming this build's hashed files, with the sign-in
+ *                               page prerendered into it (prerender.ts) (+ .br/.gz)
  *   dist/assets/*               content-hashed JS chunks, CSS, images (+ .br/.gz for text ≥ 1 KB)
  *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
@@ -18,6 +19,7 @@ import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
 import { lazyModules, missingOutputs } from './expected-outputs'
 import { renderIndexHtml } from './index-html'
+import { prerenderSignIn } from './prerender'
 import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 import { sizeTable } from './report'
 import {
@@ -110,15 +112,24 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-export async function buildProduction(): Promise<void> {
+export interface BuildOptions {
+  /**
+   * Put the sign-in page into index.html (the default). Off (`npm run build -- --no-prerender`)
+   * only to measure what it is worth: scripts/bench/prerender-lighthouse.ts.
+   */
+  prerender?: boolean
+}
+
+export async function buildProduction({ prerender = true }: BuildOptions = {}): Promise<void> {
   const started = performance.now()
   await rm(distDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
 
-  const [client, colorMode] = await Promise.all([
+  const [client, colorMode, , prerendered] = await Promise.all([
     buildClient(),
     build(colorModeBootOptions('production')),
     build(serverOptions()),
+    prerender ? prerenderSignIn() : undefined,
   ])
   const metafile = mergeMetafiles(client.metafile!, colorMode.metafile!)
   await writeFile(metafilePath, JSON.stringify(metafile))
@@ -132,6 +143,7 @@ export async function buildProduction(): Promise<void> {
     entryScript: toUrl(entry),
     modulePreloads: entryClosure.slice(1).map(toUrl),
     favicon: await inlineFavicon(join(clientDir, 'public', 'favicon.svg')),
+    prerendered,
   })
   await writeFile(join(distDir, 'index.html'), html)
 
@@ -161,6 +173,9 @@ export async function buildProduction(): Promise<void> {
     )
   }
   // Written last: its presence means a complete build (npm start compares its time to the sources').
-  await writeFile(buildInfoPath, JSON.stringify({ version, builtAt: new Date().toISOString() }))
+  await writeFile(
+    buildInfoPath,
+    JSON.stringify({ version, builtAt: new Date().toISOString(), prerender }),
+  )
   console.log(`\nbuilt dist/ in ${Math.round(performance.now() - started)} ms`)
 }

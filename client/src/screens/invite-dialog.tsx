@@ -3,13 +3,14 @@ import { useId, useState } from 'react'
 import type { Role } from '../../../common/api/account'
 import { isValidEmail } from '../../../common/account-rules'
 import { nameProblem } from '../../../common/name-rules'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { announceStaffChange, inviteStaff } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
 import { messages } from '../messages'
 import { ConfirmDialog } from './confirm-dialog'
 
-const text = adminMessages.invite
+const text = staffMessages.invite
 
 /** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
 export function InviteDialog({

@@ -7,7 +7,8 @@ import {
   type StaffQuery,
   type StaffSort,
 } from '../../../common/api/staff'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { listStaff } from '../lib/admin-api'
 import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
@@ -20,7 +21,7 @@ import { InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { StaffCards, StaffTable } from './staff-list-views'
 
-const text = adminMessages.staff
+const text = staffMessages.staff
 
 /** The filters live in the URL (`#/equipe?status=pending&q=ana&page=2`): shareable, kept on reload. */
 function queryFrom(params: URLSearchParams): StaffQuery {
@@ -242,7 +243,7 @@ function StaffAdministration() {
           ]}
         />
         <CButton type="submit" color="primary" variant="outline">
-          {adminMessages.audit.apply}
+          {text.apply}
         </CButton>
         {params.size > 0 && (
           <CButton type="button" color="link" onClick={() => setParams(new URLSearchParams())}>

@@ -6,6 +6,8 @@
  * 1. A `theme` URL parameter naming a mode is stored like a choice in the switcher; any
  *    `theme` parameter is then taken out of the URL. A rejected value changes nothing.
  * 2. The stored mode (or the default) is put on <html>.
+ * 3. Whether this load shows the sign-in form prerendered into index.html, decided before the
+ *    first paint (prerender/boot.ts), after the theme parameter is out of the URL.
  */
 import {
   applyColorMode,
@@ -14,6 +16,7 @@ import {
   storeColorMode,
 } from './color-mode'
 import { readThemeParam, urlWithoutThemeParam } from './theme-param'
+import { markLoadKind } from '../prerender/boot'
 
 try {
   const param = readThemeParam(window.location.search, window.location.hash)
@@ -25,3 +28,9 @@ try {
 }
 
 applyColorMode(readStoredColorMode() ?? DEFAULT_COLOR_MODE)
+
+try {
+  markLoadKind()
+} catch {
+  // Undecided, the load shows the prerendered form, which the app then hydrates or replaces.
+}
