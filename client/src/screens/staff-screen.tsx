@@ -93,12 +93,17 @@ function StaffAdministration() {
   const [params, setParams] = useSearchParams()
   const query = queryFrom(params)
   const queryKey = JSON.stringify(query)
+  const activeFilters = [query.status, query.role, query.locked, query.mfa, query.sort].filter(
+    (value) => value !== undefined,
+  ).length
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [reloads, setReloads] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
   const [inviting, setInviting] = useState(false)
   const wide = useMediaQuery(WIDE)
   const searchId = useId()
+  const filtersId = useId()
+  const [filtersShown, setFiltersShown] = useState(false)
   const reload = useCallback(() => setReloads((count) => count + 1), [])
   useRefreshOnFocus(reload)
 
@@ -177,7 +182,7 @@ function StaffAdministration() {
           update({ q: typeof q === 'string' ? q.trim() : undefined })
         }}
       >
-        <div style={{ flex: '2 1 14rem' }}>
+        <div className="staff-search">
           <CFormLabel htmlFor={searchId} className="small mb-1">
             {text.search}
           </CFormLabel>
@@ -190,59 +195,85 @@ function StaffAdministration() {
             defaultValue={query.q ?? ''}
           />
         </div>
-        <Select
-          label={text.status}
-          value={query.status}
-          onChange={(status) => update({ status })}
-          options={[
-            ['', text.any],
-            ['pending', adminMessages.statuses.pending],
-            ['active', adminMessages.statuses.active],
-            ['disabled', adminMessages.statuses.disabled],
-          ]}
-        />
-        <Select
-          label={text.role}
-          value={query.role}
-          onChange={(role) => update({ role })}
-          options={[
-            ['', text.anyRole],
-            ['admin', adminMessages.roles.admin],
-            ['staff', adminMessages.roles.staff],
-          ]}
-        />
-        <Select
-          label={text.locked}
-          value={query.locked}
-          onChange={(locked) => update({ locked })}
-          options={[
-            ['', text.any],
-            ['true', text.lockedOnly],
-            ['false', text.unlockedOnly],
-          ]}
-        />
-        <Select
-          label={text.mfa}
-          value={query.mfa}
-          onChange={(mfa) => update({ mfa })}
-          options={[
-            ['', text.any],
-            ['true', text.withMfa],
-            ['false', text.withoutMfa],
-          ]}
-        />
-        <Select
-          label={text.sort}
-          value={query.sort}
-          onChange={(sort) => update({ sort })}
-          options={[
-            ['', text.sorts.default],
-            ...(['name', '-name', '-createdAt', 'createdAt', '-lastSignInAt'] as const).map(
-              (sort) => [sort, text.sorts[sort]] as const,
-            ),
-          ]}
-        />
-        <CButton type="submit" color="primary" variant="outline">
+        <CButton type="submit" color="primary" variant="outline" className="d-md-none">
+          {text.apply}
+        </CButton>
+        <CButton
+          type="button"
+          color="secondary"
+          variant="outline"
+          className="d-md-none"
+          aria-expanded={filtersShown}
+          aria-controls={filtersId}
+          onClick={() => setFiltersShown((shown) => !shown)}
+        >
+          {text.filters(activeFilters)}
+        </CButton>
+        {/* On a phone the filters wait behind "Filtros" so the list starts on the first screen;
+            from md up they sit in the row beside the search box. */}
+        <div
+          id={filtersId}
+          className={`staff-filters ${filtersShown ? 'd-flex' : 'd-none'} flex-wrap align-items-end gap-2 w-100`}
+        >
+          <Select
+            label={text.status}
+            value={query.status}
+            onChange={(status) => update({ status })}
+            options={[
+              ['', text.any],
+              ['pending', adminMessages.statuses.pending],
+              ['active', adminMessages.statuses.active],
+              ['disabled', adminMessages.statuses.disabled],
+            ]}
+          />
+          <Select
+            label={text.role}
+            value={query.role}
+            onChange={(role) => update({ role })}
+            options={[
+              ['', text.anyRole],
+              ['admin', adminMessages.roles.admin],
+              ['staff', adminMessages.roles.staff],
+            ]}
+          />
+          <Select
+            label={text.locked}
+            value={query.locked}
+            onChange={(locked) => update({ locked })}
+            options={[
+              ['', text.any],
+              ['true', text.lockedOnly],
+              ['false', text.unlockedOnly],
+            ]}
+          />
+          <Select
+            label={text.mfa}
+            value={query.mfa}
+            onChange={(mfa) => update({ mfa })}
+            options={[
+              ['', text.any],
+              ['true', text.withMfa],
+              ['false', text.withoutMfa],
+            ]}
+          />
+          <Select
+            label={text.sort}
+            value={query.sort}
+            onChange={(sort) => update({ sort })}
+            options={[
+              ['', text.sorts.default],
+              ...(['name', '-name', '-createdAt', 'createdAt', '-lastSignInAt'] as const).map(
+                (sort) => [sort, text.sorts[sort]] as const,
+              ),
+            ]}
+          />
+        </div>
+        <CButton
+          type="submit"
+          color="primary"
+          variant="outline"
+          className="d-none d-md-inline-block"
+        >
           {text.apply}
         </CButton>
         {params.size > 0 && (
