@@ -21,10 +21,12 @@ test('the page is index.html, revalidated on every load, with the security heade
   // The favicon is in the page itself: no request of its own.
   expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,%3Csvg/)
   // The sign-in page is in the HTML, so the app's scripts come at low priority: the stylesheet
-  // the first paint waits for gets the bandwidth (scripts/build/index-html.ts).
+  // the first paint waits for gets the bandwidth; the boot script starts the entry after that
+  // paint (scripts/build/index-html.ts).
   expect(html).toMatch(
-    /<script type="module" src="assets\/main-[A-Z0-9]{8}\.js" fetchpriority="low"><\/script>/,
+    /<link rel="modulepreload" href="assets\/main-[A-Z0-9]{8}\.js" fetchpriority="low" data-painel-entry>/,
   )
+  expect(html).not.toContain('<script type="module"')
   expect(html).toMatch(
     /<link rel="modulepreload" href="assets\/[\w-]+-[A-Z0-9]{8}\.js" fetchpriority="low">/,
   )

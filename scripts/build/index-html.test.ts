@@ -35,6 +35,19 @@ describe('renderIndexHtml', () => {
     assert.match(html, /<script type="module" src="assets\/main-C.js"><\/script>/)
   })
 
+  it('with the page prerendered, preloads the entry for the boot script to start, and names no module script', () => {
+    const html = renderIndexHtml(TEMPLATE, {
+      ...ASSETS,
+      prerendered: { page: '<main>form</main>', spinner: '' },
+    })
+    assert.match(
+      html,
+      /<link rel="modulepreload" href="assets\/main-C.js" fetchpriority="low" data-painel-entry>/,
+    )
+    assert.match(html, /<link rel="modulepreload" href="assets\/chunk-D.js" fetchpriority="low">/)
+    assert.doesNotMatch(html, /<script type="module"/)
+  })
+
   it('refuses a template without an empty #root to prerender into', () => {
     assert.throws(
       () =>

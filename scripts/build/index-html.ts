@@ -4,6 +4,7 @@
  */
 import {
   BOOT_SPINNER_CLASS,
+  ENTRY_ATTRIBUTE,
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_VALUE,
   type PrerenderedSignIn,
@@ -33,8 +34,12 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   }
   // With the sign-in page in the HTML, the first paint needs the stylesheet and not the app: its
   // scripts are fetched at low priority, so on a slow link they do not take the stylesheet's
-  // bandwidth (Chromium holds low-priority requests back while render-blocking ones load).
+  // bandwidth (Chromium holds low-priority requests back while render-blocking ones load), and
+  // the entry is only preloaded: the boot script runs it after the first paint
+  // (client/src/prerender/start-after-paint.ts), so a script that arrived early cannot hold the
+  // paint back while it runs.
   const priority = assets.prerendered ? ' fetchpriority="low"' : ''
+  const entry = escapeAttribute(assets.entryScript)
   const tags = [
     `<link rel="icon" type="image/svg+xml" href="${escapeAttribute(assets.favicon)}">`,
     `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`,
@@ -42,7 +47,9 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
     ...assets.modulePreloads.map(
       (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}"${priority}>`,
     ),
-    `<script type="module" src="${escapeAttribute(assets.entryScript)}"${priority}></script>`,
+    assets.prerendered
+      ? `<link rel="modulepreload" href="${entry}"${priority} ${ENTRY_ATTRIBUTE}>`
+      : `<script type="module" src="${entry}"></script>`,
   ]
   const page = template.replace(HEAD_MARKER, tags.join('\n    '))
   if (!assets.prerendered) return page

@@ -16,3 +16,10 @@ export interface PrerenderedSignIn {
   /** The page spinner, shown instead on every other load until the app renders. */
   spinner: string
 }
+
+/**
+ * On the modulepreload link of the app's entry when index.html holds the prerendered page: the
+ * page names no module script, and the boot script starts the entry once the first frame is
+ * painted (start-after-paint.ts).
+ */
+export const ENTRY_ATTRIBUTE = 'data-painel-entry'

@@ -8,6 +8,8 @@
  * 2. The stored mode (or the default) is put on <html>.
  * 3. Whether this load shows the sign-in form prerendered into index.html, decided before the
  *    first paint (prerender/boot.ts), after the theme parameter is out of the URL.
+ * 4. With the page prerendered, the app itself, after the first paint (start-after-paint.ts).
+ *    Last and on its own: nothing above that fails may keep the app from starting.
  */
 import {
   applyColorMode,
@@ -17,6 +19,7 @@ import {
 } from './color-mode'
 import { readThemeParam, urlWithoutThemeParam } from './theme-param'
 import { markLoadKind } from '../prerender/boot'
+import { startAppAfterFirstPaint } from '../prerender/start-after-paint'
 
 try {
   const param = readThemeParam(window.location.search, window.location.hash)
@@ -34,3 +37,5 @@ try {
 } catch {
   // Undecided, the load shows the prerendered form, which the app then hydrates or replaces.
 }
+
+startAppAfterFirstPaint()
