@@ -21,7 +21,8 @@ if (canHydrateSignIn(container)) {
   // the store right after hydration, before anything is painted.
   const store = createAppStore()
   void hydratePanel(container, store, () => {
-    store.dispatch({ type: 'set', theme: storedMode })
+    // Read again: a theme parameter typed while the page hydrated may have chosen another mode.
+    store.dispatch({ type: 'set', theme: readStoredColorMode() ?? DEFAULT_COLOR_MODE })
     startColorModeSync(store)
   })
 } else {

@@ -32,20 +32,17 @@ describe('renderIndexHtml', () => {
   it('names the boot script before the stylesheet, and the entry as a module', () => {
     const html = renderIndexHtml(TEMPLATE, ASSETS)
     assert.ok(html.indexOf('color-mode-boot-A.js') < html.indexOf('main-B.css'))
+    assert.match(html, /<link rel="modulepreload" href="assets\/chunk-D.js">/)
     assert.match(html, /<script type="module" src="assets\/main-C.js"><\/script>/)
   })
 
-  it('with the page prerendered, preloads the entry for the boot script to start, and names no module script', () => {
+  it("with the page prerendered, names the app's scripts for the boot script and loads none", () => {
     const html = renderIndexHtml(TEMPLATE, {
       ...ASSETS,
       prerendered: { page: '<main>form</main>', spinner: '' },
     })
-    assert.match(
-      html,
-      /<link rel="modulepreload" href="assets\/main-C.js" fetchpriority="low" data-painel-entry>/,
-    )
-    assert.match(html, /<link rel="modulepreload" href="assets\/chunk-D.js" fetchpriority="low">/)
-    assert.doesNotMatch(html, /<script type="module"/)
+    assert.match(html, /<meta name="painel-app" content="assets\/main-C.js assets\/chunk-D.js">/)
+    assert.doesNotMatch(html, /<script type="module"|modulepreload/)
   })
 
   it('refuses a template without an empty #root to prerender into', () => {

@@ -4,7 +4,7 @@
  */
 import {
   BOOT_SPINNER_CLASS,
-  ENTRY_ATTRIBUTE,
+  APP_SCRIPTS_META,
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_VALUE,
   type PrerenderedSignIn,
@@ -32,24 +32,25 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   if (!template.includes(HEAD_MARKER)) {
     throw new Error(`client/index.html has no ${HEAD_MARKER} marker to put the build's files at`)
   }
-  // With the sign-in page in the HTML, the first paint needs the stylesheet and not the app: its
-  // scripts are fetched at low priority, so on a slow link they do not take the stylesheet's
-  // bandwidth (Chromium holds low-priority requests back while render-blocking ones load), and
-  // the entry is only preloaded: the boot script runs it after the first paint
-  // (client/src/prerender/start-after-paint.ts), so a script that arrived early cannot hold the
-  // paint back while it runs.
-  const priority = assets.prerendered ? ' fetchpriority="low"' : ''
-  const entry = escapeAttribute(assets.entryScript)
+  // With the sign-in page in the HTML, the first paint needs the stylesheet and not the app: the
+  // page only names the app's scripts, and the boot script fetches and runs them once the form is
+  // painted (client/src/prerender/start-after-paint.ts says why). Without it, the entry is a
+  // module script and its static imports are preloaded, fetched in parallel with it.
+  const scripts = assets.prerendered
+    ? [
+        `<meta name="${APP_SCRIPTS_META}" content="${escapeAttribute([assets.entryScript, ...assets.modulePreloads].join(' '))}">`,
+      ]
+    : [
+        ...assets.modulePreloads.map(
+          (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`,
+        ),
+        `<script type="module" src="${escapeAttribute(assets.entryScript)}"></script>`,
+      ]
   const tags = [
     `<link rel="icon" type="image/svg+xml" href="${escapeAttribute(assets.favicon)}">`,
     `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`,
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-    ...assets.modulePreloads.map(
-      (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}"${priority}>`,
-    ),
-    assets.prerendered
-      ? `<link rel="modulepreload" href="${entry}"${priority} ${ENTRY_ATTRIBUTE}>`
-      : `<script type="module" src="${entry}"></script>`,
+    ...scripts,
   ]
   const page = template.replace(HEAD_MARKER, tags.join('\n    '))
   if (!assets.prerendered) return page

@@ -17,6 +17,7 @@ import { purgedStylesheetPlugin } from './purge-css'
 import { COLOR_MODE_ENTRY, MAIN_ENTRY, routeBytes, ROUTES } from './route-bytes'
 import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
+import { dropPropTypes } from './drop-prop-types'
 import { lazyModules, missingOutputs } from './expected-outputs'
 import { renderIndexHtml } from './index-html'
 import { prerenderSignIn } from './prerender'
@@ -54,7 +55,11 @@ const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css'
 async function buildClient() {
   const options = clientOptions('production')
   const source = { workingDir: root, coreuiIndex: COREUI_INDEX, iconsIndex: ICONS_INDEX }
-  const first = await build({ ...options, write: false, plugins: [clientSourcePlugin(source)] })
+  const first = await build({
+    ...options,
+    write: false,
+    plugins: [clientSourcePlugin(source), dropPropTypes],
+  })
   const { metafile } = first
   if (!metafile) throw new Error('esbuild gave no metafile')
   // The stylesheet before purging, outside the public folder: e2e/css-purge.spec.ts renders
@@ -77,6 +82,7 @@ async function buildClient() {
     ...options,
     plugins: [
       clientSourcePlugin({ ...source, entries }),
+      dropPropTypes,
       commonChunkPlugin({ workingDir: root, sharedInputs }),
       purgedStylesheetPlugin({
         stylesheet: COREUI_CSS,

@@ -58,6 +58,7 @@ export async function hydratePanel(
   // A chunk that fails is the route's to report (its preloadError, its error screen), as without
   // prerendering: hydration goes ahead and the page's own render meets the failure.
   await preloadSignInPage().catch(() => {})
+  const hydrating = hashPath(window.location.hash)
   hydrateRoot(
     container,
     panelTree(store, {
@@ -67,6 +68,15 @@ export async function hydratePanel(
         forgetPrerender(container)
       }),
     }),
+    {
+      // A route changed while the page hydrates (a link followed, a hash typed, in the moment the
+      // app starts) makes React drop the login page's HTML and render the new route instead: what
+      // should happen, not an error to report. Any other mismatch is reported as React would.
+      onRecoverableError: (error) => {
+        if (hashPath(window.location.hash) !== hydrating) return
+        reportError(error)
+      },
+    },
   )
 }
 

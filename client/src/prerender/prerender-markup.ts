@@ -18,8 +18,8 @@ export interface PrerenderedSignIn {
 }
 
 /**
- * On the modulepreload link of the app's entry when index.html holds the prerendered page: the
- * page names no module script, and the boot script starts the entry once the first frame is
- * painted (start-after-paint.ts).
+ * With the sign-in page prerendered, index.html names the app's scripts in this <meta> (the
+ * entry first, then the modules it imports) instead of loading them: the boot script fetches and
+ * runs them once the page is painted (start-after-paint.ts).
  */
-export const ENTRY_ATTRIBUTE = 'data-painel-entry'
+export const APP_SCRIPTS_META = 'painel-app'

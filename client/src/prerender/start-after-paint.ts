@@ -1,26 +1,35 @@
-import { ENTRY_ATTRIBUTE } from './prerender-markup'
+import { APP_SCRIPTS_META } from './prerender-markup'
 
 /**
- * Starts the app (the entry index.html names with ENTRY_ATTRIBUTE) once the first frame has been
- * painted. With the sign-in page prerendered, the HTML and the stylesheet are all that first
- * paint needs; but a module script that has already arrived (a fast link, a warm cache) runs
- * before the browser paints, and evaluating React and hydrating take hundreds of milliseconds
- * of a phone's CPU, all spent with nothing on the screen. The scripts are still fetched from the
- * start (modulepreload), so nothing waits for the network; only their evaluation waits, by two
- * animation frames (the second comes after the first was painted).
+ * Fetches and starts the app (the scripts index.html names in APP_SCRIPTS_META) once the first
+ * frame has been painted. With the sign-in page prerendered, the HTML and the stylesheet are all
+ * that paint needs. Scripts requested with the page would compete with the stylesheet for a slow
+ * link (Chromium holds low-priority requests back until it has arrived anyway), and once there,
+ * run before the paint: evaluating React and hydrating take hundreds of milliseconds of a phone's
+ * CPU with nothing on the screen. After the paint they download while the person reads and types;
+ * "Entrar" pressed before they run is held (early-submit.ts). The entry and the modules it imports
+ * are requested together, so there is no waterfall.
  *
- * A hidden tab paints nothing and runs no animation frames: there the app starts at once.
+ * Two animation frames: the second comes after the first was painted. A hidden tab paints
+ * nothing and runs no animation frames: there the app starts at once.
  */
 export function startAppAfterFirstPaint(): void {
   let started = false
   const start = () => {
     if (started) return
     started = true
-    const entry = document.querySelector<HTMLLinkElement>(`link[${ENTRY_ATTRIBUTE}]`)
+    const meta = document.querySelector<HTMLMetaElement>(`meta[name="${APP_SCRIPTS_META}"]`)
+    const [entry, ...imports] = meta?.content.split(' ').filter(Boolean) ?? []
     if (!entry) return
+    for (const href of imports) {
+      const preload = document.createElement('link')
+      preload.rel = 'modulepreload'
+      preload.href = href
+      document.head.append(preload)
+    }
     const script = document.createElement('script')
     script.type = 'module'
-    script.src = entry.href
+    script.src = entry
     document.head.append(script)
   }
   const afterParsing = () => {
