@@ -1,4 +1,8 @@
 import { APP_SCRIPTS_META } from './prerender-markup'
+import { LOAD_ATTRIBUTE } from './sign-in-load'
+
+/** When no paint is reported (a browser without paint timing): start anyway after this long. */
+const PAINT_WAIT_LIMIT_MS = 1000
 
 /**
  * Fetches and starts the app (the scripts index.html names in APP_SCRIPTS_META) once the first
@@ -10,8 +14,11 @@ import { APP_SCRIPTS_META } from './prerender-markup'
  * "Entrar" pressed before they run is held (early-submit.ts). The entry and the modules it imports
  * are requested together, so there is no waterfall.
  *
- * Two animation frames: the second comes after the first was painted. A hidden tab paints
- * nothing and runs no animation frames: there the app starts at once.
+ * On a sign-in load the app waits for the browser to report the form's paint (paint timing:
+ * when the frame was shown, which a loaded phone may do a while after drawing it); on any other
+ * load, whose spinner the paint timing may not count, two animation frames (the second comes after
+ * the first was drawn). A hidden tab paints nothing and runs no animation frames: there the app
+ * starts at once.
  */
 export function startAppAfterFirstPaint(): void {
   let started = false
@@ -32,9 +39,22 @@ export function startAppAfterFirstPaint(): void {
     script.src = entry
     document.head.append(script)
   }
+  const afterPaint = () => {
+    const signIn = document.documentElement.getAttribute(LOAD_ATTRIBUTE) === 'sign-in'
+    if (!signIn || performance.getEntriesByType('paint').length > 0) return start()
+    try {
+      new PerformanceObserver((_, observer) => {
+        observer.disconnect()
+        start()
+      }).observe({ type: 'paint' })
+    } catch {
+      return start()
+    }
+    setTimeout(start, PAINT_WAIT_LIMIT_MS)
+  }
   const afterParsing = () => {
     if (document.visibilityState === 'hidden') start()
-    else requestAnimationFrame(() => requestAnimationFrame(start))
+    else requestAnimationFrame(() => requestAnimationFrame(afterPaint))
   }
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', afterParsing, { once: true })
