@@ -393,7 +393,11 @@ async function screenshot(
   return shot
 }
 
-/** Every element's computed style, in document order, as one comparable buffer. */
+/**
+ * Every element's computed style, in document order, as one comparable buffer. Custom properties
+ * are left out: the purge removes those no rule reads (purge-css.ts), so they are missing from the
+ * purged stylesheet by design, and only what they feed into is rendering.
+ */
 async function computedStyles(page: Page): Promise<Buffer> {
   // Mid-transition values (the backdrop fading in) depend on timing, not on the stylesheet.
   await page.waitForFunction(() =>
@@ -402,10 +406,9 @@ async function computedStyles(page: Page): Promise<Buffer> {
   const styles = await page.evaluate(() =>
     [document.documentElement, ...document.querySelectorAll('*')].map((element) => {
       const style = getComputedStyle(element)
-      return `${element.tagName}.${element.className.toString()}{${Array.from(
-        style,
-        (name) => `${name}:${style.getPropertyValue(name)}`,
-      )
+      return `${element.tagName}.${element.className.toString()}{${Array.from(style)
+        .filter((name) => !name.startsWith('--'))
+        .map((name) => `${name}:${style.getPropertyValue(name)}`)
         .sort()
         .join(';')}}`
     }),
@@ -436,10 +439,6 @@ for (const mode of ['light', 'dark'] as const) {
   test.describe(`${mode} mode, the purged stylesheet looks like the full one`, () => {
     for (const state of STATES) {
       test(state.name, async ({ browser, api }, testInfo) => {
-        // Known open problem (issue 17's note): since this round's integration the phone's open
-        // sidebar computes some style differently with the purged stylesheet, in both modes, and
-        // the cause is not found yet. Marked, not deleted, so the report keeps showing it.
-        test.fixme(state.compare === 'styles', 'the phone sidebar differs after the purge: open')
         const fullStylesheet = await readFile(unpurgedStylesheetPath, 'utf8')
         const token = state.signedIn
           ? await apiSignIn(api, e2e.admin.email, e2e.admin.password)
