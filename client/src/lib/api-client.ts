@@ -52,6 +52,21 @@ async function errorFrom(response: Response): Promise<ApiError> {
   )
 }
 
+/**
+ * The error of an answer that is not a success. A 401 to a call made with a session means the
+ * session is over (expired, ended elsewhere, account disabled, password changed): forget the
+ * token, saying why, and the access guard takes the user to the login page, remembering where
+ * they were. Unless this tab or another one has signed in again meanwhile: a late answer for the
+ * old token must not end the new session.
+ */
+async function failure(response: Response, token: string | null): Promise<ApiError> {
+  const error = await errorFrom(response)
+  if (response.status === 401 && token !== null && readToken() === token) {
+    clearToken({ endedBy: { code: error.code, message: error.message } })
+  }
+  return error
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = readToken()
   const headers: Record<string, string> = { accept: 'application/json' }
@@ -73,10 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'network_error', messages.api.network)
   }
 
-  // The session is over (expired, revoked): forget the token; the access guard then takes the
-  // user to the login page, remembering where they were.
-  if (response.status === 401 && token !== null) clearToken({ byServer: true })
-  if (!response.ok) throw await errorFrom(response)
+  if (!response.ok) throw await failure(response, token)
   if (response.status === 204 || response.status === 202) {
     return (
       response.headers.get('content-type')?.includes('json') ? await response.json() : undefined
@@ -98,7 +110,6 @@ export async function apiDownload(path: string): Promise<Blob> {
   } catch {
     throw new ApiError(0, 'network_error', messages.api.network)
   }
-  if (response.status === 401 && token !== null) clearToken({ byServer: true })
-  if (!response.ok) throw await errorFrom(response)
+  if (!response.ok) throw await failure(response, token)
   return response.blob()
 }

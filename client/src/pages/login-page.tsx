@@ -1,14 +1,15 @@
-import { Link } from 'react-router-dom'
-import { paths } from '../app/paths'
+import { Link, useLocation } from 'react-router-dom'
+import { paths, REDIRECT_PARAM } from '../app/paths'
 import { signIn } from '../lib/auth-api'
 import { validateLogin, type LoginField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
-import { saveToken, wasEndedByServer } from '../session/token'
+import { saveToken } from '../session/token'
 import { EmailField } from '../forms/account-fields'
 import { PasswordField } from '../forms/password-field'
 import { PublicCard } from './public-card'
+import { SessionEndNotice } from './session-end-notice'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 
@@ -24,6 +25,7 @@ async function submitLogin({ email, password }: Record<LoginField, string>) {
 export default function LoginPage() {
   useDocumentTitle(text.title)
   const form = useFormSubmit({ fields: FIELDS, validate: validateLogin, submit: submitLogin })
+  const returning = new URLSearchParams(useLocation().search).has(REDIRECT_PARAM)
 
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
@@ -33,9 +35,7 @@ export default function LoginPage() {
           text={form.serverError}
           color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
         />
-        {!form.serverError && wasEndedByServer() && (
-          <Notice color="warning" text={text.sessionEnded} />
-        )}
+        {!form.serverError && <SessionEndNotice returning={returning} />}
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <PasswordField
           {...form.field('password')}
