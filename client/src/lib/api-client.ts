@@ -1,4 +1,5 @@
 import { messages } from '../messages'
+import { noteAuthenticatedCall } from '../session/session-activity'
 import { clearToken, readToken } from '../session/token'
 
 /**
@@ -23,6 +24,12 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
+  /**
+   * Asked by the page on its own (the sidebar's minute poll), not by the person: not use of the
+   * session. Sent with `X-Painel-Background: 1` so the server need not slide the idle end for it,
+   * and not counted by the idle timer here.
+   */
+  background?: boolean
 }
 
 function retryAfter(response: Response): number | null {
@@ -72,6 +79,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json' }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (token !== null) headers.authorization = `Bearer ${token}`
+  if (options.background) headers['x-painel-background'] = '1'
 
   let response: Response
   try {
@@ -89,6 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await failure(response, token)
+  if (token !== null && !options.background) noteAuthenticatedCall()
   if (response.status === 204 || response.status === 202) {
     return (
       response.headers.get('content-type')?.includes('json') ? await response.json() : undefined

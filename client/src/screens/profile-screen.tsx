@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../lib/use-document-title'
 import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
+import { SessionsCard } from './my-account/sessions-card'
 
 const text = messages.profile
 
@@ -42,6 +43,7 @@ export default function ProfileScreen() {
         </CCard>
       )}
       {user && <ChangePasswordForm />}
+      {user && <SessionsCard />}
     </>
   )
 }
