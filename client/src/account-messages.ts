@@ -23,6 +23,37 @@ export const accountMessages = {
     othersEnded: 'As outras sessões foram encerradas.',
     onlyThis: 'Só esta sessão está aberta.',
   },
+  totp: {
+    title: 'Verificação em duas etapas',
+    intro:
+      'Além da senha, peça um código do aplicativo autenticador do celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…) ao entrar.',
+    on: 'Ativada com aplicativo autenticador.',
+    off: 'Desativada.',
+    codesLeft: (count: number) =>
+      count === 1 ? 'Resta 1 código de recuperação.' : `Restam ${count} códigos de recuperação.`,
+    turnOn: 'Ativar aplicativo autenticador',
+    scan: 'Leia o código QR com o aplicativo autenticador, ou digite a chave abaixo.',
+    qrLabel: 'Código QR para o aplicativo autenticador',
+    secret: 'Chave para digitar no aplicativo',
+    code: 'Código de 6 dígitos do aplicativo',
+    confirm: 'Confirmar e ativar',
+    codeInvalid: 'Digite os 6 dígitos que o aplicativo mostra agora.',
+    codesTitle: 'Códigos de recuperação',
+    codesIntro:
+      'Guarde estes códigos em um lugar seguro. Cada um serve uma vez para entrar se você perder o celular. Eles não serão mostrados de novo.',
+    download: 'Baixar como .txt',
+    fileName: 'painel-codigos-de-recuperacao.txt',
+    fileHeader: (email: string) =>
+      `Códigos de recuperação do Painel (${email}). Cada código serve uma vez.`,
+    saved: 'Já guardei os códigos',
+    password: 'Senha atual',
+    turnOff: 'Desativar',
+    turnOffTitle: 'Desativar a verificação em duas etapas',
+    turnedOff: 'Verificação em duas etapas desativada.',
+    regenerate: 'Gerar novos códigos de recuperação',
+    regenerateIntro: 'Os códigos antigos deixam de valer.',
+    turnedOn: 'Verificação em duas etapas ativada.',
+  },
   idle: {
     title: 'Sua sessão vai expirar…',
     body: (seconds: number) =>

@@ -15,5 +15,6 @@ export const signInMessages = {
     session_account_disabled: 'Sua conta foi desativada. Fale com um administrador da equipe.',
     session_password_changed: 'Sua senha foi alterada em outra sessão. Entre com a nova senha.',
   } satisfies Record<SessionEndCode | 'signed_out', string> as Record<string, string | undefined>,
+  passkey: 'Entrar com chave de acesso',
   sessionEndedAndBack: 'Depois de entrar, você volta para a tela em que estava.',
 } as const

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { paths, REDIRECT_PARAM } from '../app/paths'
 import { signIn } from '../lib/auth-api'
@@ -12,30 +13,70 @@ import { PublicCard } from './public-card'
 import { SessionEndNotice } from './session-end-notice'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
+import { signInMessages } from '../sign-in-messages'
+import type { MfaRequired } from '../../../common/api/auth'
+
+/** The second step and the passkey's code load only when used (the cold page has a budget). */
+const MfaStep = lazy(() => import('./mfa-step'))
+const passkeySignIn = () => import('./passkey-sign-in')
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
 const text = messages.login
 
-async function submitLogin({ email, password }: Record<LoginField, string>) {
-  const { token } = await signIn(email, password)
-  // With a token stored, the login route's guard moves on to the remembered path.
-  saveToken(token)
-}
-
 export default function LoginPage() {
   useDocumentTitle(text.title)
-  const form = useFormSubmit({ fields: FIELDS, validate: validateLogin, submit: submitLogin })
+  const [challenge, setChallenge] = useState<MfaRequired['mfa'] | null>(null)
+  const [passkeyError, setPasskeyError] = useState<string | null>(null)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const form = useFormSubmit({
+    fields: FIELDS,
+    validate: validateLogin,
+    submit: async ({ email, password }) => {
+      setPasskeyError(null)
+      const answer = await signIn(email, password)
+      // With a token stored, the login route's guard moves on to the remembered path.
+      if ('token' in answer) saveToken(answer.token)
+      else setChallenge(answer.mfa)
+    },
+  })
   const returning = new URLSearchParams(useLocation().search).has(REDIRECT_PARAM)
+
+  const withPasskey = async (secondFactorOf?: string) => {
+    const { signInWithPasskeyNow } = await passkeySignIn()
+    await signInWithPasskeyNow(secondFactorOf)
+  }
+
+  const passkeyAlone = async () => {
+    setPasskeyBusy(true)
+    setPasskeyError(null)
+    const { passkeyProblem } = await passkeySignIn()
+    setPasskeyError(await passkeyProblem(withPasskey()))
+    setPasskeyBusy(false)
+  }
+
+  if (challenge !== null) {
+    return (
+      <PublicCard title={text.title} subtitle={text.subtitle}>
+        <Suspense fallback={null}>
+          <MfaStep
+            challenge={challenge}
+            onBack={() => setChallenge(null)}
+            onPasskey={() => withPasskey(challenge.challenge)}
+          />
+        </Suspense>
+      </PublicCard>
+    )
+  }
 
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         {/* Waiting for approval is news, not a mistake the user made: said as information. */}
         <Notice
-          text={form.serverError}
+          text={form.serverError ?? passkeyError}
           color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
         />
-        {!form.serverError && <SessionEndNotice returning={returning} />}
+        {!form.serverError && !passkeyError && <SessionEndNotice returning={returning} />}
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <PasswordField
           {...form.field('password')}
@@ -47,6 +88,14 @@ export default function LoginPage() {
           <Link to={paths.recoverPassword}>{text.forgotPassword}</Link>
         </div>
       </form>
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 mt-3"
+        disabled={passkeyBusy}
+        onClick={() => void passkeyAlone()}
+      >
+        {signInMessages.passkey}
+      </button>
       <hr />
       <p className="mb-0">
         {text.noAccount} <Link to={paths.register}>{text.register}</Link>

@@ -6,6 +6,7 @@ import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 import { SessionsCard } from './my-account/sessions-card'
+import { TotpCard } from './my-account/totp-card'
 
 const text = messages.profile
 
@@ -43,6 +44,7 @@ export default function ProfileScreen() {
         </CCard>
       )}
       {user && <ChangePasswordForm />}
+      {user && <TotpCard email={user.email} />}
       {user && <SessionsCard />}
     </>
   )

@@ -1,4 +1,4 @@
-import { CBadge, CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { accountMessages } from '../../account-messages'
 import { ApiError } from '../../lib/api-client'
@@ -87,9 +87,8 @@ export function SessionsCard() {
                     <div className="fw-semibold">
                       {browser}{' '}
                       {session.current && (
-                        <CBadge color="success" className="ms-1">
-                          {text.current}
-                        </CBadge>
+                        // CoreUI's classes without CBadge: the layout's chunk keeps it to itself.
+                        <span className="badge text-bg-success ms-1">{text.current}</span>
                       )}
                     </div>
                     <div className="small text-body-secondary">
