@@ -8,11 +8,19 @@ export const apiMessages = {
   pending_approval: 'Seu cadastro ainda aguarda a aprovação de um administrador.',
   account_disabled: 'Sua conta está desativada. Fale com um administrador.',
   unauthenticated: 'Sua sessão terminou ou não é válida. Entre novamente.',
+  // Why a session ended (common/session-end.ts): the login page says it.
+  session_expired: 'Sua sessão expirou. Entre novamente.',
+  session_idle: 'Sua sessão foi encerrada por inatividade. Entre novamente.',
+  session_revoked: 'Sua sessão foi encerrada em outro lugar. Entre novamente.',
+  session_account_disabled: 'Sua conta foi desativada por um administrador.',
+  session_password_changed:
+    'Sua senha foi alterada em outro lugar. Entre novamente com a nova senha.',
   invalid_or_expired_token:
     'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
   wrong_password: 'A senha atual não confere.',
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
+  session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',
   // Staff administration.
   own_account:
     'Você não pode fazer isso com a sua própria conta; para mudar a sua conta, use "Minha conta".',

@@ -24,11 +24,13 @@ import {
 } from './password-resets'
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import {
-  accountForToken,
   createSession,
   endAllSessions,
   endOtherSessions,
   endSession,
+  lookUpSession,
+  touchSession,
+  type SessionLookup,
 } from './sessions'
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
 import { isWellFormedToken, tokenHash } from './tokens'
@@ -62,6 +64,10 @@ export interface AuthServiceOptions {
   mailer: Mailer
   log: FastifyBaseLogger
   sessionTtlSeconds: number
+  /** SESSION_IDLE_TIMEOUT: a session unused this long ends. */
+  sessionIdleSeconds: number
+  /** The clock of sessions and second factors (tests move it). */
+  now?: () => Date
   /** Links in e-mails start with it (never with the request's Host, which a caller controls). */
   publicUrl: string
   /** Told of each new registration (admins get a mail). */
@@ -90,8 +96,27 @@ export class AuthService {
     this.limits = new SignInLimits(options.db)
   }
 
-  private get db(): Db {
+  get db(): Db {
     return this.options.db
+  }
+
+  now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
+  get idleSeconds(): number {
+    return this.options.sessionIdleSeconds
+  }
+
+  /** Opens a session for an account that has proved who it is. */
+  async openSession(accountId: string, origin?: RequestOrigin): Promise<string> {
+    return createSession(
+      this.db,
+      accountId,
+      this.options.sessionTtlSeconds,
+      this.now(),
+      origin ?? { ip: null, userAgent: null },
+    )
   }
 
   /** The keys a password check of this account from this origin counts against. */
@@ -164,21 +189,27 @@ export class AuthService {
     if (needsRehash(account.password_hash)) {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
-    const token = await createSession(this.db, account.id, this.options.sessionTtlSeconds)
+    const token = await this.openSession(account.id, origin.audit)
     const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
     await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method: 'password' })
     return { outcome: 'signed-in', token, account, deviceToken }
   }
 
-  /** The signed-in account behind a session token, if the session is open and the account active. */
-  authenticate(token: string): Promise<Account | undefined> {
-    return accountForToken(this.db, token)
+  /**
+   * The session behind a token and its account, if the session is open and the account active
+   * (else why not); an open session's idle end slides (written at most once a minute).
+   */
+  async authenticate(token: string): Promise<SessionLookup> {
+    const now = this.now()
+    const found = await lookUpSession(this.db, token, this.idleSeconds, now)
+    if (found.open) found.session.last_seen_at = await touchSession(this.db, found.session, now)
+    return found
   }
 
   async signOut(token: string, origin?: RequestOrigin): Promise<void> {
-    const account = await accountForToken(this.db, token)
+    const found = await lookUpSession(this.db, token, this.idleSeconds, this.now())
     await endSession(this.db, token)
-    if (account) await recordAccountEvent(this.db, 'signed_out', account.id, origin)
+    if (found.open) await recordAccountEvent(this.db, 'signed_out', found.account.id, origin)
   }
 
   /**
@@ -286,7 +317,7 @@ export class AuthService {
       const id = await usePasswordReset(trx, token)
       if (id === undefined) return undefined
       await setPasswordHash(trx, id, passwordHash)
-      await endAllSessions(trx, id)
+      await endAllSessions(trx, id, 'session_password_changed')
       await voidPasswordResets(trx, id)
       await recordAccountEvent(trx, 'password_reset', id, origin)
       return id
@@ -319,7 +350,7 @@ export class AuthService {
     const passwordHash = await hashPassword(next)
     await this.db.transaction().execute(async (trx) => {
       await setPasswordHash(trx, account.id, passwordHash)
-      await endOtherSessions(trx, account.id, keepToken)
+      await endOtherSessions(trx, account.id, keepToken, 'session_password_changed')
       await voidPasswordResets(trx, account.id)
       await recordAccountEvent(trx, 'password_changed', account.id, origin.audit)
     })

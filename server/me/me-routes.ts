@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { CurrentSessionSchema, SessionIdParamsSchema, SessionListSchema } from '../../common/api/me'
+import { requestOrigin } from '../audit/record-audit'
+import type { AuthService } from '../auth/auth-service'
+import { requireSession } from '../auth/authenticate'
+import { touchSession } from '../auth/sessions'
+import { refuseUnstorableText } from '../auth/storable-input'
+import { currentSession, endMySessions, listMySessions } from './my-sessions'
+
+const bearer = [{ bearer: [] }]
+
+/** 204 carries no body (see auth-routes.ts for why through the untyped reply). */
+const noBody = (reply: FastifyReply) => reply.code(204).send()
+
+/** The session and account requireSession found: set on every route of this plugin. */
+const signedIn = (request: FastifyRequest) => ({
+  account: request.account!,
+  session: request.session!,
+})
+
+/**
+ * The signed-in user's own account (DESIGN.md "The signed-in user", under /api/me): each route
+ * maps one use case of this folder to HTTP. Every call needs a session; answers are not cached.
+ */
+const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+  const { db } = auth
+  app.addHook('preValidation', refuseUnstorableText)
+  app.addHook('preHandler', requireSession(auth))
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        summary: "This session's limits (for the idle warning)",
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => currentSession(signedIn(request).session, auth.idleSeconds),
+  )
+
+  app.post(
+    '/session/renew',
+    {
+      schema: {
+        summary: 'Slide the idle end of this session now ("Continuar conectado")',
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { session } = signedIn(request)
+      session.last_seen_at = await touchSession(db, session, auth.now(), true)
+      return currentSession(session, auth.idleSeconds)
+    },
+  )
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        summary: 'My open sessions, this one first',
+        security: bearer,
+        response: { 200: SessionListSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { account, session } = signedIn(request)
+      return {
+        sessions: await listMySessions(db, account, session, auth.idleSeconds, auth.now()),
+      }
+    },
+  )
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        summary: 'End one of my sessions',
+        security: bearer,
+        params: SessionIdParamsSchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        signedIn(request).account,
+        { id: request.params.id.toLowerCase() },
+        requestOrigin(request),
+        auth.now(),
+      )
+      return noBody(reply)
+    },
+  )
+
+  app.delete(
+    '/sessions',
+    {
+      schema: {
+        summary: 'End every session of mine but this one',
+        security: bearer,
+        response: { 204: NoContentSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        signedIn(request).account,
+        { allBut: request.sessionToken! },
+        requestOrigin(request),
+        auth.now(),
+      )
+      return noBody(reply)
+    },
+  )
+}
+
+export default meRoutes
