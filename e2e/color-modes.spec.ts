@@ -190,7 +190,7 @@ test.describe('the theme URL parameter', () => {
         // A new document for each address: a hash change alone would not load the page again.
         await page.goto('about:blank')
         await page.goto(url)
-        await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
 
         const expectedStored = value.expect === 'rejected' ? 'light' : value.expect
         const expectedShown =

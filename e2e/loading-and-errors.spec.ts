@@ -16,7 +16,7 @@ test('a centred growing spinner shows while the first page loads', async ({ page
   expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(5)
   expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(5)
   release()
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(spinner(page)).toHaveCount(0)
 })
 

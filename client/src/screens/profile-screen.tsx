@@ -7,6 +7,7 @@ import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 import { SessionsCard } from './my-account/sessions-card'
 import { TotpCard } from './my-account/totp-card'
+import { PasskeysCard } from './my-account/passkeys-card'
 
 const text = messages.profile
 
@@ -45,6 +46,7 @@ export default function ProfileScreen() {
       )}
       {user && <ChangePasswordForm />}
       {user && <TotpCard email={user.email} />}
+      {user && <PasskeysCard />}
       {user && <SessionsCard />}
     </>
   )
