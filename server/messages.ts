@@ -18,6 +18,13 @@ export const apiMessages = {
   invalid_or_expired_token:
     'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
   wrong_password: 'A senha atual não confere.',
+  invalid_code: 'Código incorreto ou já usado. Confira o aplicativo autenticador e tente de novo.',
+  challenge_expired:
+    'A verificação expirou ou teve tentativas demais. Entre novamente com sua senha.',
+  no_pending_totp: 'Comece a ativação do aplicativo autenticador de novo.',
+  mfa_already_on:
+    'O aplicativo autenticador já está ativado. Desative-o antes de configurar outro.',
+  mfa_not_on: 'O aplicativo autenticador não está ativado.',
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
   session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',

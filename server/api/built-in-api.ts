@@ -5,6 +5,7 @@ import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
+import { pruneMfaChallenges } from '../auth/mfa-challenges'
 import auditRoutes from '../audit/audit-routes'
 import { pruneAudit } from '../audit/audit-query'
 import dashboardRoutes from '../dashboard/dashboard-routes'
@@ -84,6 +85,7 @@ export default fp<BuiltInApiOptions>(
       try {
         await Promise.all([
           pruneSessions(db, clock?.()),
+          pruneMfaChallenges(db, clock?.()),
           prunePasswordResets(db),
           pruneSignInLimits(db),
           pruneTrustedDevices(db),

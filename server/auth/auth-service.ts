@@ -33,6 +33,10 @@ import {
   type SessionLookup,
 } from './sessions'
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
+import type { MfaMethod } from '../../common/api/auth'
+import { finishMfaChallenge, issueMfaChallenge, tryMfaChallenge } from './mfa-challenges'
+import { mfaMethods, useRecoveryCode, useTotpCode } from './second-factors'
+import { looksLikeTotpCode } from './totp'
 import { isWellFormedToken, tokenHash } from './tokens'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
@@ -52,7 +56,15 @@ export interface Origin {
 
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; account: Account; deviceToken: string }
-  | { outcome: 'invalid_credentials' | 'pending_approval' | 'account_disabled' }
+  | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
+  | {
+      outcome:
+        | 'invalid_credentials'
+        | 'pending_approval'
+        | 'account_disabled'
+        | 'invalid_code'
+        | 'challenge_expired'
+    }
   | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
 
 export type ChangePasswordResult =
@@ -140,6 +152,79 @@ export class AuthService {
   }
 
   /**
+   * The password of a signed-in person, asked again before a change that matters (turning the
+   * second factor off, new recovery codes): counted like a failed sign-in when wrong, so a
+   * stolen session cannot be used to guess it.
+   */
+  async checkOwnPassword(
+    account: Account,
+    password: string,
+    origin: Origin,
+  ): Promise<ChangePasswordResult> {
+    const checked = await this.checkPassword(account.email, account, password, origin)
+    if ('retryAfterSeconds' in checked) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    if (!checked.matches) {
+      await recordAccountEvent(this.db, 'sign_in_failed', account.id, origin.audit, {
+        method: 'password',
+        during: 'confirmation',
+      })
+      return { outcome: 'wrong_password' }
+    }
+    return { outcome: 'changed' }
+  }
+
+  /** Opens the session of a sign-in that is complete: device trusted, audited with the method. */
+  private async completeSignIn(
+    account: Account,
+    origin: Origin,
+    method: 'password' | MfaMethod,
+  ): Promise<SignInResult> {
+    const token = await this.openSession(account.id, origin.audit)
+    const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
+    await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method })
+    return { outcome: 'signed-in', token, account, deviceToken }
+  }
+
+  /**
+   * The second step of a sign-in with a second factor: a TOTP code or a recovery code for the
+   * challenge the password step gave. Each try counts against the challenge (5) and against the
+   * same sign-in limits as a password, from the same device or address.
+   */
+  async signInWithCode(challenge: string, code: string, origin: Origin): Promise<SignInResult> {
+    const now = this.now()
+    const accountId = await tryMfaChallenge(this.db, challenge, now)
+    const account = accountId === undefined ? undefined : await findAccountById(this.db, accountId)
+    if (!account) return { outcome: 'challenge_expired' }
+    const gate = await this.limits.gate(await this.limitKeysFor(account.email, account, origin))
+    if (!gate.allowed) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: gate.retryAfterSeconds }
+    }
+    const typed = code.trim()
+    const method: MfaMethod = looksLikeTotpCode(typed) ? 'totp' : 'recovery_code'
+    let left: number | null = null
+    const right =
+      method === 'totp'
+        ? await useTotpCode(this.db, account.id, typed, now)
+        : (left = await useRecoveryCode(this.db, account.id, typed, now)) !== null
+    if (!right) {
+      await recordAccountEvent(this.db, 'sign_in_failed', account.id, origin.audit, { method })
+      if (await this.limits.isLocked(account.email))
+        await recordAccountEvent(this.db, 'locked', account.id, origin.audit)
+      return { outcome: 'invalid_code' }
+    }
+    await gate.attempt.succeeded()
+    if (!(await finishMfaChallenge(this.db, challenge, now)))
+      return { outcome: 'challenge_expired' }
+    if (account.status !== 'active') return { outcome: 'account_disabled' }
+    if (method === 'recovery_code') {
+      await recordAccountEvent(this.db, 'recovery_code_used', account.id, origin.audit, { left })
+    }
+    return this.completeSignIn(account, origin, method)
+  }
+
+  /**
    * Whether the password is the account's, counted before it is checked (sign-in-limits.ts).
    * Unknown e-mails are counted and checked against a decoy the same way, so neither the answer
    * nor its time tells whether an account exists.
@@ -189,10 +274,15 @@ export class AuthService {
     if (needsRehash(account.password_hash)) {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
-    const token = await this.openSession(account.id, origin.audit)
-    const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
-    await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method: 'password' })
-    return { outcome: 'signed-in', token, account, deviceToken }
+    const methods = await mfaMethods(this.db, account.id)
+    if (methods.length > 0) {
+      return {
+        outcome: 'mfa',
+        challenge: await issueMfaChallenge(this.db, account.id, this.now()),
+        methods,
+      }
+    }
+    return this.completeSignIn(account, origin, 'password')
   }
 
   /**

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
-import { CurrentSessionSchema, SessionIdParamsSchema, SessionListSchema } from '../../common/api/me'
+import {
+  CurrentSessionSchema,
+  MfaStatusSchema,
+  PasswordBodySchema,
+  RecoveryCodesSchema,
+  SessionIdParamsSchema,
+  SessionListSchema,
+  TotpConfirmBodySchema,
+  TotpSetupSchema,
+} from '../../common/api/me'
+import type { Origin } from '../auth/auth-service'
+import { mfaStatus } from '../auth/second-factors'
+import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
 import { requestOrigin } from '../audit/record-audit'
 import type { AuthService } from '../auth/auth-service'
 import { requireSession } from '../auth/authenticate'
@@ -18,6 +30,15 @@ const noBody = (reply: FastifyReply) => reply.code(204).send()
 const signedIn = (request: FastifyRequest) => ({
   account: request.account!,
   session: request.session!,
+})
+
+/**
+ * Where a password check from "Minha conta" comes from. The device cookie is scoped to
+ * /api/auth, so these count against the account from this address, like a new browser.
+ */
+const originOf = (request: FastifyRequest): Origin => ({
+  address: request.ip,
+  audit: requestOrigin(request),
 })
 
 /**
@@ -118,6 +139,79 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       )
       return noBody(reply)
     },
+  )
+
+  app.get(
+    '/mfa',
+    {
+      schema: {
+        summary: 'Which second factors I have',
+        security: bearer,
+        response: { 200: MfaStatusSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => mfaStatus(db, signedIn(request).account.id),
+  )
+
+  app.post(
+    '/totp',
+    {
+      schema: {
+        summary: 'Start turning on an authenticator app: a new secret, active once confirmed',
+        security: bearer,
+        response: { 200: TotpSetupSchema, ...errorAnswers(401, 409) },
+      },
+    },
+    async (request) => beginTotp(auth, signedIn(request).account),
+  )
+
+  app.post(
+    '/totp/confirm',
+    {
+      schema: {
+        summary: 'Confirm the authenticator app with a code: 10 recovery codes, shown once',
+        security: bearer,
+        body: TotpConfirmBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409) },
+      },
+    },
+    async (request) =>
+      confirmTotp(auth, signedIn(request).account, request.body.code, originOf(request)),
+  )
+
+  app.delete(
+    '/totp',
+    {
+      schema: {
+        summary: 'Turn the authenticator app off (needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await turnTotpOff(auth, signedIn(request).account, request.body.password, originOf(request))
+      return noBody(reply)
+    },
+  )
+
+  app.post(
+    '/recovery-codes',
+    {
+      schema: {
+        summary: 'New recovery codes (the old ones stop working; needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409, 429) },
+      },
+    },
+    async (request) =>
+      regenerateRecoveryCodes(
+        auth,
+        signedIn(request).account,
+        request.body.password,
+        originOf(request),
+      ),
   )
 }
 
