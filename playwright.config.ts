@@ -8,8 +8,8 @@ import { findBrowser } from './scripts/find-browser'
  * The suites run against the built server (`node scripts/start.mjs`: it builds when dist/ is
  * stale) on a free port, with a fresh embedded database, a known first admin, and its mail going
  * to an SMTP server on loopback that the global setup starts (e2e/support/mail-catcher.ts).
- * With E2E_BASE_URL they run against that panel instead, and nothing is started: meant for the
- * read-only `smoke` project (`npm run test:e2e -- --project=smoke`).
+ * With E2E_BASE_URL only the read-only `smoke` project runs, against that panel, and nothing is
+ * started: the other suites create accounts and read a mailbox this process would not own.
  */
 const browser = findBrowser()
 const onCI = Boolean(process.env.CI)
@@ -45,12 +45,14 @@ export default defineConfig({
   },
   projects: screenshots
     ? [{ name: 'chromium', use: chromium }]
-    : [
-        { name: 'chromium', testIgnore: SMOKE, use: chromium },
-        { name: 'smoke', testMatch: SMOKE, use: chromium },
-        { name: 'firefox', testIgnore: SMOKE, use: devices['Desktop Firefox'] },
-        { name: 'webkit', testIgnore: SMOKE, use: devices['Desktop Safari'] },
-      ],
+    : externalBaseURL
+      ? [{ name: 'smoke', testMatch: SMOKE, use: chromium }]
+      : [
+          { name: 'chromium', testIgnore: SMOKE, use: chromium },
+          { name: 'smoke', testMatch: SMOKE, use: chromium },
+          { name: 'firefox', testIgnore: SMOKE, use: devices['Desktop Firefox'] },
+          { name: 'webkit', testIgnore: SMOKE, use: devices['Desktop Safari'] },
+        ],
   webServer: externalBaseURL
     ? undefined
     : {

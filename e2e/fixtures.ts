@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { adminAccount, apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { recordApiExchanges } from './support/api-contract'
 import { isInstalled } from './support/installed-browsers'
 
 interface PanelFixtures {
@@ -9,6 +10,13 @@ interface PanelFixtures {
   expectedPageErrors: RegExp[]
   /** Automatic: fails the test on any uncaught page error or Content-Security-Policy violation. */
   failOnPageProblems: void
+  /**
+   * Automatic: fails the test when a request the pages sent to /api, or its answer, differs from
+   * the panel's OpenAPI document (/api/openapi.json).
+   */
+  apiContract: void
+  /** Off only for a test that fakes a wrong answer on purpose (api-contract.spec.ts). */
+  checkApiContract: boolean
   /**
    * Who is signed in when the test's pages open: nobody (default), a fresh active staff account,
    * or the first admin. The session is a real one, from the API; its token is in token_adm.
@@ -94,6 +102,20 @@ export const test = base.extend<PanelFixtures>({
       })
       await use()
       expect(problems, 'the pages raised no uncaught error and no CSP violation').toEqual([])
+    },
+    { auto: true },
+  ],
+
+  checkApiContract: [true, { option: true }],
+  apiContract: [
+    async ({ context, api, baseURL, checkApiContract }, use) => {
+      if (!baseURL || !checkApiContract) return use()
+      const exchanges = recordApiExchanges(context, api, baseURL)
+      await use()
+      expect(
+        (await exchanges.check()).violations,
+        'every /api exchange matches the OpenAPI document',
+      ).toEqual([])
     },
     { auto: true },
   ],

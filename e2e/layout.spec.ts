@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { expectRoute } from './support/pages'
+import { expectRoute, sidebar } from './support/pages'
 
 /** The authenticated frame: sidebar, header, breadcrumb, footer, inner screens. */
 test.use({ signedInAs: 'staff' })
 
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
 const toggler = (page: Page) =>
   page.getByRole('button', { name: 'Mostrar ou ocultar o menu lateral' })
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Você está em' })

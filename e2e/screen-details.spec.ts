@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
-import { colours, contrast, luminance } from './support/contrast'
-import { presetToken } from './support/pages'
+import { colours, contrast, luminance, over, parseColor } from './support/contrast'
+import { presetToken, sidebar } from './support/pages'
 
 /** The signed-in screens at their edges: keyboard, long names, dark mode, names and dates. */
 
@@ -11,7 +11,6 @@ const PHONE = { width: 390, height: 844 }
 const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
 
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Você está em' })
-const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
 
 async function useDarkMode(page: Page) {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'dark'), COLOR_MODE_KEY)
@@ -73,10 +72,14 @@ test.describe('as an admin', () => {
   })
 
   test('a day is written the same way in Equipe and in Minha conta', async ({ page, account }) => {
-    await page.goto('/#/equipe')
-    await expect(page.getByRole('columnheader', { name: 'Criada em' })).toBeVisible()
-    const row = page.getByRole('row', { name: new RegExp(account!.email) })
-    const inTable = (await row.getByRole('cell').nth(3).textContent())!.trim()
+    // Equipe's page of one account (opened from the list) says when it was created.
+    await page.goto(`/#/equipe?q=${encodeURIComponent(account!.email)}`)
+    const link = page.getByRole('row', { name: new RegExp(account!.email) }).getByRole('link')
+    await expect(page.getByRole('status')).toHaveText('1 conta')
+    await page.goto((await link.getAttribute('href'))!)
+    const created = page.getByRole('main').getByText('Conta criada em', { exact: true })
+    await expect(created).toBeVisible()
+    const inTable = (await created.locator('xpath=following-sibling::dd[1]').textContent())!.trim()
     expect(inTable).toMatch(/^\d{1,2} de [a-zç]{3}\. de \d{4}$/)
     await page.goto('/#/perfil')
     await expect(page.getByRole('main').getByText('Conta criada em')).toBeVisible()
@@ -88,9 +91,11 @@ test.describe('as an admin', () => {
     await page.goto('/#/equipe')
     const row = page.getByRole('row', { name: new RegExp(person.email) })
     await row.getByRole('button', { name: 'Desativar Ana Souza' }).click()
-    await expect(page.getByRole('status')).toHaveText(
-      'A conta de Ana Souza foi desativada e as sessões abertas foram encerradas.',
-    )
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toContainText('sessões')
+    await dialog.getByRole('button', { name: 'Desativar', exact: true }).click()
+    await expect(page.getByText('A conta de Ana Souza foi desativada.')).toBeVisible()
+    await expect(page.getByText(/desativado\(a\)/)).toHaveCount(0)
   })
 
   test.describe('in dark mode', () => {
@@ -106,14 +111,18 @@ test.describe('as an admin', () => {
       }
     })
 
-    test('the shortcut icons stand out 3:1 from their cards (WCAG 1.4.11)', async ({ page }) => {
+    test('the sign-in chart’s colours stand out 3:1 from its card (WCAG 1.4.11)', async ({
+      page,
+    }) => {
       await useDarkMode(page)
       await page.goto('/#/dashboard')
-      const icons = page.locator('main .card svg')
-      await expect(icons).toHaveCount(2)
-      for (const icon of await icons.all()) {
-        const { color, background } = await colours(icon)
-        expect(contrast(color, background)).toBeGreaterThanOrEqual(3)
+      // The legend's swatches are drawn in the bars' two colours.
+      const swatches = page.getByRole('main').locator('figure span > svg rect')
+      await expect(swatches).toHaveCount(2)
+      for (const swatch of await swatches.all()) {
+        const { background } = await colours(swatch)
+        const fill = parseColor(await swatch.evaluate((element) => getComputedStyle(element).fill))
+        expect(contrast(over(fill, background), background)).toBeGreaterThanOrEqual(3)
       }
     })
   })

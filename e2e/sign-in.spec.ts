@@ -1,7 +1,13 @@
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
 import { mailsTo, waitForMail } from './support/mailbox'
-import { expectRoute, loginForm, signInWithForm, tokenIn } from './support/pages'
+import {
+  expectRoute,
+  loginForm,
+  signInWithForm,
+  submitRegistration,
+  tokenIn,
+} from './support/pages'
 import { e2e } from './support/test-env'
 
 /** Issue "Real sign-in": the whole journey against the built server and its real database. */
@@ -15,12 +21,7 @@ test('register, wait for approval, get approved by an admin, sign in, sign out',
   await page.goto('/#/login')
   await page.getByRole('link', { name: 'Solicitar cadastro' }).click()
   await expectRoute(page, '/register')
-  await page.getByLabel('Nome').fill(person.name)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByLabel('Confirmar senha').fill(person.password)
-  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
-  await expect(page.getByRole('heading', { name: 'Cadastro recebido' })).toBeVisible()
+  await submitRegistration(page, person)
   await expect(page.getByText('Um administrador precisa aprovar o acesso')).toBeVisible()
 
   // Signing in before the approval says so.

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import api from './api/built-in-api'
-import apiProxy, { upstreamAnswers } from './api/api-proxy'
 import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'
@@ -18,7 +17,7 @@ import { createMailer, type Mailer } from './mail/mailer'
 import httpMetrics from './metrics/http-metrics'
 import { instrumentedMailer } from './metrics/instrumented-mailer'
 import metricsListener from './metrics/metrics-listener'
-import { PanelMetrics } from './metrics/panel-metrics'
+import type { PanelMetrics } from './metrics/panel-metrics'
 import { queryTimer } from './metrics/query-timer'
 import openapi from './openapi/openapi'
 import requestId, { requestIdGenerator } from './http/request-id'
@@ -96,8 +95,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
 
-  // Metrics only when asked for (METRICS_PORT): otherwise no request pays for them.
-  const metrics = options.metricsPort === null ? null : new PanelMetrics()
+  // Metrics only when asked for (METRICS_PORT): otherwise no request pays for them, and the
+  // start does not load prom-client (a chunk of its own).
+  const metrics: PanelMetrics | null =
+    options.metricsPort === null
+      ? null
+      : new (await import('./metrics/panel-metrics')).PanelMetrics()
   if (metrics) {
     await app.register(httpMetrics, { metrics })
     await app.register(metricsListener, {
@@ -110,6 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let isReady: () => Promise<boolean>
   if (database === null) {
     const upstream = options.apiUpstream ?? ''
+    // A chunk of its own: the built-in API's servers never load the proxy.
+    const { default: apiProxy, upstreamAnswers } = await import('./api/api-proxy')
     await app.register(apiProxy, { upstream })
     isReady = () => upstreamAnswers(upstream, READINESS_TIMEOUT_MS)
   } else {

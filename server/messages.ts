@@ -45,6 +45,7 @@ export const apiMessages = {
   too_many_requests: 'Muitas requisições. Tente novamente em instantes.',
   service_unavailable: 'Serviço indisponível no momento. Tente novamente em instantes.',
   overloaded: 'O servidor está sobrecarregado. Tente novamente em alguns segundos.',
+  restarting: 'O servidor está sendo reiniciado. Tente novamente em alguns segundos.',
   bad_gateway: 'O serviço de dados não respondeu. Tente novamente em instantes.',
   internal_error: 'Erro interno do servidor.',
   // Bodies Fastify refuses before a route sees them.

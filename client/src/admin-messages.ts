@@ -51,7 +51,7 @@ export const adminMessages = {
       role: 'Papel',
       status: 'Situação',
       lastSignIn: 'Último acesso',
-      since: 'Desde',
+      since: 'Criada em',
       actions: 'Ações',
     },
     total: (count: number) => (count === 1 ? '1 conta' : `${count} contas`),
@@ -186,6 +186,17 @@ export const adminMessages = {
     system: 'Sistema',
     unknownAccount: 'Conta desconhecida',
     listLabel: 'Eventos da auditoria',
+    /** How an event's details read (the log stores them as keys and codes). */
+    details: {
+      change: (from: string, to: string) => `de ${from} para ${to}`,
+      method: { password: 'com senha' } as Record<string, string>,
+      sessions: (count: number) =>
+        count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`,
+      by: { admin: 'por um administrador' } as Record<string, string>,
+      reason: 'motivo',
+      role: 'papel',
+      email: 'e-mail',
+    },
   },
   dashboard: {
     accounts: 'Contas',

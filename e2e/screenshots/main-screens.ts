@@ -31,6 +31,9 @@ const TEAM = [
   role,
   status,
   createdAt: `${day}T12:00:00.000Z`,
+  lastSignInAt: status === 'active' ? '2026-11-21T12:00:00.000Z' : null,
+  locked: false,
+  mfa: false,
 }))
 
 interface Screen {
@@ -61,17 +64,18 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       // A team to show, the same on every run (the test server's own accounts come and go).
-      await page.route('**/api/staff', async (route) => {
+      await page.route(/\/api\/staff(\?.*)?$/, async (route) => {
         // The real admin's id, so that the signed-in admin's row says "(você)".
         const real = (await (await route.fetch()).json()) as {
-          accounts: { id: string; email: string }[]
+          items: { id: string; email: string }[]
         }
-        const me = real.accounts.find((account) => account.email === TEAM[0]?.email)
-        const accounts = TEAM.map((row, index) => (index === 0 && me ? { ...row, id: me.id } : row))
-        await route.fulfill({ json: { accounts } })
+        const me = real.items.find((account) => account.email === TEAM[0]?.email)
+        const items = TEAM.map((row, index) => (index === 0 && me ? { ...row, id: me.id } : row))
+        await route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 20 } })
       })
       await page.goto('/#/equipe')
-      await expect(page.getByRole('table')).toBeVisible()
+      // A table on a desktop, cards on a phone: either way the team's names.
+      await expect(page.getByText('Ana Souza').first()).toBeVisible()
     },
   },
   {

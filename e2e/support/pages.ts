@@ -50,4 +50,19 @@ export async function holdRequests(
 }
 
 export const loginForm = (page: Page) => page.getByRole('button', { name: 'Entrar', exact: true })
+/** The signed-in layout's sidebar. */
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
+
+/** Fills the registration form (already open) and sends it: the page then says it was received. */
+export async function submitRegistration(
+  page: Page,
+  person: { name: string; email: string; password: string },
+): Promise<void> {
+  await page.getByLabel('Nome').fill(person.name)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByLabel('Confirmar senha').fill(person.password)
+  await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(page.getByRole('heading', { name: 'Cadastro recebido' })).toBeVisible()
+}
 export const tokenIn = (page: Page) => page.evaluate(() => window.localStorage.getItem('token_adm'))

@@ -21,7 +21,10 @@ export interface MemoryResult {
 }
 
 const SIGN_INS = 200
-const SIGN_IN_CONCURRENCY = 10
+// Under the 5 tries one account may have in flight from one address (auth/sign-in-limits.ts,
+// accountAndAddress): every try is counted before its password is checked, so more at once
+// would be answered 429 however right the password.
+const SIGN_IN_CONCURRENCY = 4
 const LOAD = { connections: 50, durationSeconds: 10 }
 
 /** VmRSS and VmHWM of a process, in MB; null where /proc is not there. */

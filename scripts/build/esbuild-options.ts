@@ -71,10 +71,29 @@ export function colorModeBootOptions(mode: Mode): BuildOptions {
 }
 
 /**
+ * Packages the server bundle leaves to node_modules (installed beside it by `npm ci --omit=dev`):
+ * native code (libsql), packages that load files of their own at run time (PGlite's WebAssembly,
+ * pino's transport worker found through __dirname, which an ES module bundle has not), and the
+ * ones only some configurations load, with require() when they do (pg for DATABASE_URL,
+ * nodemailer for SMTP_URL, pg's optional native binding).
+ */
+const SERVER_EXTERNALS = [
+  'libsql',
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'pg',
+  'pg-native',
+  'nodemailer',
+]
+
+/**
  * The server, compiled so production runs plain `node dist/server/main.js`, and beside it the
- * container's healthcheck (`dist/server/healthcheck.js`, see the Dockerfile). Packages stay
- * external: they are installed beside it (`npm ci --omit=dev`), and some of them (pino's
- * transports, libsql's native binary, PGlite for the import of old data) must be loaded from their own folders.
+ * container's healthcheck (`dist/server/healthcheck.js`, see the Dockerfile) and the backup
+ * command. Every other package is bundled in: a start spent half its time finding, reading and
+ * compiling hundreds of package files one by one (TypeBox and Kysely alone are 600), which one
+ * file saves (`npm run bench -- --only startup`, README).
  */
 export function serverOptions(): BuildOptions {
   return {
@@ -87,7 +106,12 @@ export function serverOptions(): BuildOptions {
     },
     outdir: dirname(serverOut),
     bundle: true,
-    packages: 'external',
+    external: SERVER_EXTERNALS,
+    // Bundled CommonJS packages require() the externals (fastify → pino) and Node's built-ins:
+    // an ES module has no require of its own, so the bundle gets one.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     format: 'esm',
     // main.ts loads the app with import() once DATA_DIR is claimed: a chunk of its own, so that
     // a process refused for a DATA_DIR in use never loads the rest of the server.

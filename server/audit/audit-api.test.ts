@@ -77,6 +77,26 @@ describe(`/api/audit (${testStoreName()})`, () => {
     assert.equal((await page(`?actor=${id}&type=approved`)).events.length, 0)
   })
 
+  it('lists events of the same millisecond newest first, in the order they were written', async () => {
+    const id = await api.addAccount({ email: 'ordem@example.com', password: 'senha-ordem-1' })
+    const party = { id, name: 'Ordem', email: 'ordem@example.com' }
+    const at = new Date('2021-03-04T05:06:07.089Z')
+    const written = Array.from({ length: 12 }, (_, i) => `passo-${i}`)
+    for (const step of written) {
+      await recordAudit(api.database.db, {
+        type: 'role_changed',
+        account: party,
+        at,
+        details: { step },
+      })
+    }
+    const { events } = await page(`?account=${id}`)
+    assert.deepEqual(
+      events.map((event) => event.details.step),
+      [...written].reverse(),
+    )
+  })
+
   it('refuses bad filters with 400', async () => {
     for (const query of [
       '?type=hacked',

@@ -5,7 +5,7 @@ import { errorAnswers } from '../../common/api/errors'
 import { auditTypeNames } from '../../common/audit-type-names'
 import type { AuthService } from '../auth/auth-service'
 import { refuseUnstorableText } from '../auth/storable-input'
-import { requireAdmin, requireSession } from '../auth/authenticate'
+import { signedInRoutes } from '../auth/authenticate'
 import type { Db } from '../db/database'
 import { auditCsv } from './audit-csv'
 import { auditPage, findAuditEvents } from './audit-query'
@@ -21,11 +21,7 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
   { auth, db },
 ) => {
   app.addHook('preValidation', refuseUnstorableText)
-  app.addHook('preHandler', requireSession(auth))
-  app.addHook('preHandler', requireAdmin)
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
+  signedInRoutes(app, auth, { adminsOnly: true })
 
   app.get(
     '/audit',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
+import { newEventId } from './event-id'
 
 /** Who an event names: enough to read the log after the account is gone. */
 export interface AuditParty {
@@ -55,7 +56,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_events')
     .values({
-      id: crypto.randomUUID(),
+      id: newEventId(),
       at: entry.at ?? new Date(),
       type: entry.type,
       actor_id: entry.actor?.id ?? null,

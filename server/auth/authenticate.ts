@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Account, Session } from '../db/schema'
 import { apiError } from '../http/errors'
 import type { AuthService } from './auth-service'
@@ -43,4 +43,20 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.account?.role !== 'admin') {
     throw apiError(403, 'admins_only', 'forbidden')
   }
+}
+
+/**
+ * Every route of this plugin scope needs a session (and, with adminsOnly, an admin's), and its
+ * answers, which are about the person asking, are kept by no cache.
+ */
+export function signedInRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  { adminsOnly }: { adminsOnly: boolean },
+): void {
+  app.addHook('preHandler', requireSession(auth))
+  if (adminsOnly) app.addHook('preHandler', requireAdmin)
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
 }

@@ -3,7 +3,7 @@ import { DashboardSchema, MyActivitySchema } from '../../common/api/dashboard'
 import { errorAnswers } from '../../common/api/errors'
 import { findAuditEvents } from '../audit/audit-query'
 import type { AuthService } from '../auth/auth-service'
-import { requireAdmin, requireSession } from '../auth/authenticate'
+import { requireAdmin, signedInRoutes } from '../auth/authenticate'
 import type { Db } from '../db/database'
 import { myActivity } from './my-activity'
 import { signInDays } from './sign-in-days'
@@ -18,10 +18,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
   app,
   { auth, db },
 ) => {
-  app.addHook('preHandler', requireSession(auth))
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
+  signedInRoutes(app, auth, { adminsOnly: false })
 
   app.get(
     '/',

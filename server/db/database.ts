@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module'
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import type Pg from 'pg'
 import { migrationProvider } from './migrations'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
@@ -20,9 +21,13 @@ export interface Database {
 /** postgres://… of a server, or a SQLite file (':memory:' for tests). */
 export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string }
 
+// pg only when DATABASE_URL names a server: the embedded default never loads it (start-up time).
+const loadPackage = createRequire(import.meta.url)
+
 /** A Kysely over the location, not yet migrated. */
 export function connect(location: DatabaseLocation): Db {
   if ('postgresUrl' in location) {
+    const pg = loadPackage('pg') as typeof Pg
     const pool = new pg.Pool({
       connectionString: location.postgresUrl,
       max: 10,

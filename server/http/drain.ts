@@ -1,6 +1,7 @@
 import { Server as NetServer, type Socket } from 'node:net'
 import type { ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
+import { apiMessages } from '../messages'
 import { errorBody } from './errors'
 
 export interface DrainOptions {
@@ -70,12 +71,7 @@ export default fp<DrainOptions>(
         .code(503)
         .header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS))
         .header('connection', 'close')
-        .send(
-          errorBody(
-            'service_unavailable',
-            'O servidor está sendo reiniciado. Tente novamente em alguns segundos.',
-          ),
-        )
+        .send(errorBody('service_unavailable', apiMessages.restarting))
     })
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (draining) reply.header('connection', 'close')

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
+import type Nodemailer from 'nodemailer'
+
+// nodemailer only when SMTP_URL is set: without it the server never loads it (start-up time).
+const loadPackage = createRequire(import.meta.url)
 
 export interface MailMessage {
   to: string
@@ -44,6 +48,7 @@ export function createMailer(options: {
       close() {},
     }
   }
+  const nodemailer = loadPackage('nodemailer') as typeof Nodemailer
   const transport = nodemailer.createTransport(smtpUrl, { from })
   return {
     async send(message) {

@@ -59,7 +59,12 @@ function requestArbitrary(path: string, operation: Operation): fc.Arbitrary<Fuzz
     Object.fromEntries(
       parameters
         .filter((param) => param.in === 'path')
-        .map((param) => [param.name, valueOf(param.schema).filter((value) => value !== '')]),
+        // Never empty, "." or "..": as a path segment those are no value at all (every URL parser,
+        // light-my-request's included, folds `/api/staff/.` into `/api/staff/`, another operation).
+        .map((param) => [
+          param.name,
+          valueOf(param.schema).filter((value) => !['', '.', '..'].includes(value)),
+        ]),
     ),
   )
   const queryParameters = parameters.filter((param) => param.in === 'query')

@@ -14,7 +14,7 @@ import {
 import { requestOrigin } from '../audit/record-audit'
 import type { AuthService } from '../auth/auth-service'
 import { findAdministeredAccount } from '../auth/account-administration'
-import { requireAdmin, requireSession } from '../auth/authenticate'
+import { signedInRoutes } from '../auth/authenticate'
 import { refuseUnstorableText } from '../auth/storable-input'
 import { apiError } from '../http/errors'
 import { isValidEmail } from '../../common/account-rules'
@@ -48,12 +48,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
   { auth, ...deps },
 ) => {
   app.addHook('preValidation', refuseUnstorableText)
-  app.addHook('preValidation', refuseUnstorableText)
-  app.addHook('preHandler', requireSession(auth))
-  app.addHook('preHandler', requireAdmin)
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
+  signedInRoutes(app, auth, { adminsOnly: true })
 
   app.get(
     '/',

@@ -20,6 +20,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the person about a failed call: the API's own pt-BR message when there is one. */
+export function errorMessage(error: unknown, otherwise = String(error)): string {
+  return error instanceof ApiError ? error.message : otherwise
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   body?: unknown

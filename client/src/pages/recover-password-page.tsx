@@ -2,7 +2,7 @@ import { CSpinner } from '@coreui/react'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { paths } from '../app/paths'
-import { ApiError } from '../lib/api-client'
+import { ApiError, errorMessage } from '../lib/api-client'
 import { checkPasswordResetLink, requestPasswordRecovery, resetPassword } from '../lib/auth-api'
 import {
   validateRecover,
@@ -80,7 +80,7 @@ function useResetLink(token: string): { state: LinkState; error: string | null }
         else
           setResult({
             state: 'usable',
-            error: error instanceof ApiError ? error.message : String(error),
+            error: errorMessage(error),
           })
       },
     )

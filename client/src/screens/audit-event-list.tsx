@@ -4,6 +4,7 @@ import { auditTypeNames } from '../../../common/audit-type-names'
 import { adminMessages } from '../admin-messages'
 import { staffAccountPath } from '../app/paths'
 import { formatDateTime } from '../lib/format-date'
+import { auditDetailsText } from './audit-details'
 import { TruncatedText } from './truncated-text'
 
 const text = adminMessages.audit
@@ -16,11 +17,6 @@ function Party({ party }: { party: AuditParty | null }) {
     </Link>
   )
 }
-
-const detailsText = (details: AuditEvent['details']) =>
-  Object.entries(details)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(' · ')
 
 /**
  * Audit events as a list, one block per event: it reads the same at 360 px and on a wide screen
@@ -56,7 +52,7 @@ export function AuditEventList({
             <div className="small text-body-secondary">
               <TruncatedText
                 focusable
-                text={[event.ip, event.userAgent, detailsText(event.details)]
+                text={[event.ip, event.userAgent, auditDetailsText(event.details)]
                   .filter(Boolean)
                   .join(' · ')}
               />

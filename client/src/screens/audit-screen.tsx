@@ -6,7 +6,7 @@ import type { StaffItem } from '../../../common/api/staff'
 import { auditTypeNames } from '../../../common/audit-type-names'
 import { adminMessages } from '../admin-messages'
 import { downloadAuditCsv, listAudit, listStaff } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminOnly } from './admin-only'
@@ -54,8 +54,6 @@ type Load =
   | { state: 'failed'; message: string }
   | { state: 'ready'; events: AuditEvent[]; next: string | null; more: 'idle' | 'loading' }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error))
-
 /** Auditoria (admins): the log, filtered, newest first, a page at a time; CSV of the same. */
 export default function AuditScreen() {
   useDocumentTitle(text.title)
@@ -92,7 +90,7 @@ function AuditLog() {
     listAudit(apiQuery(JSON.parse(key) as Filters), controller.signal).then(
       (page) => setLoad({ state: 'ready', events: page.events, next: page.next, more: 'idle' }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: errorMessage(error) })
       },
     )
     return () => controller.abort()
@@ -110,7 +108,7 @@ function AuditLog() {
         more: 'idle',
       })
     } catch (error) {
-      setLoad({ state: 'failed', message: messageOf(error) })
+      setLoad({ state: 'failed', message: errorMessage(error) })
     }
   }
 
@@ -125,7 +123,7 @@ function AuditLog() {
       link.click()
       setTimeout(() => URL.revokeObjectURL(link.href), 60_000)
     } catch (error) {
-      setExportError(messageOf(error))
+      setExportError(errorMessage(error))
     } finally {
       setExporting(false)
     }

@@ -5,7 +5,7 @@ import type { Dashboard, MyActivity } from '../../../common/api/dashboard'
 import { adminMessages } from '../admin-messages'
 import { paths, staffAccountPath } from '../app/paths'
 import { fetchDashboard, fetchMyActivity } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { formatDateTime } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
@@ -31,7 +31,7 @@ function useLoad<T>(fetcher: ((signal: AbortSignal) => Promise<T>) | null): Load
         if (controller.signal.aborted) return
         setLoad({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : text.error,
+          message: errorMessage(error, text.error),
         })
       },
     )

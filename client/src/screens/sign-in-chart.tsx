@@ -36,7 +36,8 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
         aria-hidden="true"
-        style={{ display: 'block', maxHeight: '14rem' }}
+        // Visible overflow: the phone's larger labels reach a little past the drawing's edges.
+        style={{ display: 'block', maxHeight: '14rem', overflow: 'visible' }}
       >
         <line
           x1="0"
@@ -45,7 +46,12 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
           y2={HEIGHT - AXIS}
           style={{ stroke: 'var(--cui-border-color)' }}
         />
-        <text x="0" y={TOP - 2} style={{ fill: 'var(--cui-secondary-color)', fontSize: 11 }}>
+        <text
+          x="0"
+          y={TOP - 2}
+          className="painel-chart-label"
+          style={{ fill: 'var(--cui-secondary-color)' }}
+        >
           {highest}
         </text>
         {days.map((day, index) => {
@@ -71,7 +77,8 @@ export function SignInChart({ days }: { days: readonly SignInDay[] }) {
                   x={x}
                   y={HEIGHT - 6}
                   textAnchor="middle"
-                  style={{ fill: 'var(--cui-secondary-color)', fontSize: 11 }}
+                  className="painel-chart-label"
+                  style={{ fill: 'var(--cui-secondary-color)' }}
                 >
                   {formatDay(day.day)}
                 </text>

@@ -6,8 +6,8 @@ import type { StaffAccount } from '../../../common/api/staff'
 import { adminMessages } from '../admin-messages'
 import { paths } from '../app/paths'
 import { fetchStaffAccount, listAudit } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
-import { formatDateTime } from '../lib/format-date'
+import { ApiError, errorMessage } from '../lib/api-client'
+import { formatDate, formatDateTime } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useCurrentUser } from '../session/current-user'
@@ -54,7 +54,7 @@ function AccountPage() {
         if (controller.signal.aborted) return
         setLoad({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : String(error),
+          message: errorMessage(error),
           missing: error instanceof ApiError && error.status === 404,
         })
       },
@@ -124,7 +124,7 @@ function AccountPage() {
               {user.locked && <StatusBadge status="locked" />}
             </dd>
             <dt className="col-sm-4">{text.since}</dt>
-            <dd className="col-sm-8">{formatDateTime(user.createdAt)}</dd>
+            <dd className="col-sm-8">{formatDate(user.createdAt)}</dd>
             <dt className="col-sm-4">{text.lastSignIn}</dt>
             <dd className="col-sm-8">
               {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : adminMessages.never}

@@ -47,9 +47,10 @@ export function StaffTable({ accounts, meId, ask }: ViewProps) {
     <table className="table align-middle mb-0" style={{ tableLayout: 'fixed', width: '100%' }}>
       <caption className="visually-hidden">{text.listLabel}</caption>
       <colgroup>
-        <col style={{ width: '19%' }} />
-        <col style={{ width: '21%' }} />
-        <col style={{ width: '12%' }} />
+        <col style={{ width: '18%' }} />
+        <col style={{ width: '20%' }} />
+        {/* "Administrador" whole at 1280 px; narrower, it breaks rather than spill. */}
+        <col style={{ width: '14%' }} />
         <col style={{ width: '15%' }} />
         <col style={{ width: '13%' }} />
         <col style={{ width: '20%' }} />

@@ -9,7 +9,7 @@ import {
 } from '../../../common/api/staff'
 import { adminMessages } from '../admin-messages'
 import { listStaff } from '../lib/admin-api'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useMediaQuery, WIDE } from '../lib/use-media-query'
@@ -112,7 +112,7 @@ function StaffAdministration() {
         if (controller.signal.aborted) return
         setLoad({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : String(error),
+          message: errorMessage(error),
         })
       },
     )

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { fetchCurrentUser, type User } from '../lib/auth-api'
 import { useSessionToken } from './use-session-token'
 
@@ -38,7 +38,7 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
         setAnswer({
           token,
           user: null,
-          error: error instanceof ApiError ? error.message : String(error),
+          error: errorMessage(error),
         })
       },
     )

@@ -1,0 +1,90 @@
+import type { APIRequestContext, BrowserContext, Response } from '@playwright/test'
+import {
+  ContractChecker,
+  describeExchange,
+  type Exchange,
+} from '../../server/test/contract-checker'
+
+/**
+ * The panel's own /api exchanges during a suite, compared with the OpenAPI document the panel
+ * serves (the same independent checker the server tests use, server/test/contract-checker.ts):
+ * what the browser really sent and got, not what a test thought to send.
+ */
+
+/** One document per panel and worker: fetching and compiling it takes a while. */
+const checkers = new Map<string, Promise<ContractChecker | null>>()
+
+function checkerFor(api: APIRequestContext, baseURL: string): Promise<ContractChecker | null> {
+  let checker = checkers.get(baseURL)
+  if (!checker) {
+    checker = (async () => {
+      const document = await api.get('/api/openapi.json')
+      // A panel in front of another backend (API_UPSTREAM) has no document of its own.
+      return document.ok() ? ContractChecker.create(await document.json()) : null
+    })()
+    checkers.set(baseURL, checker)
+  }
+  return checker
+}
+
+async function exchangeOf(response: Response): Promise<Exchange | null> {
+  const url = new URL(response.url())
+  // Answers a test made up with page.route() carry no request id: only the server's are checked.
+  if (!url.pathname.startsWith('/api/') || response.headers()['x-request-id'] === undefined) {
+    return null
+  }
+  const request = response.request()
+  const sent = request.postData()
+  let body: unknown = undefined
+  if (sent !== null) {
+    try {
+      body = JSON.parse(sent)
+    } catch {
+      body = sent
+    }
+  }
+  let responseBody: string
+  try {
+    responseBody = await response.text()
+  } catch {
+    // The page went away before the body was read (a navigation, a closed tab): the status and
+    // the request are still compared, an empty body against a schema would be a false report.
+    return null
+  }
+  return {
+    method: request.method(),
+    url: url.pathname + url.search,
+    headers: request.headers(),
+    body,
+    status: response.status(),
+    responseBody,
+  }
+}
+
+/** Records the context's /api exchanges; `check()` compares them once the test is done. */
+export function recordApiExchanges(
+  context: BrowserContext,
+  api: APIRequestContext,
+  baseURL: string,
+) {
+  const origin = new URL(baseURL).origin
+  const pending: Promise<Exchange | null>[] = []
+  context.on('response', (response) => {
+    if (response.url().startsWith(`${origin}/api/`)) pending.push(exchangeOf(response))
+  })
+  return {
+    /** How many exchanges were compared, and what differed. */
+    async check(): Promise<{ checked: number; violations: string[] }> {
+      const exchanges = (await Promise.all(pending)).filter((exchange) => exchange !== null)
+      const checker = exchanges.length === 0 ? null : await checkerFor(api, baseURL)
+      if (!checker) return { checked: 0, violations: [] }
+      const violations = exchanges.flatMap((exchange) => {
+        const problems = checker.check(exchange)
+        return problems.length === 0
+          ? []
+          : [`${problems.join('; ')}\n  ${describeExchange(exchange)}`]
+      })
+      return { checked: exchanges.length, violations }
+    },
+  }
+}

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { it } from 'node:test'
+import { root } from './paths'
+
+/** The projects playwright.config.ts gives, as `playwright test --list` prints them. */
+function listedProjects(env: NodeJS.ProcessEnv): Set<string> {
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/@playwright/test/cli.js', 'test', '--list'],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  )
+  assert.equal(run.status, 0, run.stderr)
+  return new Set([...run.stdout.matchAll(/^\s*\[(\w+)\] ›/gm)].map((match) => match[1] ?? ''))
+}
+
+it('runs only the read-only smoke project against a deployed panel (E2E_BASE_URL)', () => {
+  // The other suites create accounts and read a mailbox that only a panel of their own sends to.
+  assert.deepEqual(listedProjects({ E2E_BASE_URL: 'http://127.0.0.1:9' }), new Set(['smoke']))
+})
+
+it('runs every project against the server it starts itself', () => {
+  const projects = listedProjects({ E2E_BASE_URL: '' })
+  assert.ok(projects.has('chromium') && projects.has('smoke'), [...projects].join(', '))
+})
