@@ -163,7 +163,13 @@ test.describe('with a session', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
     await page.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
-    await expect(page.getByRole('alert')).toHaveText('A senha atual não confere.')
+    // Minha conta has other cards with their own alerts: the error is the field's own.
+    await expect(page.getByLabel('Senha atual')).toHaveAccessibleDescription(
+      'A senha atual não confere.',
+    )
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A senha atual não confere.' }),
+    ).toBeVisible()
 
     await page.getByLabel('Senha atual').fill(account!.password)
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
