@@ -1,6 +1,6 @@
 import { CButton, CFormInput, CFormLabel, CFormText } from '@coreui/react'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { ApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
 import { signInWithCode, type Challenge } from '../lib/mfa-code-api'
 import { secondFactorMessages as text } from '../second-factor-messages'
@@ -51,7 +51,7 @@ export default function MfaStep({
       )
       saveToken(token)
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught))
+      setError(errorMessage(caught))
       input.current?.select()
     } finally {
       setSending(false)
@@ -63,7 +63,7 @@ export default function MfaStep({
     try {
       await onPasskey()
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : text.passkeyFailed)
+      setError(errorMessage(caught, text.passkeyFailed))
     }
   }
 

@@ -1,7 +1,7 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { accountMessages } from '../../account-messages'
-import { ApiError } from '../../lib/api-client'
+import { ApiError, errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { listPasskeys, removePasskey, renamePasskey, type Passkey } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
@@ -29,10 +29,7 @@ export function PasskeysCard() {
       (list) => setPasskeys(list.passkeys),
       (error: unknown) => {
         if (!signal?.aborted) {
-          setNotice({
-            text: error instanceof ApiError ? error.message : String(error),
-            error: true,
-          })
+          setNotice({ text: errorMessage(error), error: true })
         }
       },
     )

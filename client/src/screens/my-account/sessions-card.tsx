@@ -1,7 +1,7 @@
 import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { accountMessages } from '../../account-messages'
-import { ApiError } from '../../lib/api-client'
+import { errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { endOtherSessions, endSession, listSessions, type SessionItem } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
@@ -13,8 +13,6 @@ type Load =
   | { state: 'failed'; message: string }
   | { state: 'ready'; sessions: SessionItem[] }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error))
-
 /** Minha conta › Sessões abertas: where this account is signed in; end one, or all the others. */
 export function SessionsCard() {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
@@ -25,7 +23,7 @@ export function SessionsCard() {
     listSessions(signal).then(
       ({ sessions }) => setLoad({ state: 'ready', sessions }),
       (error: unknown) => {
-        if (!signal?.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+        if (!signal?.aborted) setLoad({ state: 'failed', message: errorMessage(error) })
       },
     )
   }, [])
@@ -44,7 +42,7 @@ export function SessionsCard() {
       setNotice({ text: done, error: false })
       reload()
     } catch (error) {
-      setNotice({ text: messageOf(error), error: true })
+      setNotice({ text: errorMessage(error), error: true })
     } finally {
       setBusy(null)
     }

@@ -1,7 +1,7 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { accountMessages } from '../../account-messages'
-import { ApiError } from '../../lib/api-client'
+import { errorMessage } from '../../lib/api-client'
 import {
   confirmTotp,
   fetchMfaStatus,
@@ -22,7 +22,6 @@ type Mode =
   | { step: 'codes'; codes: string[] }
   | { step: 'password'; purpose: 'off' | 'regenerate' }
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : String(error))
 const valueOf = (event: FormEvent<HTMLFormElement>, name: string) => {
   const value = new FormData(event.currentTarget).get(name)
   return typeof value === 'string' ? value.trim() : ''
@@ -41,7 +40,7 @@ export function TotpCard({ email }: { email: string }) {
 
   const reload = useCallback((signal?: AbortSignal) => {
     fetchMfaStatus(signal).then(setStatus, (caught: unknown) => {
-      if (!signal?.aborted) setError(messageOf(caught))
+      if (!signal?.aborted) setError(errorMessage(caught))
     })
   }, [])
   useEffect(() => {
@@ -57,7 +56,7 @@ export function TotpCard({ email }: { email: string }) {
     try {
       await work()
     } catch (caught) {
-      setError(messageOf(caught))
+      setError(errorMessage(caught))
     } finally {
       setBusy(false)
     }
