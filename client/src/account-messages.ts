@@ -14,7 +14,7 @@ export const accountMessages = {
     unknownAddress: 'endereço desconhecido',
     address: 'Endereço',
     lastSeen: 'Último acesso',
-    since: 'Desde',
+    since: 'Iniciada em',
     end: 'Encerrar',
     endLabel: (browser: string, lastSeen: string) =>
       `Encerrar a sessão de ${browser} (último acesso em ${lastSeen})`,

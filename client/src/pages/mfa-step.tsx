@@ -58,6 +58,13 @@ export default function MfaStep({
     }
   }
 
+  // The other kind of code is a new, empty field: the last one's complaint is not about it.
+  const switchKind = () => {
+    setRecovery((value) => !value)
+    setFieldError(null)
+    setError(null)
+  }
+
   const passkey = async () => {
     setError(null)
     try {
@@ -100,7 +107,7 @@ export default function MfaStep({
       <SubmitButton label={text.submit} sendingLabel={text.submitting} sending={sending} />
       <div className="d-flex flex-column align-items-start gap-1 mt-3">
         {offersApp && challenge.methods.includes('recovery_code') && (
-          <CButton color="link" className="p-0" onClick={() => setRecovery((value) => !value)}>
+          <CButton color="link" className="p-0" onClick={switchKind}>
             {recovery ? text.useApp : text.useRecovery}
           </CButton>
         )}

@@ -33,9 +33,13 @@ export function RecoveryCodesView({
         {text.codesTitle}
       </h3>
       <p>{text.codesIntro}</p>
-      <ol className="font-monospace row row-cols-2 g-1 ps-4 mb-3" aria-label={text.codesTitle}>
+      {/* One column on a phone: a code cut in two lines is easy to copy wrong. */}
+      <ol
+        className="font-monospace row row-cols-1 row-cols-sm-2 g-1 ps-4 mb-3"
+        aria-label={text.codesTitle}
+      >
         {codes.map((code) => (
-          <li key={code} className="col">
+          <li key={code} className="col text-nowrap">
             {code}
           </li>
         ))}

@@ -89,9 +89,17 @@ export function SessionsCard() {
                         <span className="badge text-bg-success ms-1">{text.current}</span>
                       )}
                     </div>
+                    {/* One fact a line: run together they wrapped mid-date on a phone. */}
                     <div className="small text-body-secondary">
-                      {text.address}: {session.ip ?? text.unknownAddress} · {text.lastSeen}:{' '}
-                      {lastSeen} · {text.since}: {formatDateTime(session.createdAt)}
+                      <div>
+                        {text.address}: {session.ip ?? text.unknownAddress}
+                      </div>
+                      <div>
+                        {text.lastSeen}: {lastSeen}
+                      </div>
+                      <div>
+                        {text.since}: {formatDateTime(session.createdAt)}
+                      </div>
                     </div>
                   </div>
                   {!session.current && (
