@@ -18,14 +18,21 @@ declare module 'fastify' {
 export const unauthenticated = () => apiError(401, 'unauthenticated')
 
 /**
+ * Marks a call the panel makes by itself (the sidebar's minute poll of pending registrations):
+ * it is not the person using the panel, so it must not keep an idle session alive.
+ */
+export const BACKGROUND_HEADER = 'x-painel-background'
+
+/**
  * A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. A
  * session that has ended answers a 401 whose code says why (common/session-end.ts), so the
- * login page can tell the person.
+ * login page can tell the person. A call marked `X-Painel-Background: 1` does not slide the idle end.
  */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
-    const found = token ? await auth.authenticate(token) : undefined
+    const slide = request.headers[BACKGROUND_HEADER] !== '1'
+    const found = token ? await auth.authenticate(token, slide) : undefined
     if (!token || !found?.open) {
       reply.header('www-authenticate', 'Bearer')
       throw found && !found.open && found.code !== 'unauthenticated'
