@@ -24,6 +24,11 @@ it('names the usual browsers and systems in a few pt-BR words', () => {
       'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
       'Samsung Internet no Android',
     ],
+    [
+      // Headless Chromium (Playwright's, the e2e suites'): its own token, not "Chrome/".
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36',
+      'Chrome no Linux',
+    ],
     ['curl/8.5.0', 'Navegador desconhecido'],
   ]
   for (const [agent, name] of cases) assert.equal(browserName(agent), name, agent)
