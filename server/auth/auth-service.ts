@@ -120,6 +120,11 @@ export class AuthService {
     return this.options.sessionIdleSeconds
   }
 
+  /** PUBLIC_URL: mailed links start with it, and passkeys are made for its host name. */
+  get publicUrl(): string {
+    return this.options.publicUrl
+  }
+
   /** Opens a session for an account that has proved who it is. */
   async openSession(accountId: string, origin?: RequestOrigin): Promise<string> {
     return createSession(
