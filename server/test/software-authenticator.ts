@@ -179,12 +179,13 @@ export class SoftwareAuthenticator {
 
   /** navigator.credentials.get(): a signature over the options' challenge. */
   authenticate(options: RequestOptions, tweaks: AssertionTweaks = {}): AuthenticationCredential {
-    const rpId = tweaks.rpId ?? options.rpId ?? this.defaultRpId
+    const ownRpId = options.rpId ?? this.defaultRpId
+    const rpId = tweaks.rpId ?? ownRpId
     const allowed = new Set((options.allowCredentials ?? []).map((item) => item.id))
     const credential = this.credentials.find((item) =>
       tweaks.credentialId !== undefined
         ? b64url(item.id) === tweaks.credentialId
-        : item.rpId === rpId && (allowed.size === 0 || allowed.has(b64url(item.id))),
+        : item.rpId === ownRpId && (allowed.size === 0 || allowed.has(b64url(item.id))),
     )
     if (!credential) throw new Error('NotAllowedError: no credential for these options')
     const counter = tweaks.counter ?? credential.counter + 1
