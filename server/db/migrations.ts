@@ -280,10 +280,7 @@ const migrations: Record<string, PortableMigration> = {
    */
   '2026-11-23-0201-passkey-challenge-bindings': {
     async up(db, t) {
-      await db.schema
-        .alterTable('webauthn_challenges')
-        .addColumn('session_id', t.uuid)
-        .execute()
+      await db.schema.alterTable('webauthn_challenges').addColumn('session_id', t.uuid).execute()
       await db.schema
         .alterTable('webauthn_challenges')
         .addColumn('mfa_challenge_hash', 'text')
