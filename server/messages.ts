@@ -25,6 +25,11 @@ export const apiMessages = {
   mfa_already_on:
     'O aplicativo autenticador já está ativado. Desative-o antes de configurar outro.',
   mfa_not_on: 'O aplicativo autenticador não está ativado.',
+  invalid_passkey:
+    'A chave de acesso não foi aceita. Tente de novo ou entre com seu e-mail e senha.',
+  passkey_not_added:
+    'A chave de acesso não pôde ser adicionada (o pedido expirou ou a resposta não confere). Tente de novo.',
+  passkey_not_found: 'Chave de acesso não encontrada: ela pode já ter sido removida.',
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
   session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',

@@ -17,6 +17,7 @@ import {
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import { requestOrigin } from '../audit/record-audit'
 import { apiError, HttpError } from '../http/errors'
+import passkeySignInRoutes from '../passkeys/passkey-sign-in-routes'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
 import type { AuthService, Origin, SignInResult } from './auth-service'
@@ -136,6 +137,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         reply,
       ) as { token: string; user: ReturnType<typeof publicUser> },
   )
+
+  await app.register(passkeySignInRoutes, { auth, burstLimit, originOf, answerSignIn })
 
   app.post(
     '/logout',

@@ -120,6 +120,11 @@ export class AuthService {
     return this.options.sessionIdleSeconds
   }
 
+  /** PUBLIC_URL: mailed links start with it, and passkeys are made for its host name. */
+  get publicUrl(): string {
+    return this.options.publicUrl
+  }
+
   /** Opens a session for an account that has proved who it is. */
   async openSession(accountId: string, origin?: RequestOrigin): Promise<string> {
     return createSession(
@@ -131,8 +136,11 @@ export class AuthService {
     )
   }
 
-  /** The keys a password check of this account from this origin counts against. */
-  private async limitKeysFor(
+  /**
+   * The keys a password check of this account from this origin counts against (a passkey's
+   * signature counts against the same ones: passkeys/passkey-sign-in.ts).
+   */
+  async limitKeysFor(
     email: string,
     account: Account | undefined,
     origin: Origin,
@@ -175,8 +183,11 @@ export class AuthService {
     return { outcome: 'changed' }
   }
 
-  /** Opens the session of a sign-in that is complete: device trusted, audited with the method. */
-  private async completeSignIn(
+  /**
+   * Opens the session of a sign-in that is complete: device trusted, audited with the method.
+   * Every way of signing in ends here (passkeys/passkey-sign-in.ts too).
+   */
+  async completeSignIn(
     account: Account,
     origin: Origin,
     method: 'password' | MfaMethod,

@@ -272,6 +272,26 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  /**
+   * A passkey challenge is bound to where it was asked for: adding a passkey, to the session that
+   * asked (another session of the same person cannot finish it); a passkey as a login's second
+   * factor, to that login's challenge (the hash of its token).
+   */
+  '2026-11-23-0201-passkey-challenge-bindings': {
+    async up(db, t) {
+      await db.schema.alterTable('webauthn_challenges').addColumn('session_id', t.uuid).execute()
+      await db.schema
+        .alterTable('webauthn_challenges')
+        .addColumn('mfa_challenge_hash', 'text')
+        .execute()
+      await db.schema
+        .createIndex('webauthn_challenges_expires_at')
+        .on('webauthn_challenges')
+        .column('expires_at')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

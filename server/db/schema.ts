@@ -83,10 +83,17 @@ export interface PasskeysTable {
   last_used_at: Date | null
 }
 
+/** A challenge a passkey is to sign: single use, a few minutes (passkeys/passkey-challenges.ts). */
 export interface WebauthnChallengesTable {
+  /** base64url, as it comes back in the browser's clientDataJSON. */
   challenge: string
   purpose: 'register' | 'sign_in'
+  /** Whose passkey: set for adding one and for a second factor; null for a sign-in by passkey alone. */
   account_id: string | null
+  /** Adding a passkey: the session (its id) that asked for the options. */
+  session_id: string | null
+  /** A passkey as second factor: the SHA-256 of the login's challenge token. */
+  mfa_challenge_hash: string | null
   expires_at: Date
 }
 

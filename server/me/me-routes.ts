@@ -20,6 +20,7 @@ import { requireSession } from '../auth/authenticate'
 import { touchSession } from '../auth/sessions'
 import { refuseUnstorableText } from '../auth/storable-input'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
+import myPasskeyRoutes from '../passkeys/my-passkey-routes'
 
 const bearer = [{ bearer: [] }]
 
@@ -213,6 +214,9 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         originOf(request),
       ),
   )
+
+  // GET/POST /passkeys, POST /passkeys/options, PATCH/DELETE /passkeys/:id (under these hooks).
+  await app.register(myPasskeyRoutes, { auth })
 }
 
 export default meRoutes
