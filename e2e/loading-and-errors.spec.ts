@@ -7,8 +7,9 @@ import { expectRoute, holdRequests } from './support/pages'
 const spinner = (page: Page) => page.getByRole('status', { name: 'Carregando…' })
 
 test('a centred growing spinner shows while the first page loads', async ({ page }) => {
-  const { release } = await holdRequests(page, '**/assets/login-page-*.js')
-  await page.goto('/#/login')
+  // Not the login page: that one is in index.html itself (prerendered-sign-in.spec.ts).
+  const { release } = await holdRequests(page, '**/assets/register-page-*.js')
+  await page.goto('/#/register')
   await expect(spinner(page)).toBeVisible()
   await expect(spinner(page)).toHaveClass(/spinner-grow/)
   const box = await spinner(page).boundingBox()
@@ -16,7 +17,7 @@ test('a centred growing spinner shows while the first page loads', async ({ page
   expect(Math.abs(box!.x + box!.width / 2 - viewport.width / 2)).toBeLessThan(5)
   expect(Math.abs(box!.y + box!.height / 2 - viewport.height / 2)).toBeLessThan(5)
   release()
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Solicitar cadastro' })).toBeVisible()
   await expect(spinner(page)).toHaveCount(0)
 })
 

@@ -123,6 +123,9 @@ test('password recovery: the mailed link sets a new password and ends the old se
   await page.getByLabel('Confirmar nova senha').fill('senha-nova-do-davi')
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()
   await expect(page.getByRole('heading', { name: 'Senha alterada' })).toBeVisible()
+  const notice = await waitForMail(staff.email, before + 1)
+  expect(notice.subject).toBe('Painel: sua senha foi alterada')
+  expect(notice.text).toContain('com um link de nova senha enviado por e-mail')
 
   // The link works once: opened again, the page says so at once, with no form to fill.
   await page.reload()
@@ -171,10 +174,17 @@ test.describe('with a session', () => {
       page.getByRole('alert').filter({ hasText: 'A senha atual não confere.' }),
     ).toBeVisible()
 
+    const mailsBefore = (await mailsTo(account!.email)).length
     await page.getByLabel('Senha atual').fill(account!.password)
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Senha alterada' })).toBeVisible()
     await expect(page.getByLabel('Senha atual')).toHaveValue('')
+
+    // The owner is told by mail, with the way back if it was not them.
+    const notice = await waitForMail(account!.email, mailsBefore)
+    expect(notice.subject).toBe('Painel: sua senha foi alterada')
+    expect(notice.text).toContain('na tela Minha conta')
+    expect(notice.text).toContain(`${e2e.baseURL}/#/recuperar-senha`)
 
     // Still signed in here; the new password is the one that works now, the old one no more.
     await page.reload()

@@ -252,6 +252,27 @@ test.describe('as an admin', () => {
       await confirm(page, 'Encerrar sessões')
       await expect(page.getByText(`As sessões de ${long.name} foram encerradas.`)).toBeVisible()
     })
+
+    test('the filters wait behind "Filtros", so the list starts on the first screen', async ({
+      page,
+    }) => {
+      await page.goto('/#/equipe')
+      const cards = page.getByRole('list', { name: 'Contas da equipe' }).getByRole('listitem')
+      await expect(cards.first()).toBeInViewport()
+      const status = page.getByLabel('Situação')
+      await expect(status).toBeHidden()
+
+      const filters = page.getByRole('button', { name: 'Filtros', exact: true })
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await filters.click()
+      await expect(filters).toHaveAttribute('aria-expanded', 'true')
+      await status.selectOption('pending')
+      await expect(page).toHaveURL(/#\/equipe\?status=pending$/)
+      // Closed again, the button still says that a filter is in use.
+      await page.getByRole('button', { name: 'Filtros (1)' }).click()
+      await expect(status).toBeHidden()
+      await expect(page.getByLabel('Buscar por nome ou e-mail')).toBeVisible()
+    })
   })
 })
 

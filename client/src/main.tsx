@@ -1,6 +1,6 @@
 import '@coreui/coreui/dist/css/coreui.min.css'
 import './app/app.css'
-import { mountApp } from './app/mount'
+import { canHydrateSignIn, hydratePanel, renderPanel } from './app/mount'
 import { reloadOnceOnChunkError } from './app/reload-on-chunk-error'
 import { createAppStore } from './app/store'
 import { DEFAULT_COLOR_MODE, readStoredColorMode } from './theme/color-mode'
@@ -10,12 +10,25 @@ declare const __DEV__: boolean
 
 reloadOnceOnChunkError()
 
-const store = createAppStore({ theme: readStoredColorMode() ?? DEFAULT_COLOR_MODE })
-startColorModeSync(store)
-
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-mountApp(container, store)
+const storedMode = readStoredColorMode() ?? DEFAULT_COLOR_MODE
+
+if (canHydrateSignIn(container)) {
+  // The first render must be the build's, so it starts from the initial state, colour mode
+  // included. The stored mode is already on <html> (the boot script put it there) and reaches
+  // the store right after hydration, before anything is painted.
+  const store = createAppStore()
+  void hydratePanel(container, store, () => {
+    // Read again: a theme parameter typed while the page hydrated may have chosen another mode.
+    store.dispatch({ type: 'set', theme: readStoredColorMode() ?? DEFAULT_COLOR_MODE })
+    startColorModeSync(store)
+  })
+} else {
+  const store = createAppStore({ theme: storedMode })
+  startColorModeSync(store)
+  renderPanel(container, store)
+}
 
 if (__DEV__) void import('./lib/live-reload')

@@ -13,15 +13,6 @@ export const messages = {
     staff: 'Equipe',
     staffAccount: 'Conta',
     audit: 'Auditoria',
-    pending: (count: number) =>
-      count === 1 ? 'cadastro aguardando aprovação' : 'cadastros aguardando aprovação',
-  },
-  header: {
-    toggleSidebar: 'Mostrar ou ocultar o menu lateral',
-    closeSidebar: 'Fechar o menu lateral',
-    userMenu: 'Menu do usuário',
-    signedInAs: 'Conectado como',
-    signOut: 'Sair',
   },
   colorMode: {
     label: 'Tema',
@@ -30,14 +21,6 @@ export const messages = {
     light: 'Claro',
     dark: 'Escuro',
     auto: 'Automático',
-  },
-  breadcrumb: {
-    label: 'Você está em',
-    home: 'Início',
-  },
-  footer: {
-    text: 'Painel administrativo',
-    version: 'Versão',
   },
   forms: {
     required: 'Campo obrigatório',
@@ -68,67 +51,12 @@ export const messages = {
     capsLock: 'Caps Lock está ativado.',
     sessionEnded: 'Sua sessão terminou. Entre novamente.',
   },
-  recover: {
-    title: 'Recuperar senha',
-    subtitle: 'Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.',
-    email: 'E-mail',
-    submit: 'Enviar link',
-    sentTitle: 'Verifique seu e-mail',
-    sent: 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 30 minutos e só pode ser usado uma vez.',
-    backToLogin: 'Voltar para a tela de entrada',
-  },
-  reset: {
-    title: 'Criar nova senha',
-    subtitle:
-      'Escolha a nova senha da sua conta. Ao salvar, as sessões abertas com a senha antiga são encerradas.',
-    password: 'Nova senha',
-    confirmPassword: 'Confirmar nova senha',
-    submit: 'Salvar nova senha',
-    doneTitle: 'Senha alterada',
-    done: 'Sua senha foi alterada. Entre com a nova senha.',
-    goToLogin: 'Entrar com a nova senha',
-    requestNewLink: 'Pedir um novo link',
-    checking: 'Verificando o link…',
-    invalidTitle: 'Link inválido ou expirado',
-    invalid:
-      'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo link: ele chega por e-mail em instantes.',
-  },
-  invitation: {
-    title: 'Criar sua senha',
-    subtitle: 'Você foi convidado para o Painel. Escolha a senha com que vai entrar.',
-    submit: 'Criar senha',
-    doneTitle: 'Senha criada',
-    done: 'Sua senha foi criada. Entre com o seu e-mail e a nova senha.',
-    requestNewLink: 'O link expirou? Peça um novo',
-  },
-  register: {
-    title: 'Solicitar cadastro',
-    subtitle:
-      'Preencha seus dados. Um administrador precisa aprovar o acesso antes que você possa entrar.',
-    name: 'Nome',
-    email: 'E-mail',
-    password: 'Senha',
-    confirmPassword: 'Confirmar senha',
-    submit: 'Solicitar cadastro',
-    receivedTitle: 'Cadastro recebido',
-    received:
-      'Recebemos sua solicitação. Um administrador precisa aprovar o acesso; depois disso, você entra com o e-mail e a senha informados. Se este e-mail já tiver uma conta, nada muda nela.',
-    haveAccount: 'Já tem acesso?',
-    backToLogin: 'Entrar',
-  },
   notFound: {
     code: '404',
     title: 'Página não encontrada',
     text: 'O endereço que você abriu não existe ou foi removido.',
     innerText: 'Esta tela não existe no painel. Confira o endereço ou volte ao início.',
     back: 'Voltar ao início',
-  },
-  serverError: {
-    code: '500',
-    title: 'Erro no servidor',
-    text: 'Algo deu errado do nosso lado. Tente novamente em alguns instantes.',
-    back: 'Voltar ao início',
-    retry: 'Voltar à página anterior',
   },
   routeError: {
     title: 'Erro inesperado na aplicação',
@@ -143,27 +71,5 @@ export const messages = {
     network: 'Sem conexão com o servidor. Verifique sua rede e tente novamente.',
     unexpected: (status: number) =>
       `O servidor respondeu de forma inesperada (HTTP ${status}). Tente novamente.`,
-  },
-  dashboard: {
-    title: 'Início',
-    greeting: (name: string) => `Olá, ${name}!`,
-    greetingAnonymous: 'Olá!',
-  },
-  profile: {
-    title: 'Minha conta',
-    loading: 'Carregando seus dados…',
-    name: 'Nome',
-    email: 'E-mail',
-    role: 'Perfil de acesso',
-    status: 'Situação',
-    since: 'Conta criada em',
-    roles: { admin: 'Administrador', staff: 'Equipe' },
-    statuses: { pending: 'Aguardando aprovação', active: 'Ativa', disabled: 'Desativada' },
-    changePassword: 'Alterar senha',
-    currentPassword: 'Senha atual',
-    newPassword: 'Nova senha',
-    confirmPassword: 'Confirmar nova senha',
-    save: 'Salvar nova senha',
-    changed: 'Senha alterada. As outras sessões abertas com esta conta foram encerradas.',
   },
 } as const

@@ -16,6 +16,7 @@ import { recordNetwork, type RequestRecord } from './network-recorder'
 import { BENCH_ADMIN, startPainel } from './painel-server'
 import { readMetafile, routeFiles, ROUTES, type Route } from '../build/route-bytes'
 import { median, round, spread, type Spread } from './stats'
+import { measureThrottledSignIn, type ThrottledResult } from './throttled-sign-in'
 
 const VISIBLE_TIMEOUT_MS = 30_000
 const IDLE_TIMEOUT_MS = 15_000
@@ -74,6 +75,8 @@ export interface BrowserResult {
   browser: string
   browserVersion: string
   routes: BrowserRoute[]
+  /** #/login on a throttled profile, prerendered and not (throttled-sign-in.ts). */
+  throttledSignIn: ThrottledResult
 }
 
 /** `/` → `index.html`, `/assets/x` → `assets/x` (the names routeFiles uses); null otherwise. */
@@ -204,6 +207,7 @@ function compareWithModel(metafile: Metafile, route: Route, sample: LoadSample) 
 
 export async function measureBrowser(
   build: BuildUnderTest,
+  withoutPrerender: BuildUnderTest,
   runs: number,
   log: (line: string) => void,
 ): Promise<BrowserResult> {
@@ -264,7 +268,18 @@ export async function measureBrowser(
         warm: await warmReload(browser, urlOf(route), route, contextFor(route)),
       })
     }
-    return { browser: choice.description, browserVersion: browser.version(), routes }
+    const throttledSignIn = await measureThrottledSignIn(
+      browser,
+      { prerendered: build, withoutPrerender },
+      runs,
+      log,
+    )
+    return {
+      browser: choice.description,
+      browserVersion: browser.version(),
+      routes,
+      throttledSignIn,
+    }
   } finally {
     await browser?.close()
     await server.stop()

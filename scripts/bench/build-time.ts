@@ -22,11 +22,13 @@ export interface BuildTimes {
 
 const BUILD_TIMEOUT_MS = 5 * 60_000
 
-async function oneBuild(
-  tsxCli: string,
+/** One production build into dist/, in a new process; `args` go to scripts/build.ts. */
+export async function oneBuild(
+  args: readonly string[] = [],
 ): Promise<{ wallMs: number; selfReportedMs: number | null }> {
+  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
   const started = performance.now()
-  const child = spawnTracked(process.execPath, [tsxCli, join('scripts', 'build.ts')], {
+  const child = spawnTracked(process.execPath, [tsxCli, join('scripts', 'build.ts'), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -48,10 +50,9 @@ export async function measureBuilds(
   runs: number,
   log: (line: string) => void,
 ): Promise<BuildTimes> {
-  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
   const samples: BuildTimes['samples'] = []
   for (let run = 1; run <= runs; run++) {
-    const sample = await oneBuild(tsxCli)
+    const sample = await oneBuild()
     log(`  build ${run}/${runs}: ${sample.wallMs} ms`)
     samples.push(sample)
   }

@@ -1,6 +1,17 @@
-/** The page: client/index.html with the hashed files of this build put in its <head>. */
+/**
+ * The page: client/index.html with the hashed files of this build put in its <head>, and the
+ * prerendered sign-in page (prerender.ts) in its #root.
+ */
+import {
+  BOOT_SPINNER_CLASS,
+  APP_SCRIPTS_META,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_VALUE,
+  type PrerenderedSignIn,
+} from '../../client/src/prerender/prerender-markup'
 
 export const HEAD_MARKER = '<!-- build:head -->'
+export const ROOT_ELEMENT = '<div id="root"></div>'
 
 export interface PageAssets {
   /** Classic script that puts the colour mode on <html> before the first paint. */
@@ -10,6 +21,8 @@ export interface PageAssets {
   /** The entry's static imports: fetched in parallel with it instead of after it. */
   modulePreloads: readonly string[]
   favicon: string
+  /** The sign-in page for #root; none in a build without prerendering (`--no-prerender`). */
+  prerendered?: PrerenderedSignIn
 }
 
 const escapeAttribute = (value: string) =>
@@ -19,14 +32,38 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   if (!template.includes(HEAD_MARKER)) {
     throw new Error(`client/index.html has no ${HEAD_MARKER} marker to put the build's files at`)
   }
+  // With the sign-in page in the HTML, the first paint needs the stylesheet and not the app: the
+  // page only names the app's scripts, and the boot script fetches and runs them once the form is
+  // painted (client/src/prerender/start-after-paint.ts says why). Without it, the entry is a
+  // module script and its static imports are preloaded, fetched in parallel with it.
+  const scripts = assets.prerendered
+    ? [
+        `<meta name="${APP_SCRIPTS_META}" content="${escapeAttribute([assets.entryScript, ...assets.modulePreloads].join(' '))}">`,
+      ]
+    : [
+        ...assets.modulePreloads.map(
+          (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`,
+        ),
+        `<script type="module" src="${escapeAttribute(assets.entryScript)}"></script>`,
+      ]
   const tags = [
     `<link rel="icon" type="image/svg+xml" href="${escapeAttribute(assets.favicon)}">`,
     `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`,
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-    ...assets.modulePreloads.map(
-      (href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`,
-    ),
-    `<script type="module" src="${escapeAttribute(assets.entryScript)}"></script>`,
+    ...scripts,
   ]
-  return template.replace(HEAD_MARKER, tags.join('\n    '))
+  const page = template.replace(HEAD_MARKER, tags.join('\n    '))
+  if (!assets.prerendered) return page
+  if (!page.includes(ROOT_ELEMENT)) {
+    throw new Error(
+      `client/index.html has no empty ${ROOT_ELEMENT} to prerender the sign-in page in`,
+    )
+  }
+  // The spinner is a sibling, not a child: #root must hold exactly what React hydrates.
+  const { page: signIn, spinner } = assets.prerendered
+  return page.replace(
+    ROOT_ELEMENT,
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${PRERENDERED_VALUE}">${signIn}</div>` +
+      `<div class="${BOOT_SPINNER_CLASS}">${spinner}</div>`,
+  )
 }

@@ -1,7 +1,8 @@
 /**
  * The production build of the client and the server into dist/.
  *
- *   dist/index.html             the page, naming this build's hashed files (+ .br/.gz)
+ *   dist/index.html             the page, naming this build's hashed files, with the sign-in
+ *                               page prerendered into it (prerender.ts) (+ .br/.gz)
  *   dist/assets/*               content-hashed JS chunks, CSS, images (+ .br/.gz for text ≥ 1 KB)
  *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
@@ -16,8 +17,10 @@ import { purgedStylesheetPlugin } from './purge-css'
 import { COLOR_MODE_ENTRY, MAIN_ENTRY, routeBytes, ROUTES } from './route-bytes'
 import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
+import { dropPropTypes } from './drop-prop-types'
 import { lazyModules, missingOutputs } from './expected-outputs'
 import { renderIndexHtml } from './index-html'
+import { prerenderSignIn } from './prerender'
 import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 import { sizeTable } from './report'
 import {
@@ -52,7 +55,11 @@ const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css'
 async function buildClient() {
   const options = clientOptions('production')
   const source = { workingDir: root, coreuiIndex: COREUI_INDEX, iconsIndex: ICONS_INDEX }
-  const first = await build({ ...options, write: false, plugins: [clientSourcePlugin(source)] })
+  const first = await build({
+    ...options,
+    write: false,
+    plugins: [clientSourcePlugin(source), dropPropTypes],
+  })
   const { metafile } = first
   if (!metafile) throw new Error('esbuild gave no metafile')
   // The stylesheet before purging, outside the public folder: e2e/css-purge.spec.ts renders
@@ -75,6 +82,7 @@ async function buildClient() {
     ...options,
     plugins: [
       clientSourcePlugin({ ...source, entries }),
+      dropPropTypes,
       commonChunkPlugin({ workingDir: root, sharedInputs }),
       purgedStylesheetPlugin({
         stylesheet: COREUI_CSS,
@@ -110,15 +118,24 @@ async function listFiles(dir: string): Promise<string[]> {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-export async function buildProduction(): Promise<void> {
+export interface BuildOptions {
+  /**
+   * Put the sign-in page into index.html (the default). Off (`npm run build -- --no-prerender`)
+   * only to measure what it is worth: scripts/bench/prerender-lighthouse.ts.
+   */
+  prerender?: boolean
+}
+
+export async function buildProduction({ prerender = true }: BuildOptions = {}): Promise<void> {
   const started = performance.now()
   await rm(distDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
 
-  const [client, colorMode] = await Promise.all([
+  const [client, colorMode, , prerendered] = await Promise.all([
     buildClient(),
     build(colorModeBootOptions('production')),
     build(serverOptions()),
+    prerender ? prerenderSignIn() : undefined,
   ])
   const metafile = mergeMetafiles(client.metafile!, colorMode.metafile!)
   await writeFile(metafilePath, JSON.stringify(metafile))
@@ -132,6 +149,7 @@ export async function buildProduction(): Promise<void> {
     entryScript: toUrl(entry),
     modulePreloads: entryClosure.slice(1).map(toUrl),
     favicon: await inlineFavicon(join(clientDir, 'public', 'favicon.svg')),
+    prerendered,
   })
   await writeFile(join(distDir, 'index.html'), html)
 
@@ -161,6 +179,9 @@ export async function buildProduction(): Promise<void> {
     )
   }
   // Written last: its presence means a complete build (npm start compares its time to the sources').
-  await writeFile(buildInfoPath, JSON.stringify({ version, builtAt: new Date().toISOString() }))
+  await writeFile(
+    buildInfoPath,
+    JSON.stringify({ version, builtAt: new Date().toISOString(), prerender }),
+  )
   console.log(`\nbuilt dist/ in ${Math.round(performance.now() - started)} ms`)
 }

@@ -99,6 +99,8 @@ describe(`POST /api/auth/register (${testStoreName()})`, () => {
   }
 })
 
+const PASSWORD_CHANGED = 'Painel: sua senha foi alterada'
+
 const linkIn = (text: string) =>
   /https:\/\/painel\.example\.com\/#\/recuperar-senha\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1]
 
@@ -132,6 +134,14 @@ describe(`password recovery and reset (${testStoreName()})`, () => {
       (await api.get('/api/auth/me', oldSession)).statusCode,
       401,
       'the old session ended',
+    )
+
+    const changedMail = await api.mail.withSubject('bia@example.com', PASSWORD_CHANGED)
+    assert.match(changedMail.text, /alterada com um link de nova senha enviado por e-mail/)
+    assert.match(changedMail.text, /https:\/\/painel\.example\.com\/#\/recuperar-senha$/m)
+    assert.match(
+      changedMail.html ?? '',
+      /<a href="https:\/\/painel\.example\.com\/#\/recuperar-senha">/,
     )
 
     const again = await api.post('/api/auth/password-reset', { token, password: 'senha-outra-123' })
@@ -256,6 +266,11 @@ describe(`changing one's own password (${testStoreName()})`, () => {
       auth,
     )
     assert.equal(changed.statusCode, 204)
+    // The owner is told, with the way back in case it was not them; the wrong try told nothing.
+    const mail = await api.mail.withSubject('troca@example.com', PASSWORD_CHANGED)
+    assert.match(mail.text, /foi alterada na tela Minha conta, a partir do endereço 127\.0\.0\.1\./)
+    assert.match(mail.text, /Se não foi você, crie uma nova senha agora/)
+    assert.equal(api.mail.sentWith('troca@example.com', PASSWORD_CHANGED).length, 1)
     assert.equal((await api.get('/api/auth/me', here)).statusCode, 200)
     assert.equal((await api.get('/api/auth/me', elsewhere)).statusCode, 401)
     assert.equal(

@@ -6,13 +6,13 @@ import {
   passwordProblem,
   type PasswordContext,
 } from '../../common/password-policy'
-import { recordAccountEvent } from '../audit/account-events'
+import { isInvitationsFirstPassword, recordAccountEvent } from '../audit/account-events'
 import type { RequestOrigin } from '../audit/record-audit'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { HttpError } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
-import { passwordResetMail } from '../mail/messages'
+import { passwordChangedMail, passwordResetMail } from '../mail/messages'
 import { findAccountByEmail, findAccountById, registerAccount, setPasswordHash } from './accounts'
 import { isCommonPassword } from './common-passwords'
 import {
@@ -384,6 +384,21 @@ export class AuthService {
     }
   }
 
+  /** After the change is committed, without holding the answer up (a slow mail server). */
+  private mailPasswordChanged(
+    account: Account,
+    through: 'account' | 'reset',
+    origin: RequestOrigin | undefined,
+  ): void {
+    const recoveryUrl = `${this.options.publicUrl}/#/recuperar-senha`
+    const mail = passwordChangedMail(account.email, account.name, {
+      through,
+      address: origin?.ip ?? null,
+      recoveryUrl,
+    })
+    this.afterAnswer('password-changed mail failed', () => this.options.mailer.send(mail))
+  }
+
   private afterAnswer(failure: string, work: () => Promise<void>): void {
     const task = new Promise<void>((resolve) => setImmediate(resolve))
       .then(work)
@@ -417,16 +432,19 @@ export class AuthService {
       throw invalidInput(PASSWORD_PROBLEM_MESSAGES.same_as_current)
     }
     const passwordHash = await hashPassword(password)
-    const accountId = await this.db.transaction().execute(async (trx) => {
+    const done = await this.db.transaction().execute(async (trx) => {
       const id = await usePasswordReset(trx, token)
       if (id === undefined) return undefined
+      const firstOfInvitation = await isInvitationsFirstPassword(trx, id)
       await setPasswordHash(trx, id, passwordHash)
       await endAllSessions(trx, id, 'session_password_changed')
       await voidPasswordResets(trx, id)
       await recordAccountEvent(trx, 'password_reset', id, origin)
-      return id
+      return { id, firstOfInvitation }
     })
-    if (accountId === undefined) return false
+    if (done === undefined) return false
+    const accountId = done.id
+    if (!done.firstOfInvitation) this.mailPasswordChanged(pending, 'reset', origin)
     // The owner of the mailbox proved who they are: waits from someone else's guesses end.
     await this.limits.unlock(pending.email)
     this.options.log.info({ accountId }, 'password reset; all sessions ended')
@@ -458,6 +476,7 @@ export class AuthService {
       await voidPasswordResets(trx, account.id)
       await recordAccountEvent(trx, 'password_changed', account.id, origin.audit)
     })
+    this.mailPasswordChanged(account, 'account', origin.audit)
     this.options.log.info({ accountId: account.id }, 'password changed; other sessions ended')
     return { outcome: 'changed' }
   }

@@ -1,31 +1,7 @@
+import { composeMail as mail } from './compose'
 import type { MailMessage } from './mailer'
 
-/**
- * The mails staff administration sends, in pt-BR, as plain text and as HTML. The HTML is the
- * text's paragraphs, escaped, with links made clickable: nothing a mail program could hide.
- */
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
-
-function htmlOf(paragraphs: readonly string[]): string {
-  const body = paragraphs
-    .map((paragraph) => {
-      const escaped = escapeHtml(paragraph).replace(/\n/g, '<br>')
-      return /^https?:\/\/\S+$/.test(paragraph)
-        ? `<p><a href="${escaped}">${escaped}</a></p>`
-        : `<p>${escaped}</p>`
-    })
-    .join('\n')
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`
-}
-
-function mail(to: string, subject: string, paragraphs: readonly string[]): MailMessage {
-  return { to, subject, text: paragraphs.join('\n\n'), html: htmlOf(paragraphs) }
-}
+/** The mails staff administration sends (compose.ts: pt-BR, plain text and HTML). */
 
 export function approvedMail(to: string, name: string, loginUrl: string): MailMessage {
   return mail(to, 'Painel: seu cadastro foi aprovado', [

@@ -6,6 +6,8 @@ import { testStoreName } from '../test/test-database'
 import { limitKeys, RULES, SignInLimits } from '../auth/sign-in-limits'
 import { changeAccount } from './change-account'
 
+const PASSWORD_CHANGED = 'Painel: sua senha foi alterada'
+
 let api: ApiFixture
 let adminToken: string
 let adminId: string
@@ -459,6 +461,18 @@ describe(`/api/staff (${testStoreName()})`, () => {
       (await auditTypes(user.id)).map((event) => event.type),
       ['sign_in', 'password_reset', 'invited'],
     )
+    // Choosing a first password is no change to warn about; a later change is. (Mails go out in
+    // order, so when the second is there, the first would be too.)
+    const session = await api.signIn('convite@example.com', 'minha-senha-1')
+    const changed = await api.post(
+      '/api/auth/password',
+      { currentPassword: 'minha-senha-1', newPassword: 'minha-senha-2' },
+      { authorization: `Bearer ${session}` },
+    )
+    assert.equal(changed.statusCode, 204)
+    const changedMail = await api.mail.withSubject('convite@example.com', PASSWORD_CHANGED)
+    assert.match(changedMail.text, /Minha conta/)
+    assert.equal(api.mail.sentWith('convite@example.com', PASSWORD_CHANGED).length, 1)
 
     const again = await call('POST', '/api/staff/invitations', adminToken, {
       name: 'X',

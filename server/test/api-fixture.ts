@@ -24,15 +24,33 @@ export class CapturedMail implements Mailer {
 
   /** The next mail to this address (or one already sent), within a second. */
   async next(to: string): Promise<MailMessage> {
-    const already = this.sent.find((message) => message.to === to)
-    if (already) return already
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no mail to ${to}`)), 1000)
-      this.waiting.push((message) => {
-        if (message.to !== to) return
+    return this.first((message) => message.to === to, `no mail to ${to}`)
+  }
+
+  /** The first mail to this address with this subject (or one already sent), within a second. */
+  async withSubject(to: string, subject: string): Promise<MailMessage> {
+    return this.first(
+      (message) => message.to === to && message.subject === subject,
+      `no mail "${subject}" to ${to}`,
+    )
+  }
+
+  /** Every mail sent so far to this address with this subject. */
+  sentWith(to: string, subject: string): MailMessage[] {
+    return this.sent.filter((message) => message.to === to && message.subject === subject)
+  }
+
+  private first(matches: (message: MailMessage) => boolean, missing: string) {
+    const already = this.sent.find(matches)
+    if (already) return Promise.resolve(already)
+    return new Promise<MailMessage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(missing)), 1000)
+      const wake = (message: MailMessage) => {
+        if (!matches(message)) return void this.waiting.push(wake)
         clearTimeout(timer)
         resolve(message)
-      })
+      }
+      this.waiting.push(wake)
     })
   }
 }

@@ -37,13 +37,30 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+type PageModule = { default: ComponentType }
+
 /**
  * A page or screen as a lazily loaded component (React.lazy) over loadChunk. A chunk that failed
  * (and that no preloadError handler took over) makes the component throw as it renders, and the
  * nearest error boundary (route-error-boundary.tsx) shows the error screen.
+ *
+ * `preload()` fetches the chunk ahead of the first render; once it is there, that render does not
+ * suspend (React.lazy takes a thenable that answers at once): hydrating the prerendered sign-in
+ * page needs its first render to be the page, not the spinner (mount.tsx).
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() => loadChunk(load))
+export function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: PageModule | undefined
+  let loading: Promise<PageModule> | undefined
+  const preload = () => (loading ??= loadChunk(load).then((module) => (loaded = module)))
+  const Page = lazy(() => {
+    if (!loaded) return preload()
+    const module = loaded
+    // Resolved before React.lazy checks, so it renders the page in this very render.
+    return {
+      then: (resolve: (value: PageModule) => void) => resolve(module),
+    } as Promise<PageModule>
+  })
+  return Object.assign(Page, { preload })
 }
 
 /** Whether an error is a chunk that could not be fetched, as browsers word it. */

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { lazyPage } from './chunk-loading'
 import { INNER_SCREENS } from './inner-screens'
+import { SignalPageCommitted } from './page-committed'
 import { PageSpinner } from './page-spinner'
 import { paths } from './paths'
 import { RedirectIfSignedIn } from './redirect-if-signed-in'
@@ -30,11 +31,20 @@ const SCREENS = Object.fromEntries(
   INNER_SCREENS.map((screen) => [screen.path, lazyPage(SCREEN_LOADERS[screen.path])]),
 )
 
+/**
+ * The login page's chunk, fetched before the prerendered sign-in page is hydrated: the first
+ * render must be that page, as the build rendered it, and not the spinner (mount.tsx).
+ */
+export function preloadSignInPage(): Promise<unknown> {
+  return LoginPage.preload()
+}
+
 /** A page: the centred spinner while its chunk loads. */
 function page(Page: ComponentType): ReactNode {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+      <SignalPageCommitted />
     </Suspense>
   )
 }

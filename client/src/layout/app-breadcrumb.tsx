@@ -2,6 +2,7 @@ import { useHref, useLocation } from 'react-router-dom'
 import { innerScreenAt } from '../app/inner-screens'
 import { paths } from '../app/paths'
 import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 
 /**
  * Início › the current screen. Links are made by the router (`#/dashboard`), so they work with
@@ -14,16 +15,16 @@ export function AppBreadcrumb() {
   const current = innerScreenAt(pathname)?.title ?? messages.notFound.title
 
   return (
-    <nav aria-label={messages.breadcrumb.label}>
+    <nav aria-label={layoutMessages.breadcrumb.label}>
       <ol className="breadcrumb my-0">
         {atHome ? (
           <li className="breadcrumb-item active" aria-current="page">
-            {messages.breadcrumb.home}
+            {layoutMessages.breadcrumb.home}
           </li>
         ) : (
           <>
             <li className="breadcrumb-item">
-              <a href={homeHref}>{messages.breadcrumb.home}</a>
+              <a href={homeHref}>{layoutMessages.breadcrumb.home}</a>
             </li>
             <li className="breadcrumb-item active" aria-current="page">
               {current}

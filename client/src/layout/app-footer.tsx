@@ -1,12 +1,12 @@
-import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 
 /** CoreUI's CFooter is a <div>; a <footer> with the same class is the page's contentinfo landmark. */
 export function AppFooter() {
   return (
     <footer className="footer px-4">
-      <span>{messages.footer.text}</span>
+      <span>{layoutMessages.footer.text}</span>
       <span className="ms-auto text-body-secondary">
-        {messages.footer.version} {__APP_VERSION__}
+        {layoutMessages.footer.version} {__APP_VERSION__}
       </span>
     </footer>
   )

@@ -2,7 +2,7 @@ import { cilMenu } from '@coreui/icons'
 import CIcon from '@coreui/icons-react'
 import { CContainer, CHeader, CHeaderToggler } from '@coreui/react'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
-import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 import { ColorModeSwitcher } from '../theme/color-mode-switcher'
 import { AppBreadcrumb } from './app-breadcrumb'
 import { UserMenu } from './user-menu'
@@ -17,7 +17,7 @@ export function AppHeader() {
       <CContainer className="border-bottom px-4" fluid>
         <CHeaderToggler
           className="painel-sidebar-toggler"
-          aria-label={messages.header.toggleSidebar}
+          aria-label={layoutMessages.header.toggleSidebar}
           aria-controls="painel-sidebar"
           aria-expanded={sidebarShow}
           onClick={() => dispatch({ type: 'set', sidebarShow: !sidebarShow })}

@@ -15,6 +15,7 @@ import { INNER_SCREENS } from '../app/inner-screens'
 import { paths } from '../app/paths'
 import { BrandMark } from '../lib/brand-mark'
 import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
 import { usePendingCount } from './use-pending-count'
@@ -56,7 +57,7 @@ export function AppSidebar() {
         <CCloseButton
           className="d-lg-none"
           dark
-          aria-label={messages.header.closeSidebar}
+          aria-label={layoutMessages.header.closeSidebar}
           onClick={() => dispatch({ type: 'set', sidebarShow: false })}
         />
       </CSidebarHeader>
@@ -75,10 +76,13 @@ export function AppSidebar() {
                 <CBadge
                   color="warning"
                   className="ms-auto text-dark"
-                  title={messages.nav.pending(pending)}
+                  title={layoutMessages.sidebar.pending(pending)}
                 >
                   {pending}
-                  <span className="visually-hidden"> {messages.nav.pending(pending)}</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    {layoutMessages.sidebar.pending(pending)}
+                  </span>
                 </CBadge>
               )}
             </CNavLink>

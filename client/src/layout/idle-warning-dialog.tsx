@@ -1,10 +1,10 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { accountMessages } from '../account-messages'
+import { securityMessages } from '../messages-account-security'
 import { ApiError } from '../lib/api-client'
 import { Notice } from '../lib/notice'
 
-const text = accountMessages.idle
+const text = securityMessages.idle
 
 /**
  * "Sua sessão vai expirar…": a modal alert dialog (the browser's <dialog>, so focus stays in it

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../app/paths'
 import { messages } from '../messages'
+import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { signOut } from '../session/sign-out'
 import { HeaderMenu } from './header-menu'
@@ -23,7 +24,7 @@ export function UserMenu() {
 
   return (
     <HeaderMenu
-      label={messages.header.userMenu}
+      label={layoutMessages.header.userMenu}
       toggleClassName="px-1"
       menuClassName="pt-0 painel-user-menu"
       toggle={
@@ -35,7 +36,9 @@ export function UserMenu() {
       <CDropdownHeader className="bg-body-secondary text-body fw-semibold mb-2">
         {user ? (
           <>
-            <span className="d-block small text-body-secondary">{messages.header.signedInAs}</span>
+            <span className="d-block small text-body-secondary">
+              {layoutMessages.header.signedInAs}
+            </span>
             <span className="d-block text-truncate" title={user.name}>
               {user.name}
             </span>
@@ -47,7 +50,7 @@ export function UserMenu() {
             </span>
           </>
         ) : (
-          messages.header.userMenu
+          layoutMessages.header.userMenu
         )}
       </CDropdownHeader>
       <CDropdownItem as={Link} to={paths.profile}>
@@ -65,7 +68,7 @@ export function UserMenu() {
         }}
       >
         <CIcon icon={cilAccountLogout} className="me-2" aria-hidden="true" />
-        {messages.header.signOut}
+        {layoutMessages.header.signOut}
       </CDropdownItem>
     </HeaderMenu>
   )

@@ -12,7 +12,7 @@ import {
 } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
-import { messages } from '../messages'
+import { recoverMessages } from '../messages-recover'
 import { EmailField, NewPasswordFields } from '../forms/account-fields'
 import { PublicCard } from './public-card'
 import { Notice } from '../lib/notice'
@@ -23,7 +23,7 @@ const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']
 
 /** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
 function RecoverForm() {
-  const text = messages.recover
+  const text = recoverMessages.recover
   useDocumentTitle(text.title)
   const [sent, setSent] = useState(false)
   const form = useFormSubmit({
@@ -92,7 +92,9 @@ function useResetLink(token: string): { state: LinkState; error: string | null }
 /** Step 2, from the mailed link (`/recuperar-senha?token=…`): choose the new password. */
 function ResetForm({ token, invited }: { token: string; invited: boolean }) {
   // An invitation (`&convite=1`) is the same step, in the words of a first password.
-  const text = invited ? { ...messages.reset, ...messages.invitation } : messages.reset
+  const text = invited
+    ? { ...recoverMessages.reset, ...recoverMessages.invitation }
+    : recoverMessages.reset
   useDocumentTitle(text.title)
   const link = useResetLink(token)
   const [done, setDone] = useState(false)
@@ -133,7 +135,7 @@ function ResetForm({ token, invited }: { token: string; invited: boolean }) {
           <Link to={paths.recoverPassword} className="btn btn-primary">
             {text.requestNewLink}
           </Link>
-          <Link to={paths.login}>{messages.recover.backToLogin}</Link>
+          <Link to={paths.login}>{recoverMessages.recover.backToLogin}</Link>
         </div>
       </PublicCard>
     )

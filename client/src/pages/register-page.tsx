@@ -5,7 +5,7 @@ import { requestRegistration } from '../lib/auth-api'
 import { validateRegister, type RegisterField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
-import { messages } from '../messages'
+import { registerMessages } from '../messages-register'
 import { EmailField, NewPasswordFields } from '../forms/account-fields'
 import { FormField } from '../forms/form-field'
 import { PublicCard } from './public-card'
@@ -13,7 +13,7 @@ import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 
 const FIELDS: readonly RegisterField[] = ['name', 'email', 'password', 'confirmPassword']
-const text = messages.register
+const text = registerMessages.register
 
 export default function RegisterPage() {
   useDocumentTitle(text.title)

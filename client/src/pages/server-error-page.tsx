@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom'
 import { hasPreviousInAppPage } from '../app/in-app-history'
 import { paths } from '../app/paths'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { messages } from '../messages'
+import { serverErrorMessages } from '../messages-server-error'
 import { StatusFrame } from './status-frame'
 
-const text = messages.serverError
+const text = serverErrorMessages.serverError
 
 export default function ServerErrorPage() {
   useDocumentTitle(text.title)

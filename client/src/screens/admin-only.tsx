@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
 import { Notice } from '../lib/notice'
 import { useCurrentUser } from '../session/current-user'
 

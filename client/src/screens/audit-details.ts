@@ -1,7 +1,8 @@
 import type { AuditEvent } from '../../../common/api/audit'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { auditEventMessages } from '../messages-audit-events'
 
-const text = adminMessages.audit.details
+const text = auditEventMessages.details
 
 /** A status or role code in words; anything else as it is. */
 const valueName = (value: unknown): string => {

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom'
 import type { AuditEvent, AuditParty } from '../../../common/api/audit'
 import { auditTypeNames } from '../../../common/audit-type-names'
-import { adminMessages } from '../admin-messages'
+import { auditEventMessages } from '../messages-audit-events'
 import { staffAccountPath } from '../app/paths'
 import { formatDateTime } from '../lib/format-date'
 import { auditDetailsText } from './audit-details'
 import { TruncatedText } from './truncated-text'
 
-const text = adminMessages.audit
+const text = auditEventMessages
 
 function Party({ party }: { party: AuditParty | null }) {
   if (!party) return <>{text.system}</>

@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router-dom'
 import { AUDIT_TYPES, type AuditEvent, type AuditQuery } from '../../../common/api/audit'
 import type { StaffItem } from '../../../common/api/staff'
 import { auditTypeNames } from '../../../common/audit-type-names'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { auditMessages } from '../messages-audit'
 import { downloadAuditCsv, listAudit, listStaff } from '../lib/admin-api'
 import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
@@ -12,7 +13,7 @@ import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminOnly } from './admin-only'
 import { AuditEventList } from './audit-event-list'
 
-const text = adminMessages.audit
+const text = auditMessages
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 

@@ -7,10 +7,10 @@ import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { changePassword } from '../lib/auth-api'
-import { messages } from '../messages'
+import { accountMessages } from '../messages-accounts'
 
 const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'confirmPassword']
-const text = messages.profile
+const text = accountMessages.profile
 /** A wrong current password is that field's problem: said under it, not above the form. */
 const FIELD_OF_ERROR = { wrong_password: 'currentPassword' } as const
 

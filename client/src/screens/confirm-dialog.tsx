@@ -1,6 +1,6 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
 import { Notice } from '../lib/notice'
 
 /**

@@ -2,19 +2,19 @@ import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Dashboard, MyActivity } from '../../../common/api/dashboard'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
 import { paths, staffAccountPath } from '../app/paths'
 import { fetchDashboard, fetchMyActivity } from '../lib/admin-api'
 import { errorMessage } from '../lib/api-client'
 import { formatDateTime } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { messages } from '../messages'
+import { dashboardMessages } from '../messages-dashboard'
 import { useCurrentUser } from '../session/current-user'
 import { AuditEventList } from './audit-event-list'
 import { SignInChart } from './sign-in-chart'
 
-const text = adminMessages.dashboard
+const text = dashboardMessages.dashboard
 
 type Load<T> =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T }
@@ -145,7 +145,7 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
               <>
                 <AuditEventList events={recent} label={text.recent} />
                 <p className="mt-2 mb-0">
-                  <Link to={paths.audit}>{text.seeAudit}</Link>
+                  <Link to={paths.audit}>{adminMessages.seeAudit}</Link>
                 </p>
               </>
             )
@@ -158,7 +158,7 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
 
 /** The landing screen: everyone's own access; for admins, the panel's figures too. */
 export default function DashboardScreen() {
-  useDocumentTitle(messages.dashboard.title)
+  useDocumentTitle(dashboardMessages.dashboard.title)
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
   const mine = useLoad(fetchMyActivity)
@@ -166,11 +166,11 @@ export default function DashboardScreen() {
 
   return (
     <>
-      <h1 className="h2 mb-1">{messages.dashboard.title}</h1>
+      <h1 className="h2 mb-1">{dashboardMessages.dashboard.title}</h1>
       <p className="lead">
         {user
-          ? messages.dashboard.greeting(user.name.split(/\s+/)[0] ?? user.name)
-          : messages.dashboard.greetingAnonymous}
+          ? dashboardMessages.dashboard.greeting(user.name.split(/\s+/)[0] ?? user.name)
+          : dashboardMessages.dashboard.greetingAnonymous}
       </p>
       <CRow className="g-3">
         <CCol md={6} xl={4}>

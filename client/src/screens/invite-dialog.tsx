@@ -3,14 +3,15 @@ import { useId, useState } from 'react'
 import type { Role } from '../../../common/api/account'
 import { isValidEmail } from '../../../common/account-rules'
 import { nameProblem } from '../../../common/name-rules'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { announceStaffChange, inviteStaff } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
 import { messages } from '../messages'
 import { useFormDraft } from '../session/form-draft'
 import { ConfirmDialog } from './confirm-dialog'
 
-const text = adminMessages.invite
+const text = staffMessages.invite
 /** The draft's name (session/form-draft.ts): Equipe reopens the dialog when one is kept. */
 export const INVITE_DRAFT = 'invite'
 

@@ -2,14 +2,14 @@ import { CCard, CCardBody, CSpinner } from '@coreui/react'
 import { formatDate } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
-import { messages } from '../messages'
 import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 import { SessionsCard } from './my-account/sessions-card'
 import { TotpCard } from './my-account/totp-card'
 import { PasskeysCard } from './my-account/passkeys-card'
+import { accountMessages } from '../messages-accounts'
 
-const text = messages.profile
+const text = accountMessages.profile
 
 /** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
 export default function ProfileScreen() {

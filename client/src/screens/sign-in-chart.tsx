@@ -1,8 +1,8 @@
 import type { SignInDay } from '../../../common/api/dashboard'
-import { adminMessages } from '../admin-messages'
+import { dashboardMessages } from '../messages-dashboard'
 import { formatDay } from '../lib/format-date'
 
-const text = adminMessages.dashboard
+const text = dashboardMessages.dashboard
 const WIDTH = 560
 const HEIGHT = 180
 const AXIS = 22

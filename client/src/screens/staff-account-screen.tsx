@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { AuditEvent } from '../../../common/api/audit'
 import type { StaffAccount } from '../../../common/api/staff'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { paths } from '../app/paths'
 import { fetchStaffAccount, listAudit } from '../lib/admin-api'
 import { ApiError, errorMessage } from '../lib/api-client'
@@ -16,7 +17,7 @@ import { AuditEventList } from './audit-event-list'
 import { StaffActionButtons, useStaffActions } from './staff-actions'
 import { StatusBadge } from './status-badge'
 
-const text = adminMessages.account
+const text = staffMessages.account
 
 type Load =
   | { state: 'loading' }
@@ -25,9 +26,9 @@ type Load =
 
 /** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
 export default function StaffAccountScreen() {
-  useDocumentTitle(adminMessages.staff.title)
+  useDocumentTitle(staffMessages.staff.title)
   return (
-    <AdminOnly title={adminMessages.staff.title}>
+    <AdminOnly title={staffMessages.staff.title}>
       <AccountPage />
     </AdminOnly>
   )
@@ -77,7 +78,7 @@ function AccountPage() {
     return (
       <>
         {back}
-        <h1 className="h2 mb-3">{adminMessages.staff.title}</h1>
+        <h1 className="h2 mb-3">{staffMessages.staff.title}</h1>
         <Notice color={notice ? 'success' : 'warning'} text={notice} />
         <Notice color="warning" text={text.notFound} />
       </>
@@ -161,12 +162,12 @@ function AccountPage() {
         <CCardBody>
           <h2 className="h5">{text.history}</h2>
           {load.history.length === 0 ? (
-            <p className="mb-0">{adminMessages.audit.empty}</p>
+            <p className="mb-0">{text.noHistory}</p>
           ) : (
             <AuditEventList events={load.history} label={text.history} />
           )}
           <p className="mt-2 mb-0">
-            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.dashboard.seeAudit}</Link>
+            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
           </p>
         </CCardBody>
       </CCard>

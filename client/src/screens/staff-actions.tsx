@@ -1,7 +1,7 @@
 import { CButton, CDropdown, CDropdownMenu, CDropdownToggle, CFormLabel } from '@coreui/react'
 import { useId, useState, type ReactNode } from 'react'
 import type { StaffItem } from '../../../common/api/staff'
-import { adminMessages } from '../admin-messages'
+import { staffMessages } from '../messages-staff'
 import {
   announceStaffChange,
   changeStaff,
@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../lib/api-client'
 import { ConfirmDialog } from './confirm-dialog'
 
-export type StaffActionKind = keyof typeof adminMessages.actions
+export type StaffActionKind = keyof typeof staffMessages.actions
 
 /** What an admin may do to an account, given its state: the first ones are shown as buttons. */
 export function actionsFor(account: StaffItem): {
@@ -82,7 +82,7 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
       await perform(asking.kind, asking.account, reason)
       setAsking(null)
       announceStaffChange()
-      onDone(adminMessages.done[asking.kind](asking.account.name), asking.kind)
+      onDone(staffMessages.done[asking.kind](asking.account.name), asking.kind)
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught))
     } finally {
@@ -92,12 +92,12 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
 
   let dialog: ReactNode = null
   if (asking) {
-    const { title, body } = adminMessages.confirm[asking.kind](asking.account.name)
+    const { title, body } = staffMessages.confirm[asking.kind](asking.account.name)
     dialog = (
       <ConfirmDialog
         title={title}
         body={body}
-        confirmLabel={adminMessages.actions[asking.kind]}
+        confirmLabel={staffMessages.actions[asking.kind]}
         danger={DANGER.has(asking.kind)}
         busy={busy}
         error={error}
@@ -106,7 +106,7 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
       >
         {asking.kind === 'refuse' && (
           <div className="mb-3">
-            <CFormLabel htmlFor={reasonId}>{adminMessages.confirm.reason}</CFormLabel>
+            <CFormLabel htmlFor={reasonId}>{staffMessages.confirm.reason}</CFormLabel>
             <textarea
               id={reasonId}
               className="form-control"
@@ -140,10 +140,10 @@ export function StaffActionButtons({
           size="sm"
           color={DANGER.has(kind) ? 'danger' : 'primary'}
           variant={kind === 'approve' ? undefined : 'outline'}
-          aria-label={`${adminMessages.actions[kind]} ${account.name}`}
+          aria-label={`${staffMessages.actions[kind]} ${account.name}`}
           onClick={() => ask(kind, account)}
         >
-          {adminMessages.actions[kind]}
+          {staffMessages.actions[kind]}
         </CButton>
       ))}
       {more.length > 0 && (
@@ -152,16 +152,16 @@ export function StaffActionButtons({
             size="sm"
             color="secondary"
             variant="outline"
-            aria-label={adminMessages.staff.actionsFor(account.name)}
+            aria-label={staffMessages.staff.actionsFor(account.name)}
           >
-            {adminMessages.staff.columns.actions}
+            {staffMessages.staff.columns.actions}
           </CDropdownToggle>
           {/* A disclosure of buttons, not an ARIA menu (see layout/header-menu.tsx). */}
           <CDropdownMenu role={undefined}>
             {more.map((kind) => (
               <li key={kind}>
                 <button type="button" className="dropdown-item" onClick={() => ask(kind, account)}>
-                  {adminMessages.actions[kind]}
+                  {staffMessages.actions[kind]}
                 </button>
               </li>
             ))}

@@ -1,13 +1,14 @@
 import { CCard, CCardBody } from '@coreui/react'
 import { Link } from 'react-router-dom'
 import type { StaffItem } from '../../../common/api/staff'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { formatDate, formatDateTime } from '../lib/format-date'
 import { StaffActionButtons, type StaffActionKind } from './staff-actions'
 import { StatusBadge } from './status-badge'
 import { TruncatedText } from './truncated-text'
 
-const text = adminMessages.staff
+const text = staffMessages.staff
 
 interface ViewProps {
   accounts: readonly StaffItem[]

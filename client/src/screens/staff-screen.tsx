@@ -7,7 +7,8 @@ import {
   type StaffQuery,
   type StaffSort,
 } from '../../../common/api/staff'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
+import { staffMessages } from '../messages-staff'
 import { listStaff } from '../lib/admin-api'
 import { errorMessage } from '../lib/api-client'
 import { Notice } from '../lib/notice'
@@ -22,7 +23,7 @@ import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { StaffCards, StaffTable } from './staff-list-views'
 
-const text = adminMessages.staff
+const text = staffMessages.staff
 
 /** The filters live in the URL (`#/equipe?status=pending&q=ana&page=2`): shareable, kept on reload. */
 function queryFrom(params: URLSearchParams): StaffQuery {
@@ -94,6 +95,9 @@ function StaffAdministration() {
   const [params, setParams] = useSearchParams()
   const query = queryFrom(params)
   const queryKey = JSON.stringify(query)
+  const activeFilters = [query.status, query.role, query.locked, query.mfa, query.sort].filter(
+    (value) => value !== undefined,
+  ).length
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [reloads, setReloads] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
@@ -101,6 +105,8 @@ function StaffAdministration() {
   const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
   const wide = useMediaQuery(WIDE)
   const searchId = useId()
+  const filtersId = useId()
+  const [filtersShown, setFiltersShown] = useState(false)
   const reload = useCallback(() => setReloads((count) => count + 1), [])
   useRefreshOnFocus(reload)
 
@@ -179,7 +185,7 @@ function StaffAdministration() {
           update({ q: typeof q === 'string' ? q.trim() : undefined })
         }}
       >
-        <div style={{ flex: '2 1 14rem' }}>
+        <div className="staff-search">
           <CFormLabel htmlFor={searchId} className="small mb-1">
             {text.search}
           </CFormLabel>
@@ -192,60 +198,86 @@ function StaffAdministration() {
             defaultValue={query.q ?? ''}
           />
         </div>
-        <Select
-          label={text.status}
-          value={query.status}
-          onChange={(status) => update({ status })}
-          options={[
-            ['', text.any],
-            ['pending', adminMessages.statuses.pending],
-            ['active', adminMessages.statuses.active],
-            ['disabled', adminMessages.statuses.disabled],
-          ]}
-        />
-        <Select
-          label={text.role}
-          value={query.role}
-          onChange={(role) => update({ role })}
-          options={[
-            ['', text.anyRole],
-            ['admin', adminMessages.roles.admin],
-            ['staff', adminMessages.roles.staff],
-          ]}
-        />
-        <Select
-          label={text.locked}
-          value={query.locked}
-          onChange={(locked) => update({ locked })}
-          options={[
-            ['', text.any],
-            ['true', text.lockedOnly],
-            ['false', text.unlockedOnly],
-          ]}
-        />
-        <Select
-          label={text.mfa}
-          value={query.mfa}
-          onChange={(mfa) => update({ mfa })}
-          options={[
-            ['', text.any],
-            ['true', text.withMfa],
-            ['false', text.withoutMfa],
-          ]}
-        />
-        <Select
-          label={text.sort}
-          value={query.sort}
-          onChange={(sort) => update({ sort })}
-          options={[
-            ['', text.sorts.default],
-            ...(['name', '-name', '-createdAt', 'createdAt', '-lastSignInAt'] as const).map(
-              (sort) => [sort, text.sorts[sort]] as const,
-            ),
-          ]}
-        />
-        <CButton type="submit" color="primary" variant="outline">
-          {adminMessages.audit.apply}
+        <CButton type="submit" color="primary" variant="outline" className="d-md-none">
+          {text.apply}
+        </CButton>
+        <CButton
+          type="button"
+          color="secondary"
+          variant="outline"
+          className="d-md-none"
+          aria-expanded={filtersShown}
+          aria-controls={filtersId}
+          onClick={() => setFiltersShown((shown) => !shown)}
+        >
+          {text.filters(activeFilters)}
+        </CButton>
+        {/* On a phone the filters wait behind "Filtros" so the list starts on the first screen;
+            from md up they sit in the row beside the search box. */}
+        <div
+          id={filtersId}
+          className={`staff-filters ${filtersShown ? 'd-flex' : 'd-none'} flex-wrap align-items-end gap-2 w-100`}
+        >
+          <Select
+            label={text.status}
+            value={query.status}
+            onChange={(status) => update({ status })}
+            options={[
+              ['', text.any],
+              ['pending', adminMessages.statuses.pending],
+              ['active', adminMessages.statuses.active],
+              ['disabled', adminMessages.statuses.disabled],
+            ]}
+          />
+          <Select
+            label={text.role}
+            value={query.role}
+            onChange={(role) => update({ role })}
+            options={[
+              ['', text.anyRole],
+              ['admin', adminMessages.roles.admin],
+              ['staff', adminMessages.roles.staff],
+            ]}
+          />
+          <Select
+            label={text.locked}
+            value={query.locked}
+            onChange={(locked) => update({ locked })}
+            options={[
+              ['', text.any],
+              ['true', text.lockedOnly],
+              ['false', text.unlockedOnly],
+            ]}
+          />
+          <Select
+            label={text.mfa}
+            value={query.mfa}
+            onChange={(mfa) => update({ mfa })}
+            options={[
+              ['', text.any],
+              ['true', text.withMfa],
+              ['false', text.withoutMfa],
+            ]}
+          />
+          <Select
+            label={text.sort}
+            value={query.sort}
+            onChange={(sort) => update({ sort })}
+            options={[
+              ['', text.sorts.default],
+              ...(['name', '-name', '-createdAt', 'createdAt', '-lastSignInAt'] as const).map(
+                (sort) => [sort, text.sorts[sort]] as const,
+              ),
+            ]}
+          />
+        </div>
+        <CButton
+          type="submit"
+          color="primary"
+          variant="outline"
+          className="d-none d-md-inline-block"
+        >
+          {text.apply}
         </CButton>
         {params.size > 0 && (
           <CButton type="button" color="link" onClick={() => setParams(new URLSearchParams())}>

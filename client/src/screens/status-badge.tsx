@@ -1,6 +1,6 @@
 import { CBadge } from '@coreui/react'
 import type { AccountStatus } from '../../../common/api/account'
-import { adminMessages } from '../admin-messages'
+import { adminMessages } from '../messages-admin'
 
 const COLOUR: Record<AccountStatus | 'locked', string> = {
   pending: 'warning',

@@ -6,6 +6,10 @@
  * 1. A `theme` URL parameter naming a mode is stored like a choice in the switcher; any
  *    `theme` parameter is then taken out of the URL. A rejected value changes nothing.
  * 2. The stored mode (or the default) is put on <html>.
+ * 3. Whether this load shows the sign-in form prerendered into index.html, decided before the
+ *    first paint (prerender/boot.ts), after the theme parameter is out of the URL.
+ * 4. With the page prerendered, the app itself, after the first paint (start-after-paint.ts).
+ *    Last and on its own: nothing above that fails may keep the app from starting.
  */
 import {
   applyColorMode,
@@ -14,6 +18,8 @@ import {
   storeColorMode,
 } from './color-mode'
 import { readThemeParam, urlWithoutThemeParam } from './theme-param'
+import { markLoadKind } from '../prerender/boot'
+import { startAppAfterFirstPaint } from '../prerender/start-after-paint'
 
 try {
   const param = readThemeParam(window.location.search, window.location.hash)
@@ -25,3 +31,11 @@ try {
 }
 
 applyColorMode(readStoredColorMode() ?? DEFAULT_COLOR_MODE)
+
+try {
+  markLoadKind()
+} catch {
+  // Undecided, the load shows the prerendered form, which the app then hydrates or replaces.
+}
+
+startAppAfterFirstPaint()

@@ -1,13 +1,13 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import { accountMessages } from '../../account-messages'
+import { securityMessages } from '../../messages-account-security'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { listPasskeys, removePasskey, renamePasskey, type Passkey } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
 import { useFormDraft } from '../../session/form-draft'
 
-const text = accountMessages.passkeys
+const text = securityMessages.passkeys
 
 const nameOf = (event: FormEvent<HTMLFormElement>) => {
   const value = new FormData(event.currentTarget).get('name')
@@ -92,7 +92,7 @@ export function PasskeysCard() {
         {passkeys === null && !notice && (
           <div className="d-flex align-items-center gap-2" role="status">
             <CSpinner size="sm" aria-hidden="true" />
-            {accountMessages.loading}
+            {securityMessages.loading}
           </div>
         )}
         {passkeys?.length === 0 && <p>{text.none}</p>}
@@ -127,7 +127,7 @@ export function PasskeysCard() {
                       size="sm"
                       onClick={() => setRenaming(null)}
                     >
-                      {accountMessages.cancel}
+                      {securityMessages.cancel}
                     </CButton>
                   </form>
                 ) : (

@@ -1,8 +1,8 @@
 import { CButton } from '@coreui/react'
 import { useEffect, useRef } from 'react'
-import { accountMessages } from '../../account-messages'
+import { securityMessages } from '../../messages-account-security'
 
-const text = accountMessages.totp
+const text = securityMessages.totp
 
 /** The 10 recovery codes, shown once: read, downloaded as .txt, then put away. */
 export function RecoveryCodesView({

@@ -1,12 +1,12 @@
 import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
-import { accountMessages } from '../../account-messages'
+import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { endOtherSessions, endSession, listSessions, type SessionItem } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
 
-const text = accountMessages.sessions
+const text = securityMessages.sessions
 
 type Load =
   | { state: 'loading' }
@@ -59,14 +59,14 @@ export function SessionsCard() {
         {load.state === 'loading' && (
           <div className="d-flex align-items-center gap-2" role="status">
             <CSpinner size="sm" aria-hidden="true" />
-            {accountMessages.loading}
+            {securityMessages.loading}
           </div>
         )}
         {load.state === 'failed' && (
           <>
             <Notice text={load.message} />
             <CButton color="secondary" variant="outline" onClick={() => reload()}>
-              {accountMessages.retry}
+              {securityMessages.retry}
             </CButton>
           </>
         )}

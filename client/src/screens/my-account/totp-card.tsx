@@ -1,6 +1,6 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react'
-import { accountMessages } from '../../account-messages'
+import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
 import {
   confirmTotp,
@@ -14,7 +14,7 @@ import { Notice } from '../../lib/notice'
 import { RecoveryCodesView } from './recovery-codes'
 
 const TotpQr = lazy(() => import('./totp-qr'))
-const text = accountMessages.totp
+const text = securityMessages.totp
 
 type Mode =
   | { step: 'status' }
@@ -178,7 +178,7 @@ export function TotpCard({ email }: { email: string }) {
                 disabled={busy}
                 onClick={() => setMode({ step: 'status' })}
               >
-                {accountMessages.cancel}
+                {securityMessages.cancel}
               </CButton>
             </div>
           </form>
@@ -224,7 +224,7 @@ export function TotpCard({ email }: { email: string }) {
                 disabled={busy}
                 onClick={() => setMode({ step: 'status' })}
               >
-                {accountMessages.cancel}
+                {securityMessages.cancel}
               </CButton>
             </div>
           </form>

@@ -2,7 +2,7 @@
  * The pt-BR texts of "Minha conta"'s sessions, second factor and passkeys, and of the idle
  * warning. Apart from messages.ts, which is in the login page's bundle (it has a budget).
  */
-export const accountMessages = {
+export const securityMessages = {
   cancel: 'Cancelar',
   retry: 'Tentar de novo',
   loading: 'Carregando…',

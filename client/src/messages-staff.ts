@@ -1,25 +1,8 @@
-import type { AccountStatus, Role } from '../../common/api/account'
-
 /**
- * The pt-BR texts of the admins' screens (Equipe, an account's page, Auditoria) and of the
- * dashboard's figures. Apart from messages.ts because that file is in the login page's bundle,
- * which has a budget; these load only with the screens that use them.
+ * The pt-BR words of Equipe, of an account's page and of their actions and dialogs: apart from
+ * messages-admin.ts so that only those screens' chunks carry them.
  */
-export const adminMessages = {
-  noPermission: 'Sem permissão: esta tela é só para administradores.',
-  refresh: 'Atualizar',
-  loading: 'Carregando…',
-  retry: 'Tentar de novo',
-  cancel: 'Cancelar',
-  you: '(você)',
-  roles: { admin: 'Administrador', staff: 'Equipe' } satisfies Record<Role, string>,
-  statuses: {
-    pending: 'Aguardando aprovação',
-    active: 'Ativa',
-    disabled: 'Desativada',
-  } satisfies Record<AccountStatus, string>,
-  locked: 'Bloqueada',
-  never: 'Nunca',
+export const staffMessages = {
   staff: {
     title: 'Equipe',
     intro: 'Aprove ou recuse cadastros, desative contas, mude papéis e convide pessoas.',
@@ -44,6 +27,8 @@ export const adminMessages = {
       '-lastSignInAt': 'Último acesso',
     },
     clear: 'Limpar filtros',
+    /** The phone's button that shows the filters, with how many are in use. */
+    filters: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
     invite: 'Convidar pessoa',
     columns: {
       name: 'Nome',
@@ -63,6 +48,8 @@ export const adminMessages = {
     listLabel: 'Contas da equipe',
     actionsFor: (name: string) => `Ações para ${name}`,
     open: (name: string) => `Abrir a conta de ${name}`,
+    /** The button that applies the search box. */
+    apply: 'Filtrar',
   },
   actions: {
     approve: 'Aprovar',
@@ -156,78 +143,8 @@ export const adminMessages = {
     sessionStarted: 'Início',
     sessionEnds: 'Expira em',
     history: 'Histórico',
+    noHistory: 'Nenhum evento com estes filtros.',
     actions: 'Ações',
     notFound: 'Esta conta não existe (ou o cadastro foi recusado).',
-  },
-  audit: {
-    title: 'Auditoria',
-    intro: 'Quem fez o quê, em qual conta, de onde. Os mais recentes primeiro.',
-    type: 'Tipo',
-    anyType: 'Todos os tipos',
-    person: 'Conta',
-    actor: 'Autor',
-    anyone: 'Qualquer pessoa',
-    from: 'De',
-    to: 'Até',
-    apply: 'Filtrar',
-    clear: 'Limpar filtros',
-    export: 'Exportar CSV',
-    exporting: 'Exportando…',
-    more: 'Carregar mais',
-    empty: 'Nenhum evento com estes filtros.',
-    columns: {
-      at: 'Quando',
-      type: 'Evento',
-      actor: 'Autor',
-      account: 'Conta',
-      origin: 'Origem',
-      details: 'Detalhes',
-    },
-    system: 'Sistema',
-    unknownAccount: 'Conta desconhecida',
-    listLabel: 'Eventos da auditoria',
-    /** How an event's details read (the log stores them as keys and codes). */
-    details: {
-      change: (from: string, to: string) => `de ${from} para ${to}`,
-      method: { password: 'com senha' } as Record<string, string>,
-      sessions: (count: number) =>
-        count === 1 ? '1 sessão encerrada' : `${count} sessões encerradas`,
-      by: { admin: 'por um administrador' } as Record<string, string>,
-      reason: 'motivo',
-      role: 'papel',
-      email: 'e-mail',
-    },
-  },
-  dashboard: {
-    accounts: 'Contas',
-    active: 'Ativas',
-    pending: 'Aguardando aprovação',
-    disabled: 'Desativadas',
-    waiting: 'Cadastros aguardando aprovação',
-    nothingWaiting: 'Nenhum cadastro aguardando aprovação.',
-    seeAllPending: (count: number) =>
-      count === 1
-        ? 'Ver o cadastro pendente em Equipe'
-        : `Ver os ${count} cadastros pendentes em Equipe`,
-    signIns: 'Acessos nos últimos 14 dias',
-    succeeded: 'Com sucesso',
-    failed: 'Com falha',
-    chartSummary: (ok: number, failed: number) =>
-      `Nos últimos 14 dias: ${ok} ${ok === 1 ? 'acesso' : 'acessos'} com sucesso e ${failed} ${failed === 1 ? 'tentativa' : 'tentativas'} com falha.`,
-    chartTable: 'Acessos por dia',
-    day: 'Dia',
-    recent: 'Eventos recentes',
-    noEvents: 'Nenhum evento ainda.',
-    seeAudit: 'Ver toda a auditoria',
-    you: 'Seu acesso',
-    lastSignIn: 'Seu último acesso antes deste',
-    firstSignIn: 'Este é o seu primeiro acesso registrado.',
-    from: (ip: string | null, agent: string | null) =>
-      [ip && `de ${ip}`, agent && `com ${agent}`].filter(Boolean).join(', '),
-    failedSince: (count: number) =>
-      count === 1
-        ? 'Houve 1 tentativa de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.'
-        : `Houve ${count} tentativas de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.`,
-    error: 'Não foi possível carregar esta parte do painel.',
   },
 } as const

@@ -1,0 +1,24 @@
+/**
+ * The pt-BR words of the Auditoria screen (its filters, export and paging): apart from
+ * messages-admin.ts so that only that screen's chunk carries them. How one event reads is in
+ * messages-audit-events.ts, which the dashboard and an account's page share.
+ */
+export const auditMessages = {
+  title: 'Auditoria',
+  intro: 'Quem fez o quê, em qual conta, de onde. Os mais recentes primeiro.',
+  type: 'Tipo',
+  anyType: 'Todos os tipos',
+  person: 'Conta',
+  actor: 'Autor',
+  anyone: 'Qualquer pessoa',
+  from: 'De',
+  to: 'Até',
+  apply: 'Filtrar',
+  clear: 'Limpar filtros',
+  export: 'Exportar CSV',
+  exporting: 'Exportando…',
+  more: 'Carregar mais',
+  empty: 'Nenhum evento com estes filtros.',
+  unknownAccount: 'Conta desconhecida',
+  listLabel: 'Eventos da auditoria',
+} as const

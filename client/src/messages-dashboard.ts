@@ -1,0 +1,40 @@
+/**
+ * The words of the dashboard, in Brazilian Portuguese: apart from messages.ts so that they are in
+ * those chunks only, not in the shared one every cold load (the sign-in page's too) downloads.
+ */
+export const dashboardMessages = {
+  dashboard: {
+    title: 'Início',
+    greeting: (name: string) => `Olá, ${name}!`,
+    greetingAnonymous: 'Olá!',
+    accounts: 'Contas',
+    active: 'Ativas',
+    pending: 'Aguardando aprovação',
+    disabled: 'Desativadas',
+    waiting: 'Cadastros aguardando aprovação',
+    nothingWaiting: 'Nenhum cadastro aguardando aprovação.',
+    seeAllPending: (count: number) =>
+      count === 1
+        ? 'Ver o cadastro pendente em Equipe'
+        : `Ver os ${count} cadastros pendentes em Equipe`,
+    signIns: 'Acessos nos últimos 14 dias',
+    succeeded: 'Com sucesso',
+    failed: 'Com falha',
+    chartSummary: (ok: number, failed: number) =>
+      `Nos últimos 14 dias: ${ok} ${ok === 1 ? 'acesso' : 'acessos'} com sucesso e ${failed} ${failed === 1 ? 'tentativa' : 'tentativas'} com falha.`,
+    chartTable: 'Acessos por dia',
+    day: 'Dia',
+    recent: 'Eventos recentes',
+    noEvents: 'Nenhum evento ainda.',
+    you: 'Seu acesso',
+    lastSignIn: 'Seu último acesso antes deste',
+    firstSignIn: 'Este é o seu primeiro acesso registrado.',
+    from: (ip: string | null, agent: string | null) =>
+      [ip && `de ${ip}`, agent && `com ${agent}`].filter(Boolean).join(', '),
+    failedSince: (count: number) =>
+      count === 1
+        ? 'Houve 1 tentativa de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.'
+        : `Houve ${count} tentativas de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.`,
+    error: 'Não foi possível carregar esta parte do painel.',
+  },
+} as const

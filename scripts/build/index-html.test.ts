@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { HEAD_MARKER, renderIndexHtml, ROOT_ELEMENT } from './index-html'
+
+const TEMPLATE = `<html><head>${HEAD_MARKER}</head><body>${ROOT_ELEMENT}</body></html>`
+const ASSETS = {
+  colorModeScript: 'assets/color-mode-boot-A.js',
+  stylesheets: ['assets/main-B.css'],
+  entryScript: 'assets/main-C.js',
+  modulePreloads: ['assets/chunk-D.js'],
+  favicon: 'data:image/svg+xml,x',
+}
+
+describe('renderIndexHtml', () => {
+  it('puts the prerendered page in #root and the spinner beside it', () => {
+    const html = renderIndexHtml(TEMPLATE, {
+      ...ASSETS,
+      prerendered: { page: '<main>form</main>', spinner: '<div>spin</div>' },
+    })
+    assert.match(
+      html,
+      /<body><div id="root" data-prerendered="sign-in"><main>form<\/main><\/div><div class="painel-boot-spinner"><div>spin<\/div><\/div><\/body>/,
+    )
+  })
+
+  it('leaves #root empty without prerendering', () => {
+    const html = renderIndexHtml(TEMPLATE, ASSETS)
+    assert.ok(html.includes(`<body>${ROOT_ELEMENT}</body>`))
+    assert.ok(!html.includes('painel-boot-spinner'))
+  })
+
+  it('names the boot script before the stylesheet, and the entry as a module', () => {
+    const html = renderIndexHtml(TEMPLATE, ASSETS)
+    assert.ok(html.indexOf('color-mode-boot-A.js') < html.indexOf('main-B.css'))
+    assert.match(html, /<link rel="modulepreload" href="assets\/chunk-D.js">/)
+    assert.match(html, /<script type="module" src="assets\/main-C.js"><\/script>/)
+  })
+
+  it("with the page prerendered, names the app's scripts for the boot script and loads none", () => {
+    const html = renderIndexHtml(TEMPLATE, {
+      ...ASSETS,
+      prerendered: { page: '<main>form</main>', spinner: '' },
+    })
+    assert.match(html, /<meta name="painel-app" content="assets\/main-C.js assets\/chunk-D.js">/)
+    assert.doesNotMatch(html, /<script type="module"|modulepreload/)
+  })
+
+  it('refuses a template without an empty #root to prerender into', () => {
+    assert.throws(
+      () =>
+        renderIndexHtml(`<head>${HEAD_MARKER}</head><div id="root">x</div>`, {
+          ...ASSETS,
+          prerendered: { page: '', spinner: '' },
+        }),
+      /no empty <div id="root"><\/div>/,
+    )
+  })
+})
