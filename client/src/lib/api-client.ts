@@ -1,5 +1,5 @@
 import { messages } from '../messages'
-import { noteAuthenticatedCall } from '../session/session-activity'
+import { noteAuthenticatedCall } from '../session/last-call'
 import { clearToken, readToken } from '../session/token'
 
 /**

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
-import { paths, REDIRECT_PARAM } from '../app/paths'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../app/paths'
 import { signIn } from '../lib/auth-api'
 import { validateLogin, type LoginField } from '../forms/auth-validation'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useFormSubmit } from '../forms/use-form-submit'
 import { messages } from '../messages'
+import { readSessionEnd } from '../session/session-end'
 import { saveToken } from '../session/token'
 import { EmailField } from '../forms/account-fields'
 import { PasswordField } from '../forms/password-field'
 import { PublicCard } from './public-card'
-import { SessionEndNotice } from './session-end-notice'
 import { Notice } from '../lib/notice'
 import { SubmitButton } from '../forms/submit-button'
 import { signInMessages } from '../sign-in-messages'
@@ -19,6 +19,11 @@ import type { MfaRequired } from '../../../common/api/auth'
 /** The second step and the passkey's code load only when used (the cold page has a budget). */
 const MfaStep = lazy(() => import('./mfa-step'))
 const passkeySignIn = () => import('./passkey-sign-in')
+/**
+ * Why the last session ended, with its texts: loaded only when there is such a record, and only
+ * after the first render, which hydrates the prerendered page (built without any record).
+ */
+const SessionEndNotice = lazy(() => import('./session-end-notice'))
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
 const text = messages.login
@@ -39,18 +44,14 @@ export default function LoginPage() {
       else setChallenge(answer.mfa)
     },
   })
-  const returning = new URLSearchParams(useLocation().search).has(REDIRECT_PARAM)
-
-  const withPasskey = async (secondFactorOf?: string) => {
-    const { signInWithPasskeyNow } = await passkeySignIn()
-    await signInWithPasskeyNow(secondFactorOf)
-  }
+  const [sessionEnded, setSessionEnded] = useState(false)
+  useEffect(() => setSessionEnded(readSessionEnd() !== null), [])
 
   const passkeyAlone = async () => {
     setPasskeyBusy(true)
     setPasskeyError(null)
-    const { passkeyProblem } = await passkeySignIn()
-    setPasskeyError(await passkeyProblem(withPasskey()))
+    const { passkeyAloneProblem } = await passkeySignIn()
+    setPasskeyError(await passkeyAloneProblem())
     setPasskeyBusy(false)
   }
 
@@ -58,11 +59,7 @@ export default function LoginPage() {
     return (
       <PublicCard title={text.title} subtitle={text.subtitle}>
         <Suspense fallback={null}>
-          <MfaStep
-            challenge={challenge}
-            onBack={() => setChallenge(null)}
-            onPasskey={() => withPasskey(challenge.challenge)}
-          />
+          <MfaStep challenge={challenge} onBack={() => setChallenge(null)} />
         </Suspense>
       </PublicCard>
     )
@@ -76,7 +73,11 @@ export default function LoginPage() {
           text={form.serverError ?? passkeyError}
           color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
         />
-        {!form.serverError && !passkeyError && <SessionEndNotice returning={returning} />}
+        {sessionEnded && !form.serverError && !passkeyError && (
+          <Suspense fallback={null}>
+            <SessionEndNotice />
+          </Suspense>
+        )}
         <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
         <PasswordField
           {...form.field('password')}

@@ -15,11 +15,9 @@ import { SubmitButton } from '../forms/submit-button'
 export default function MfaStep({
   challenge,
   onBack,
-  onPasskey,
 }: {
   challenge: Challenge
   onBack: () => void
-  onPasskey: () => Promise<void>
 }) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -68,7 +66,9 @@ export default function MfaStep({
   const passkey = async () => {
     setError(null)
     try {
-      await onPasskey()
+      // The WebAuthn code (with @simplewebauthn/browser) comes only now, with the click.
+      const { signInWithPasskeyNow } = await import('./passkey-sign-in')
+      await signInWithPasskeyNow(challenge.challenge)
     } catch (caught) {
       setError(errorMessage(caught, text.passkeyFailed))
     }

@@ -35,3 +35,6 @@ export async function passkeyProblem(attempt: Promise<void>): Promise<string | n
       : passkeyMessages.unsupported
   }
 }
+
+/** "Entrar com chave de acesso" on the login page: a passkey alone; what went wrong, or null. */
+export const passkeyAloneProblem = () => passkeyProblem(signInWithPasskeyNow())

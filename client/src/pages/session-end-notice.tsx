@@ -1,23 +1,21 @@
+import { useLocation } from 'react-router-dom'
+import { REDIRECT_PARAM } from '../app/paths'
 import { Notice } from '../lib/notice'
-import { messages } from '../messages'
 import { readSessionEnd, SIGNED_OUT } from '../session/session-end'
-import { signInMessages } from '../sign-in-messages'
+import { sessionEndMessages as text } from '../session-end-messages'
 
 /**
  * Why the login page is open, when a session just ended: "Você saiu." after "Sair", or what the
  * server said (expired, ended elsewhere, disabled, password changed). A code this client does not
- * know yet shows the server's own pt-BR message.
+ * know yet shows the server's own pt-BR message. The login page loads this module only when
+ * there is such a record (its chunk, with the texts, stays out of the cold #/login).
  */
-export function SessionEndNotice({ returning }: { returning: boolean }) {
+export default function SessionEndNotice() {
+  // Sent here from a screen (?redirect=…): signing in goes back to it.
+  const returning = new URLSearchParams(useLocation().search).has(REDIRECT_PARAM)
   const end = readSessionEnd()
   if (end === null) return null
-  if (end.code === SIGNED_OUT)
-    return <Notice color="info" text={signInMessages.sessionEnd.signed_out!} />
-  const reason = signInMessages.sessionEnd[end.code] ?? end.message ?? messages.login.sessionEnded
-  return (
-    <Notice
-      color="warning"
-      text={returning ? `${reason} ${signInMessages.sessionEndedAndBack}` : reason}
-    />
-  )
+  if (end.code === SIGNED_OUT) return <Notice color="info" text={text.reasons.signed_out!} />
+  const reason = text.reasons[end.code] ?? end.message ?? text.fallback
+  return <Notice color="warning" text={returning ? `${reason} ${text.andBack}` : reason} />
 }

@@ -1,11 +1,12 @@
 import type { SessionLimits } from './idle-schedule'
+import { LAST_CALL_KEY } from './last-call'
 
 /**
  * What every tab of this browser knows about the session's use, in localStorage so that the
  * tabs share one idle timer: use in one keeps the others from warning, and "Continuar conectado"
- * in one closes the warning in all (their `storage` events).
+ * in one closes the warning in all (their `storage` events). The last call's time is written by
+ * api-client through last-call.ts.
  */
-export const LAST_CALL_KEY = 'painel:last-call'
 export const LIMITS_KEY = 'painel:session-limits'
 
 function write(key: string, value: string): void {
@@ -22,11 +23,6 @@ function read(key: string): string | null {
   } catch {
     return null
   }
-}
-
-/** Called by api-client after every successful call made with the session: the server slid it. */
-export function noteAuthenticatedCall(): void {
-  write(LAST_CALL_KEY, String(Date.now()))
 }
 
 export function readLastCall(): number | null {
