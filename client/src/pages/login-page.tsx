@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../app/paths'
 import { signIn } from '../lib/auth-api'
@@ -25,6 +25,9 @@ const passkeySignIn = () => import('./passkey-sign-in')
  */
 const SessionEndNotice = lazy(() => import('./session-end-notice'))
 
+const noSubscription = () => () => {}
+const hasSessionEnd = () => readSessionEnd() !== null
+
 const FIELDS: readonly LoginField[] = ['email', 'password']
 const text = messages.login
 
@@ -44,8 +47,8 @@ export default function LoginPage() {
       else setChallenge(answer.mfa)
     },
   })
-  const [sessionEnded, setSessionEnded] = useState(false)
-  useEffect(() => setSessionEnded(readSessionEnd() !== null), [])
+  // False while hydrating the prerendered page (built without a record), then what is stored.
+  const sessionEnded = useSyncExternalStore(noSubscription, hasSessionEnd, () => false)
 
   const passkeyAlone = async () => {
     setPasskeyBusy(true)
