@@ -25,9 +25,6 @@ test('a passkey is added in Minha conta and signs in from the login page without
   page,
   api,
 }) => {
-  // GET/POST /api/me/passkeys and /api/auth/passkey are on mfa-server, not merged into mfa yet:
-  // Minha conta's passkey card answers 404 ("Recurso não encontrado.") until they are.
-  test.fixme(true, 'passkey server routes not merged yet')
   test.slow()
   const staff = await createStaff(api, { label: 'chave', name: 'Paulo Passkey' })
   const token = await apiSignIn(api, staff.email, staff.password)
