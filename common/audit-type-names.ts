@@ -23,4 +23,6 @@ export const auditTypeNames: Record<AuditType, string> = {
   passkey_added: 'Chave de acesso adicionada',
   passkey_removed: 'Chave de acesso removida',
   recovery_code_used: 'Código de recuperação usado',
+  recovery_codes_regenerated: 'Códigos de recuperação gerados de novo',
+  passkey_renamed: 'Chave de acesso renomeada',
 }

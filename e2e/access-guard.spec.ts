@@ -31,7 +31,7 @@ test.describe('logged out', () => {
         await page.goto(`/#${path}`)
         await expectRoute(page, landing)
         await expect(loginForm(page)).toBeVisible()
-        await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
+        await expect(page.getByRole('heading', { name: 'Entrar', exact: true })).toBeVisible()
       }
     })
   }

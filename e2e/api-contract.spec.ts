@@ -36,7 +36,7 @@ test('the panel’s own answers match the document', async ({ page, context, api
   await page.goto('/#/login')
   await page.getByLabel('E-mail').fill('ninguem@example.com')
   await page.getByLabel('Senha', { exact: true }).fill('senha-errada-123')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(page.getByRole('alert')).toBeVisible()
 
   // The sign-in and its 401 at least, compared and found as the document says.

@@ -149,7 +149,7 @@ test('no flash: a stored dark mode is on <html> before the app’s script runs',
   const [r = 255, g = 255, b = 255] = (background.match(/\d+/g) ?? []).map(Number)
   expect(0.2126 * r + 0.7152 * g + 0.0722 * b, `body background ${background}`).toBeLessThan(60)
   // The page is the sign-in form index.html carries, not yet taken over by the app.
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'sign-in')
 })
 
@@ -192,7 +192,7 @@ test.describe('the theme URL parameter', () => {
         // A new document for each address: a hash change alone would not load the page again.
         await page.goto('about:blank')
         await page.goto(url)
-        await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+        await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
 
         const expectedStored = value.expect === 'rejected' ? 'light' : value.expect
         const expectedShown =

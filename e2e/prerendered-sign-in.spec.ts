@@ -147,7 +147,7 @@ test('the form is there before any script of the app, from the first frame with 
   await recordFrames(page)
   const app = await holdRequests(page, APP_SCRIPT)
   await page.goto('/#/login', { waitUntil: 'commit' })
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(page.getByLabel('E-mail')).toBeEditable()
   await expect(page.getByRole('status', { name: 'Carregando…' })).toBeHidden()
   await expect
@@ -239,7 +239,7 @@ test('the prerendered HTML is what the app renders by itself', async ({ page }) 
   await page.goto('/#/register')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.evaluate(() => (window.location.hash = '#/login'))
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(page.getByRole('group', { name: COLOR_MODE_GROUP })).toBeVisible()
   const rendered = await withoutColorModeButtons(page, await page.locator('#root').innerHTML())
 
@@ -264,7 +264,7 @@ test('what is typed before the app arrives is kept, and "Entrar" pressed then si
   await page.goto('/#/login?redirect=%2Fperfil', { waitUntil: 'commit' })
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
 
   // Held: the browser did not send the form itself (that would put the password in the URL).
   await expect(page.locator('html')).toHaveAttribute('data-painel-submit-held')
@@ -291,7 +291,7 @@ test('values typed before the app arrives are still in the fields after it has',
 
   // The app's own validation now answers a submit: the form is React's.
   await page.getByLabel('E-mail').fill('não é um e-mail')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
 })
 
@@ -300,7 +300,7 @@ test('the theme parameter applies on the prerendered page before the app, and is
 }) => {
   const app = await holdRequests(page, APP_SCRIPT)
   await page.goto('/#/login?theme=dark', { waitUntil: 'commit' })
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', 'dark')
   await expectRoute(page, '/login')
   app.release()
@@ -313,9 +313,9 @@ test('#/ shows the prerendered form as #/login', async ({ page }) => {
   await presetToken(page, null)
   const app = await holdRequests(page, APP_SCRIPT)
   await page.goto('/#/', { waitUntil: 'commit' })
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await expectRoute(page, '/login')
   app.release()
   await hydratedRoot(page)
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
 })

@@ -14,7 +14,7 @@ test('login: empty submit names both fields, focuses the first, and sends nothin
     if (request.url().includes('/api/')) sent += 1
   })
   await page.goto('/#/login')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(alerts(page)).toHaveText(['Informe o e-mail.', 'Informe a senha.'])
   await expect(page.getByLabel('E-mail')).toBeFocused()
   await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true')
@@ -23,7 +23,7 @@ test('login: empty submit names both fields, focuses the first, and sends nothin
 
   await page.getByLabel('E-mail').fill('ana@')
   await page.getByLabel('Senha', { exact: true }).fill('x')
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
   await expect(alerts(page)).toHaveText(['Informe um e-mail válido, como nome@empresa.com.br.'])
   await expect(page.getByLabel('E-mail')).toBeFocused()
 })
@@ -58,7 +58,7 @@ test('the submit button is disabled while the form is being sent', async ({ page
   await page.getByLabel('Senha', { exact: true }).press('Enter')
   login.release()
   await expect(alerts(page)).toHaveText('E-mail ou senha incorretos.')
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled()
   expect(login.count()).toBe(1)
 })
 
@@ -133,7 +133,7 @@ test('register: a strength hint appears as a password is typed, loaded only then
     if (request.url().includes('password-strength')) strengthChunks.push(request.url())
   })
   await page.goto('/#/login')
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   await page.getByLabel('Senha', { exact: true }).fill('12345678')
   await page.goto('/#/register')
   await expect(page.getByRole('button', { name: 'Solicitar cadastro' })).toBeVisible()

@@ -57,10 +57,10 @@ test('a missing asset is a 404, never the page', async ({ request }) => {
 test('a warm reload revalidates the page (304) and downloads no asset again', async ({ page }) => {
   const network = await recordNetwork(page, { cacheDisabled: false })
   await page.goto('/#/login')
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   network.clear()
   await page.reload()
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
   const entries = network.records()
   expect(entries.find((entry) => entry.path === '/')?.status).toBe(304)
   const downloaded = entries.filter(

@@ -25,7 +25,7 @@ test('register, wait for approval, get approved by an admin, sign in, sign out',
   await expect(page.getByText('Um administrador precisa aprovar o acesso')).toBeVisible()
 
   // Signing in before the approval says so.
-  await page.getByRole('link', { name: 'Entrar' }).click()
+  await page.getByRole('link', { name: 'Entrar', exact: true }).click()
   await signInWithForm(page, person)
   await expect(page.getByRole('status')).toHaveText(
     'Seu cadastro ainda aguarda a aprovação de um administrador.',
@@ -166,7 +166,13 @@ test.describe('with a session', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
     await page.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
     await page.getByRole('button', { name: 'Salvar nova senha' }).click()
-    await expect(page.getByRole('alert')).toHaveText('A senha atual não confere.')
+    // Minha conta has other cards with their own alerts: the error is the field's own.
+    await expect(page.getByLabel('Senha atual')).toHaveAccessibleDescription(
+      'A senha atual não confere.',
+    )
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'A senha atual não confere.' }),
+    ).toBeVisible()
 
     const mailsBefore = (await mailsTo(account!.email)).length
     await page.getByLabel('Senha atual').fill(account!.password)
@@ -200,7 +206,7 @@ test('a new browser that guesses waits after five failures, and the page says ho
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     await signInWithForm(page, { email: staff.email, password: `errada-${attempt}` })
     await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled()
   }
   await signInWithForm(page, staff)
   await expect(page.getByRole('alert')).toHaveText(
@@ -225,7 +231,7 @@ test('a browser that signed in before is let in even while guesses from elsewher
   await guesser.goto('/#/login')
   for (let attempt = 1; attempt <= 6; attempt += 1) {
     await signInWithForm(guesser, { email: staff.email, password: `errada-${attempt}` })
-    await expect(guesser.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+    await expect(guesser.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled()
   }
   await expect(guesser.getByRole('alert')).toHaveText(/^Muitas tentativas/)
   await guesser.close()

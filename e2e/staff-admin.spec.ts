@@ -125,7 +125,9 @@ test.describe('as an admin', () => {
     // Their next request is refused: the panel forgets the token and shows the login page.
     await their.reload()
     await expectRoute(their, '/login?redirect=%2Fperfil')
-    await expect(their.getByText('Sua sessão terminou. Entre novamente.')).toBeVisible()
+    await expect(their.getByRole('status')).toContainText(
+      'Sua conta foi desativada. Fale com um administrador da equipe.',
+    )
     await theirs.close()
   })
 

@@ -45,6 +45,8 @@ export interface AppOptions extends Config {
   timeouts?: ServerTimeouts
   /** Shutdown limits (tests make them short). */
   drain?: DrainOptions
+  /** The clock of sessions and second factors (tests move it). */
+  clock?: () => Date
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { ...database, db: database.db.withPlugin(queryTimer(metrics)) }
         : database,
       mailer,
+      ...(options.clock ? { clock: options.clock } : {}),
     })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)
   }

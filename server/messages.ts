@@ -8,11 +8,31 @@ export const apiMessages = {
   pending_approval: 'Seu cadastro ainda aguarda a aprovação de um administrador.',
   account_disabled: 'Sua conta está desativada. Fale com um administrador.',
   unauthenticated: 'Sua sessão terminou ou não é válida. Entre novamente.',
+  // Why a session ended (common/session-end.ts): the login page says it.
+  session_expired: 'Sua sessão expirou. Entre novamente.',
+  session_idle: 'Sua sessão foi encerrada por inatividade. Entre novamente.',
+  session_revoked: 'Sua sessão foi encerrada em outro lugar. Entre novamente.',
+  session_account_disabled: 'Sua conta foi desativada por um administrador.',
+  session_password_changed:
+    'Sua senha foi alterada em outro lugar. Entre novamente com a nova senha.',
   invalid_or_expired_token:
     'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
   wrong_password: 'A senha atual não confere.',
+  invalid_code: 'Código incorreto ou já usado. Confira o aplicativo autenticador e tente de novo.',
+  challenge_expired:
+    'A verificação expirou ou teve tentativas demais. Entre novamente com sua senha.',
+  no_pending_totp: 'Comece a ativação do aplicativo autenticador de novo.',
+  mfa_already_on:
+    'O aplicativo autenticador já está ativado. Desative-o antes de configurar outro.',
+  mfa_not_on: 'O aplicativo autenticador não está ativado.',
+  invalid_passkey:
+    'A chave de acesso não foi aceita. Tente de novo ou entre com seu e-mail e senha.',
+  passkey_not_added:
+    'A chave de acesso não pôde ser adicionada (o pedido expirou ou a resposta não confere). Tente de novo.',
+  passkey_not_found: 'Chave de acesso não encontrada: ela pode já ter sido removida.',
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
+  session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',
   // Staff administration.
   own_account:
     'Você não pode fazer isso com a sua própria conta; para mudar a sua conta, use "Minha conta".',

@@ -49,7 +49,6 @@ export const messages = {
     register: 'Solicitar cadastro',
     showPassword: 'Mostrar senha',
     capsLock: 'Caps Lock está ativado.',
-    sessionEnded: 'Sua sessão terminou. Entre novamente.',
   },
   notFound: {
     code: '404',

@@ -30,6 +30,8 @@ export const AUDIT_TYPES = [
   'passkey_added',
   'passkey_removed',
   'recovery_code_used',
+  'recovery_codes_regenerated',
+  'passkey_renamed',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { NAME_MAX_LENGTH } from '../name-rules'
 import { PASSWORD_MAX_LENGTH } from '../password-policy'
 import { PublicUserSchema } from './account'
+import { AuthenticationCredentialSchema } from './webauthn'
 
 /**
  * The sign-in API (DESIGN.md, "Sign-in", under /api/auth): request bodies and answers. The
@@ -39,6 +40,63 @@ export const SignedInSchema = Type.Object(
   closed,
 )
 export type SignedIn = Static<typeof SignedInSchema>
+
+/** The second factors a sign-in may finish with. */
+export const MfaMethodSchema = Type.Union([
+  Type.Literal('totp'),
+  Type.Literal('recovery_code'),
+  Type.Literal('passkey'),
+])
+export type MfaMethod = Static<typeof MfaMethodSchema>
+
+/**
+ * The password was right and the account has a second factor: no token yet. The challenge goes
+ * back with a code (POST /login/mfa) or a passkey (POST /passkey/options, then POST /passkey);
+ * it lives 5 minutes and allows 5 codes.
+ */
+export const MfaRequiredSchema = Type.Object(
+  {
+    mfa: Type.Object(
+      {
+        challenge: Type.String({ description: 'opaque; send it back with the code' }),
+        methods: Type.Array(MfaMethodSchema, { minItems: 1 }),
+      },
+      closed,
+    ),
+  },
+  closed,
+)
+export type MfaRequired = Static<typeof MfaRequiredSchema>
+
+/** POST /login's 200: signed in, or a second factor is asked for. */
+export const SignInAnswerSchema = Type.Union([SignedInSchema, MfaRequiredSchema])
+export type SignInAnswer = Static<typeof SignInAnswerSchema>
+
+const ChallengeField = Type.String({ minLength: 1, maxLength: 64 })
+
+/** A 6-digit TOTP code, or a recovery code (`xxxxx-xxxxx`; spaces and case do not matter). */
+export const MfaCodeBodySchema = Type.Object(
+  { challenge: ChallengeField, code: Type.String({ minLength: 1, maxLength: 64 }) },
+  closed,
+)
+export type MfaCodeBody = Static<typeof MfaCodeBodySchema>
+
+/**
+ * POST /passkey/options: no body (or `{}`) for a sign-in with a passkey alone; `{challenge}` (a
+ * login's `mfa.challenge`) to use a passkey of that account as its second factor.
+ */
+export const PasskeyOptionsBodySchema = Type.Union([
+  Type.Object({ challenge: Type.Optional(ChallengeField) }, closed),
+  Type.Null(),
+])
+export type PasskeyOptionsBody = Static<typeof PasskeyOptionsBodySchema>
+
+/** POST /passkey: the browser's answer to those options (and the same `challenge`, if any). */
+export const PasskeySignInBodySchema = Type.Object(
+  { response: AuthenticationCredentialSchema, challenge: Type.Optional(ChallengeField) },
+  closed,
+)
+export type PasskeySignInBody = Static<typeof PasskeySignInBodySchema>
 
 export const RegisterBodySchema = Type.Object(
   {

@@ -48,7 +48,7 @@ const SCREENS: Screen[] = [
     signedIn: false,
     open: async (page) => {
       await page.goto('/#/login')
-      await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
     },
   },
   {

@@ -33,7 +33,8 @@ export async function createStaff(
     name = 'Ana Teste',
     approve = true,
     label = 'staff',
-  }: { name?: string; approve?: boolean; label?: string } = {},
+    role = 'staff',
+  }: { name?: string; approve?: boolean; label?: string; role?: 'admin' | 'staff' } = {},
 ): Promise<TestAccount> {
   const email = uniqueEmail(label)
   const password = `senha-${Math.random().toString(36).slice(2, 10)}`
@@ -54,12 +55,12 @@ export async function createStaff(
   if (!id) throw new Error(`${email} was not registered`)
   if (approve) {
     const approved = await request.patch(`/api/staff/${id}`, {
-      data: { status: 'active' },
+      data: role === 'admin' ? { status: 'active', role } : { status: 'active' },
       headers: { authorization: `Bearer ${adminToken}` },
     })
     expect(approved.status()).toBe(200)
   }
-  return { id, name, email, password, role: 'staff' }
+  return { id, name, email, password, role }
 }
 
 export function adminAccount(): TestAccount {

@@ -15,14 +15,22 @@ export interface OwnServer {
  */
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const port = freePortSync()
+  // localhost, like the shared server (support/test-env.ts): passkeys need a host name.
+  const baseURL = `http://localhost:${port}`
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const baseURL = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 30_000
   for (;;) {
     if (child.exitCode !== null)

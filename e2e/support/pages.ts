@@ -19,7 +19,7 @@ export async function signInWithForm(
 ): Promise<void> {
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel('Senha', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
 }
 
 /** Sets (or, with null, removes) token_adm before any script of the page runs. */
@@ -49,7 +49,7 @@ export async function holdRequests(
   return { release, count: () => requests }
 }
 
-export const loginForm = (page: Page) => page.getByRole('button', { name: 'Entrar' })
+export const loginForm = (page: Page) => page.getByRole('button', { name: 'Entrar', exact: true })
 /** The signed-in layout's sidebar. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Navegação principal' })
 

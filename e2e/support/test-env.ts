@@ -16,7 +16,10 @@ process.env.PAINEL_E2E_ADMIN_PASSWORD ??= randomBytes(12).toString('base64url')
 
 export const e2e = {
   port: Number(process.env.PAINEL_E2E_PORT),
-  baseURL: `http://127.0.0.1:${process.env.PAINEL_E2E_PORT}`,
+  // A host name, not 127.0.0.1: browsers refuse passkeys on an IP address, and the panel's
+  // PUBLIC_URL (the passkeys' relying party) is this. The server still listens on 127.0.0.1 only
+  // (localhost is 127.0.0.1 in /etc/hosts; Node tries both families where it is also ::1).
+  baseURL: `http://localhost:${process.env.PAINEL_E2E_PORT}`,
   smtpPort: Number(process.env.PAINEL_E2E_SMTP_PORT),
   dataDir: process.env.PAINEL_E2E_DATA_DIR,
   mailDir: process.env.PAINEL_E2E_MAIL_DIR,

@@ -5,9 +5,11 @@ import authRoutes from '../auth/auth-routes'
 import { ensureFirstAdmin } from '../auth/first-admin'
 import { prunePasswordResets } from '../auth/password-resets'
 import { pruneSessions } from '../auth/sessions'
+import { pruneMfaChallenges } from '../auth/mfa-challenges'
 import auditRoutes from '../audit/audit-routes'
 import { pruneAudit } from '../audit/audit-query'
 import dashboardRoutes from '../dashboard/dashboard-routes'
+import meRoutes from '../me/me-routes'
 import { registrationNotifier } from '../staff/registration-notices'
 import staffRoutes from '../staff/staff-routes'
 import { pruneSignInLimits } from '../auth/sign-in-limits'
@@ -24,6 +26,7 @@ export interface BuiltInApiOptions {
     | 'adminEmail'
     | 'adminPassword'
     | 'sessionTtlSeconds'
+    | 'sessionIdleSeconds'
     | 'publicUrl'
     | 'authRateLimit'
     | 'https'
@@ -31,13 +34,15 @@ export interface BuiltInApiOptions {
   >
   database: Database
   mailer: Mailer
+  /** The clock of sessions and second factors (tests move it). */
+  clock?: () => Date
 }
 
 const HOUR_MS = 60 * 60 * 1000
 
 /** The panel's own API (DESIGN.md "API") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
 export default fp<BuiltInApiOptions>(
-  async (app, { config, database, mailer }) => {
+  async (app, { config, database, mailer, clock }) => {
     const { db } = database
     await ensureFirstAdmin(db, config, app.log)
 
@@ -48,6 +53,8 @@ export default fp<BuiltInApiOptions>(
       mailer,
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      sessionIdleSeconds: config.sessionIdleSeconds,
+      ...(clock ? { now: clock } : {}),
       publicUrl: config.publicUrl,
       onRegistered: () => void notifyAdmins.run(),
     })
@@ -67,6 +74,7 @@ export default fp<BuiltInApiOptions>(
       requestsPerMinute: config.authRateLimit,
       secureCookies: config.https,
     })
+    await app.register(meRoutes, { prefix: '/api/me', auth })
     await app.register(staffRoutes, { prefix: '/api/staff', auth, ...staffDeps })
     await app.register(auditRoutes, { prefix: '/api', auth, db })
     await app.register(dashboardRoutes, { prefix: '/api/dashboard', auth, db })
@@ -76,7 +84,8 @@ export default fp<BuiltInApiOptions>(
     const housekeeping = async () => {
       try {
         await Promise.all([
-          pruneSessions(db),
+          pruneSessions(db, clock?.()),
+          pruneMfaChallenges(db, clock?.()),
           prunePasswordResets(db),
           pruneSignInLimits(db),
           pruneTrustedDevices(db),

@@ -91,7 +91,8 @@ export async function changeAccount(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
-    if (after.status === 'disabled' && target.status !== 'disabled') await endAllSessions(trx, id)
+    if (after.status === 'disabled' && target.status !== 'disabled')
+      await endAllSessions(trx, id, 'session_account_disabled')
     await within?.(trx, target, row)
     return { before: target, after: row }
   })

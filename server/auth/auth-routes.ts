@@ -6,18 +6,21 @@ import {
   ChangePasswordBodySchema,
   RecoveryBodySchema,
   RegisterBodySchema,
+  MfaCodeBodySchema,
   RegisteredSchema,
   ResetBodySchema,
   ResetCheckBodySchema,
   SignedInSchema,
+  SignInAnswerSchema,
   SignInBodySchema,
 } from '../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import { requestOrigin } from '../audit/record-audit'
 import { apiError, HttpError } from '../http/errors'
+import passkeySignInRoutes from '../passkeys/passkey-sign-in-routes'
 import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
-import type { AuthService, Origin } from './auth-service'
+import type { AuthService, Origin, SignInResult } from './auth-service'
 import { requireSession } from './authenticate'
 import { refuseUnstorableText } from './storable-input'
 import { isWellFormedToken } from './tokens'
@@ -71,39 +74,71 @@ const authRoutes: FastifyPluginAsyncTypebox<{
   const session = requireSession(auth)
   const bearer = [{ bearer: [] }]
 
+  /** Every way of signing in ends here: a session and the device cookie, or the refusal. */
+  const answerSignIn = (result: SignInResult, reply: FastifyReply) => {
+    switch (result.outcome) {
+      case 'signed-in':
+        reply.header('cache-control', 'no-store')
+        reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
+          httpOnly: true,
+          sameSite: 'strict',
+          path: '/api/auth',
+          secure: secureCookies,
+          maxAge: DEVICE_TTL_SECONDS,
+        })
+        return { token: result.token, user: publicUser(result.account) }
+      case 'mfa':
+        reply.header('cache-control', 'no-store')
+        return { mfa: { challenge: result.challenge, methods: result.methods } }
+      case 'invalid_credentials':
+      case 'invalid_code':
+      case 'challenge_expired':
+        throw apiError(401, result.outcome)
+      case 'pending_approval':
+      case 'account_disabled':
+        throw apiError(403, result.outcome)
+      case 'too_many_attempts':
+        throw tooManyAttempts(result.retryAfterSeconds)
+    }
+  }
+
   app.post(
     '/login',
     {
       schema: {
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (or get a second-factor challenge)',
         body: SignInBodySchema,
+        response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
+      },
+      onRequest: burstLimit,
+    },
+    async (request, reply) =>
+      answerSignIn(
+        await auth.signIn(request.body.email, request.body.password, originOf(request)),
+        reply,
+      ),
+  )
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        summary: "Finish a sign-in with a TOTP code or a recovery code for the login's challenge",
+        description:
+          '401 invalid_code: the code is wrong (the challenge allows 5); 401 challenge_expired: the challenge is unknown, used, older than 5 minutes or out of tries (sign in with the password again).',
+        body: MfaCodeBodySchema,
         response: { 200: SignedInSchema, ...errorAnswers(400, 401, 403, 429) },
       },
       onRequest: burstLimit,
     },
-    async (request, reply) => {
-      const result = await auth.signIn(request.body.email, request.body.password, originOf(request))
-      switch (result.outcome) {
-        case 'signed-in':
-          reply.header('cache-control', 'no-store')
-          reply.setCookie(DEVICE_COOKIE, result.deviceToken, {
-            httpOnly: true,
-            sameSite: 'strict',
-            path: '/api/auth',
-            secure: secureCookies,
-            maxAge: DEVICE_TTL_SECONDS,
-          })
-          return { token: result.token, user: publicUser(result.account) }
-        case 'invalid_credentials':
-        case 'pending_approval':
-          throw apiError(result.outcome === 'invalid_credentials' ? 401 : 403, result.outcome)
-        case 'account_disabled':
-          throw apiError(403, 'account_disabled')
-        case 'too_many_attempts':
-          throw tooManyAttempts(result.retryAfterSeconds)
-      }
-    },
+    async (request, reply) =>
+      answerSignIn(
+        await auth.signInWithCode(request.body.challenge, request.body.code, originOf(request)),
+        reply,
+      ) as { token: string; user: ReturnType<typeof publicUser> },
   )
+
+  await app.register(passkeySignInRoutes, { auth, burstLimit, originOf, answerSignIn })
 
   app.post(
     '/logout',

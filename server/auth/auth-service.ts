@@ -24,13 +24,19 @@ import {
 } from './password-resets'
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords'
 import {
-  accountForToken,
   createSession,
   endAllSessions,
   endOtherSessions,
   endSession,
+  lookUpSession,
+  touchSession,
+  type SessionLookup,
 } from './sessions'
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
+import type { MfaMethod } from '../../common/api/auth'
+import { finishMfaChallenge, issueMfaChallenge, tryMfaChallenge } from './mfa-challenges'
+import { mfaMethods, useRecoveryCode, useTotpCode } from './second-factors'
+import { looksLikeTotpCode } from './totp'
 import { isWellFormedToken, tokenHash } from './tokens'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
@@ -50,7 +56,15 @@ export interface Origin {
 
 export type SignInResult =
   | { outcome: 'signed-in'; token: string; account: Account; deviceToken: string }
-  | { outcome: 'invalid_credentials' | 'pending_approval' | 'account_disabled' }
+  | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
+  | {
+      outcome:
+        | 'invalid_credentials'
+        | 'pending_approval'
+        | 'account_disabled'
+        | 'invalid_code'
+        | 'challenge_expired'
+    }
   | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
 
 export type ChangePasswordResult =
@@ -62,6 +76,10 @@ export interface AuthServiceOptions {
   mailer: Mailer
   log: FastifyBaseLogger
   sessionTtlSeconds: number
+  /** SESSION_IDLE_TIMEOUT: a session unused this long ends. */
+  sessionIdleSeconds: number
+  /** The clock of sessions and second factors (tests move it). */
+  now?: () => Date
   /** Links in e-mails start with it (never with the request's Host, which a caller controls). */
   publicUrl: string
   /** Told of each new registration (admins get a mail). */
@@ -90,12 +108,39 @@ export class AuthService {
     this.limits = new SignInLimits(options.db)
   }
 
-  private get db(): Db {
+  get db(): Db {
     return this.options.db
   }
 
-  /** The keys a password check of this account from this origin counts against. */
-  private async limitKeysFor(
+  now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
+  get idleSeconds(): number {
+    return this.options.sessionIdleSeconds
+  }
+
+  /** PUBLIC_URL: mailed links start with it, and passkeys are made for its host name. */
+  get publicUrl(): string {
+    return this.options.publicUrl
+  }
+
+  /** Opens a session for an account that has proved who it is. */
+  async openSession(accountId: string, origin?: RequestOrigin): Promise<string> {
+    return createSession(
+      this.db,
+      accountId,
+      this.options.sessionTtlSeconds,
+      this.now(),
+      origin ?? { ip: null, userAgent: null },
+    )
+  }
+
+  /**
+   * The keys a password check of this account from this origin counts against (a passkey's
+   * signature counts against the same ones: passkeys/passkey-sign-in.ts).
+   */
+  async limitKeysFor(
     email: string,
     account: Account | undefined,
     origin: Origin,
@@ -112,6 +157,82 @@ export class AuthService {
       limitKeys.address(origin.address),
       limitKeys.account(email),
     ]
+  }
+
+  /**
+   * The password of a signed-in person, asked again before a change that matters (turning the
+   * second factor off, new recovery codes): counted like a failed sign-in when wrong, so a
+   * stolen session cannot be used to guess it.
+   */
+  async checkOwnPassword(
+    account: Account,
+    password: string,
+    origin: Origin,
+  ): Promise<ChangePasswordResult> {
+    const checked = await this.checkPassword(account.email, account, password, origin)
+    if ('retryAfterSeconds' in checked) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
+    }
+    if (!checked.matches) {
+      await recordAccountEvent(this.db, 'sign_in_failed', account.id, origin.audit, {
+        method: 'password',
+        during: 'confirmation',
+      })
+      return { outcome: 'wrong_password' }
+    }
+    return { outcome: 'changed' }
+  }
+
+  /**
+   * Opens the session of a sign-in that is complete: device trusted, audited with the method.
+   * Every way of signing in ends here (passkeys/passkey-sign-in.ts too).
+   */
+  async completeSignIn(
+    account: Account,
+    origin: Origin,
+    method: 'password' | MfaMethod,
+  ): Promise<SignInResult> {
+    const token = await this.openSession(account.id, origin.audit)
+    const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
+    await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method })
+    return { outcome: 'signed-in', token, account, deviceToken }
+  }
+
+  /**
+   * The second step of a sign-in with a second factor: a TOTP code or a recovery code for the
+   * challenge the password step gave. Each try counts against the challenge (5) and against the
+   * same sign-in limits as a password, from the same device or address.
+   */
+  async signInWithCode(challenge: string, code: string, origin: Origin): Promise<SignInResult> {
+    const now = this.now()
+    const accountId = await tryMfaChallenge(this.db, challenge, now)
+    const account = accountId === undefined ? undefined : await findAccountById(this.db, accountId)
+    if (!account) return { outcome: 'challenge_expired' }
+    const gate = await this.limits.gate(await this.limitKeysFor(account.email, account, origin))
+    if (!gate.allowed) {
+      return { outcome: 'too_many_attempts', retryAfterSeconds: gate.retryAfterSeconds }
+    }
+    const typed = code.trim()
+    const method: MfaMethod = looksLikeTotpCode(typed) ? 'totp' : 'recovery_code'
+    let left: number | null = null
+    const right =
+      method === 'totp'
+        ? await useTotpCode(this.db, account.id, typed, now)
+        : (left = await useRecoveryCode(this.db, account.id, typed, now)) !== null
+    if (!right) {
+      await recordAccountEvent(this.db, 'sign_in_failed', account.id, origin.audit, { method })
+      if (await this.limits.isLocked(account.email))
+        await recordAccountEvent(this.db, 'locked', account.id, origin.audit)
+      return { outcome: 'invalid_code' }
+    }
+    await gate.attempt.succeeded()
+    if (!(await finishMfaChallenge(this.db, challenge, now)))
+      return { outcome: 'challenge_expired' }
+    if (account.status !== 'active') return { outcome: 'account_disabled' }
+    if (method === 'recovery_code') {
+      await recordAccountEvent(this.db, 'recovery_code_used', account.id, origin.audit, { left })
+    }
+    return this.completeSignIn(account, origin, method)
   }
 
   /**
@@ -164,21 +285,35 @@ export class AuthService {
     if (needsRehash(account.password_hash)) {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
-    const token = await createSession(this.db, account.id, this.options.sessionTtlSeconds)
-    const deviceToken = await trustDevice(this.db, account.id, origin.deviceToken)
-    await recordAccountEvent(this.db, 'sign_in', account.id, origin.audit, { method: 'password' })
-    return { outcome: 'signed-in', token, account, deviceToken }
+    const methods = await mfaMethods(this.db, account.id)
+    if (methods.length > 0) {
+      return {
+        outcome: 'mfa',
+        challenge: await issueMfaChallenge(this.db, account.id, this.now()),
+        methods,
+      }
+    }
+    return this.completeSignIn(account, origin, 'password')
   }
 
-  /** The signed-in account behind a session token, if the session is open and the account active. */
-  authenticate(token: string): Promise<Account | undefined> {
-    return accountForToken(this.db, token)
+  /**
+   * The session behind a token and its account, if the session is open and the account active
+   * (else why not); an open session's idle end slides (written at most once a minute) unless the
+   * call is not the person's doing (`slide: false`: the panel's own background polling).
+   */
+  async authenticate(token: string, slide = true): Promise<SessionLookup> {
+    const now = this.now()
+    const found = await lookUpSession(this.db, token, this.idleSeconds, now)
+    if (found.open && slide) {
+      found.session.last_seen_at = await touchSession(this.db, found.session, now)
+    }
+    return found
   }
 
   async signOut(token: string, origin?: RequestOrigin): Promise<void> {
-    const account = await accountForToken(this.db, token)
+    const found = await lookUpSession(this.db, token, this.idleSeconds, this.now())
     await endSession(this.db, token)
-    if (account) await recordAccountEvent(this.db, 'signed_out', account.id, origin)
+    if (found.open) await recordAccountEvent(this.db, 'signed_out', found.account.id, origin)
   }
 
   /**
@@ -302,7 +437,7 @@ export class AuthService {
       if (id === undefined) return undefined
       const firstOfInvitation = await isInvitationsFirstPassword(trx, id)
       await setPasswordHash(trx, id, passwordHash)
-      await endAllSessions(trx, id)
+      await endAllSessions(trx, id, 'session_password_changed')
       await voidPasswordResets(trx, id)
       await recordAccountEvent(trx, 'password_reset', id, origin)
       return { id, firstOfInvitation }
@@ -337,7 +472,7 @@ export class AuthService {
     const passwordHash = await hashPassword(next)
     await this.db.transaction().execute(async (trx) => {
       await setPasswordHash(trx, account.id, passwordHash)
-      await endOtherSessions(trx, account.id, keepToken)
+      await endOtherSessions(trx, account.id, keepToken, 'session_password_changed')
       await voidPasswordResets(trx, account.id)
       await recordAccountEvent(trx, 'password_changed', account.id, origin.audit)
     })

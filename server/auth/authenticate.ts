@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Account } from '../db/schema'
+import type { Account, Session } from '../db/schema'
 import { apiError } from '../http/errors'
 import type { AuthService } from './auth-service'
 import { BEARER } from './tokens'
@@ -10,22 +10,38 @@ declare module 'fastify' {
     account?: Account
     /** The session token the request came with, set by requireSession. */
     sessionToken?: string
+    /** The session itself, set by requireSession. */
+    session?: Session
   }
 }
 
 export const unauthenticated = () => apiError(401, 'unauthenticated')
 
-/** A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. */
+/**
+ * Marks a call the panel makes by itself (the sidebar's minute poll of pending registrations):
+ * it is not the person using the panel, so it must not keep an idle session alive.
+ */
+export const BACKGROUND_HEADER = 'x-painel-background'
+
+/**
+ * A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. A
+ * session that has ended answers a 401 whose code says why (common/session-end.ts), so the
+ * login page can tell the person. A call marked `X-Painel-Background: 1` does not slide the idle end.
+ */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
-    const account = token ? await auth.authenticate(token) : undefined
-    if (!token || !account) {
+    const slide = request.headers[BACKGROUND_HEADER] !== '1'
+    const found = token ? await auth.authenticate(token, slide) : undefined
+    if (!token || !found?.open) {
       reply.header('www-authenticate', 'Bearer')
-      throw unauthenticated()
+      throw found && !found.open && found.code !== 'unauthenticated'
+        ? apiError(401, found.code)
+        : unauthenticated()
     }
-    request.account = account
+    request.account = found.account
     request.sessionToken = token
+    request.session = found.session
   }
 }
 

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       adminEmail: null,
       adminPassword: null,
       sessionTtlSeconds: 12 * 3600,
+      sessionIdleSeconds: 30 * 60,
       authRateLimit: 60,
       apiUpstream: null,
       metricsPort: null,
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
       adminEmail: 'Chefe@Example.com',
       adminPassword: 'segredo-forte',
       sessionTtlSeconds: 1800,
+      sessionIdleSeconds: 1800,
       authRateLimit: 120,
       apiUpstream: 'http://backend:3000/api',
       metricsPort: 9464,
@@ -106,6 +108,8 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({ TRUST_PROXY: '::1, fd00::/8' }).trustProxy, ['::1', 'fd00::/8'])
     assert.equal(loadConfig({ SESSION_TTL: '3600' }).sessionTtlSeconds, 3600)
     assert.equal(loadConfig({ SESSION_TTL: '7d' }).sessionTtlSeconds, 7 * 86_400)
+    assert.equal(loadConfig({}).sessionIdleSeconds, 30 * 60)
+    assert.equal(loadConfig({ SESSION_IDLE_TIMEOUT: '2h' }).sessionIdleSeconds, 7200)
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl, 'postgresql://h/db')
   })
 
@@ -136,6 +140,8 @@ describe('loadConfig', () => {
     [{ SESSION_TTL: '12 hours' }, /^SESSION_TTL="12 hours" is not a duration/],
     [{ SESSION_TTL: '10s' }, /^SESSION_TTL="10s" is not a duration from 60 s to 30 days/],
     [{ SESSION_TTL: '90d' }, /^SESSION_TTL="90d" is not a duration/],
+    [{ SESSION_IDLE_TIMEOUT: '0' }, /^SESSION_IDLE_TIMEOUT="0" is not a duration from 60 s/],
+    [{ SESSION_IDLE_TIMEOUT: 'soon' }, /^SESSION_IDLE_TIMEOUT="soon" is not a duration/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" is not a whole number from 1 to 100000/],
     [{ AUTH_RATE_LIMIT: 'lots' }, /^AUTH_RATE_LIMIT="lots" is not a whole number/],
     [{ AUDIT_RETENTION: '0' }, /^AUDIT_RETENTION="0" is not a whole number from 1 to 36500/],

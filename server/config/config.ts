@@ -36,6 +36,8 @@ export interface Config {
   adminEmail: string | null
   adminPassword: string | null
   sessionTtlSeconds: number
+  /** SESSION_IDLE_TIMEOUT: a session not used for this long ends. */
+  sessionIdleSeconds: number
   /** Requests per minute one address may make to /api/auth (sign-in failures have their own limit). */
   authRateLimit: number
   /** An existing backend: every /api call is proxied there and the built-in API is off. */
@@ -103,6 +105,7 @@ export function loadConfig(env: Env): Config {
       true,
     ),
     sessionTtlSeconds: read.duration('SESSION_TTL', 12 * 3600, 60, 30 * 86_400),
+    sessionIdleSeconds: read.duration('SESSION_IDLE_TIMEOUT', 30 * 60, 60, 30 * 86_400),
     authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
     metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),

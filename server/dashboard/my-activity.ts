@@ -1,4 +1,5 @@
 import type { MyActivity } from '../../common/api/dashboard'
+import { mfaMethods } from '../auth/second-factors'
 import { tokenHash } from '../auth/tokens'
 import type { Db } from '../db/database'
 
@@ -34,7 +35,6 @@ export async function myActivity(db: Db, accountId: string, token: string): Prom
       ? { at: previous.at.toISOString(), ip: previous.ip, userAgent: previous.user_agent }
       : null,
     failedSince: Number(count),
-    // Second factors arrive with issue 13.
-    mfa: false,
+    mfa: (await mfaMethods(db, accountId)).length > 0,
   }
 }

@@ -168,6 +168,130 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  /**
+   * Issue 13: what a session shows its owner (an id to end it by, when it was last used, from
+   * where and which browser) and why it ended (the 401 says so); second factors (TOTP, its
+   * recovery codes, passkeys) and the short-lived challenges between a password and a second
+   * factor, or before a passkey signs.
+   */
+  '2026-11-22-0200-sessions-and-second-factors': {
+    async up(db, t) {
+      // SQLite adds one column a statement.
+      for (const [name, type] of [
+        ['id', t.uuid],
+        ['last_seen_at', t.timestamp],
+        ['ip', 'text'],
+        ['browser', 'text'],
+        ['ended_at', t.timestamp],
+        ['end_reason', 'text'],
+      ] as const) {
+        await db.schema.alterTable('sessions').addColumn(name, type).execute()
+      }
+      // Sessions open at the upgrade go on working: each gets an id, and its start as last use.
+      const open = await sql<{
+        token_hash: string
+      }>`select token_hash from sessions`.execute(db)
+      for (const { token_hash } of open.rows) {
+        await sql`update sessions set id = ${crypto.randomUUID()}, last_seen_at = created_at where token_hash = ${token_hash}`.execute(
+          db,
+        )
+      }
+      await db.schema.createIndex('sessions_id').on('sessions').column('id').unique().execute()
+
+      await db.schema
+        .createTable('totp_factors')
+        .addColumn('account_id', t.uuid, (column) =>
+          column.primaryKey().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('secret', 'text', (column) => column.notNull())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('confirmed_at', t.timestamp)
+        // The time step of the last code accepted: that code, and older ones, are refused.
+        .addColumn('last_step', 'integer')
+        .execute()
+
+      await db.schema
+        .createTable('recovery_codes')
+        .addColumn('code_hash', 'text', (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('used_at', t.timestamp)
+        .execute()
+      await db.schema
+        .createIndex('recovery_codes_account_id')
+        .on('recovery_codes')
+        .column('account_id')
+        .execute()
+
+      await db.schema
+        .createTable('mfa_challenges')
+        .addColumn('token_hash', 'text', (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .addColumn('tries', 'integer', (column) => column.notNull())
+        .addColumn('used_at', t.timestamp)
+        .execute()
+
+      await db.schema
+        .createTable('passkeys')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('credential_id', 'text', (column) => column.notNull().unique())
+        .addColumn('public_key', 'text', (column) => column.notNull())
+        .addColumn('counter', 'bigint', (column) => column.notNull())
+        .addColumn('transports', 'text', (column) => column.notNull())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('last_used_at', t.timestamp)
+        .execute()
+      await db.schema
+        .createIndex('passkeys_account_id')
+        .on('passkeys')
+        .column('account_id')
+        .execute()
+
+      // The challenges a passkey signs: single use, a few minutes. `account_id` for adding a
+      // passkey (and for a second factor); null for a sign-in by passkey alone.
+      await db.schema
+        .createTable('webauthn_challenges')
+        .addColumn('challenge', 'text', (column) => column.primaryKey())
+        .addColumn('purpose', 'text', (column) =>
+          column.notNull().check(sql`purpose in ('register', 'sign_in')`),
+        )
+        .addColumn('account_id', t.uuid, (column) =>
+          column.references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .execute()
+    },
+  },
+
+  /**
+   * A passkey challenge is bound to where it was asked for: adding a passkey, to the session that
+   * asked (another session of the same person cannot finish it); a passkey as a login's second
+   * factor, to that login's challenge (the hash of its token).
+   */
+  '2026-11-23-0201-passkey-challenge-bindings': {
+    async up(db, t) {
+      await db.schema.alterTable('webauthn_challenges').addColumn('session_id', t.uuid).execute()
+      await db.schema
+        .alterTable('webauthn_challenges')
+        .addColumn('mfa_challenge_hash', 'text')
+        .execute()
+      await db.schema
+        .createIndex('webauthn_challenges_expires_at')
+        .on('webauthn_challenges')
+        .column('expires_at')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

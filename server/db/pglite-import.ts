@@ -83,7 +83,16 @@ export async function importPglite(folder: string, target: Db): Promise<Record<T
   const counts = {} as Record<Table, number>
   await target.transaction().execute(async (trx) => {
     for (const table of Object.keys(TABLES) as Table[]) {
-      const tableRows = rows[table]
+      // Sessions of that version had no id nor last use: they get them as the 0200 migration
+      // gives them to sessions open at the upgrade.
+      const tableRows =
+        table === 'sessions'
+          ? rows.sessions.map((row) => ({
+              ...row,
+              id: crypto.randomUUID(),
+              last_seen_at: row.created_at,
+            }))
+          : rows[table]
       counts[table] = tableRows.length
       // Within SQLite's 32,766 bound parameters per statement.
       for (let start = 0; start < tableRows.length; start += 500) {

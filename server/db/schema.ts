@@ -25,6 +25,75 @@ export interface SessionsTable {
   token_hash: string
   account_id: string
   created_at: CreatedAt
+  /** The absolute end (SESSION_TTL). */
+  expires_at: Date
+  /** Shown to the owner and used to end it; every session has one (the 0200 migration). */
+  id: string
+  /** Slid by use, at most once a minute: the idle timeout counts from here. */
+  last_seen_at: Date
+  ip: string | null
+  /** A short, readable form of the User-Agent ("Chrome no Linux"). */
+  browser: string | null
+  /** Set when the session was ended by someone, with why (a code of common/session-end.ts). */
+  ended_at: Date | null
+  end_reason: string | null
+}
+
+/** An authenticator app's secret; active once `confirmed_at` is set. */
+export interface TotpFactorsTable {
+  account_id: string
+  /** base32; never leaves the server after the setup answer. */
+  secret: string
+  created_at: Date
+  confirmed_at: Date | null
+  /** The time step of the last accepted code (no replay). */
+  last_step: ColumnType<number | null, number | null, number | null>
+}
+
+/** Single-use codes for a lost phone, stored as SHA-256 (each has 80 random bits). */
+export interface RecoveryCodesTable {
+  code_hash: string
+  account_id: string
+  created_at: Date
+  used_at: Date | null
+}
+
+/** Between a right password and a second factor: 5 minutes, 5 codes. */
+export interface MfaChallengesTable {
+  token_hash: string
+  account_id: string
+  expires_at: Date
+  tries: number
+  used_at: Date | null
+}
+
+export interface PasskeysTable {
+  id: string
+  account_id: string
+  /** base64url, as the browser sends it. */
+  credential_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  /** bigint: PostgreSQL hands it back as text. */
+  counter: ColumnType<number | string, number, number>
+  /** JSON array of transports ("internal", "usb", …). */
+  transports: string
+  name: string
+  created_at: Date
+  last_used_at: Date | null
+}
+
+/** A challenge a passkey is to sign: single use, a few minutes (passkeys/passkey-challenges.ts). */
+export interface WebauthnChallengesTable {
+  /** base64url, as it comes back in the browser's clientDataJSON. */
+  challenge: string
+  purpose: 'register' | 'sign_in'
+  /** Whose passkey: set for adding one and for a second factor; null for a sign-in by passkey alone. */
+  account_id: string | null
+  /** Adding a passkey: the session (its id) that asked for the options. */
+  session_id: string | null
+  /** A passkey as second factor: the SHA-256 of the login's challenge token. */
+  mfa_challenge_hash: string | null
   expires_at: Date
 }
 
@@ -87,6 +156,11 @@ export interface RegistrationNoticesTable {
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
+  totp_factors: TotpFactorsTable
+  recovery_codes: RecoveryCodesTable
+  mfa_challenges: MfaChallengesTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
   password_resets: PasswordResetsTable
   auth_throttle: AuthThrottleTable
   sign_in_limits: SignInLimitsTable
@@ -98,3 +172,4 @@ export interface Schema {
 }
 
 export type Account = Selectable<AccountsTable>
+export type Session = Selectable<SessionsTable>

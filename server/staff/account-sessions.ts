@@ -7,6 +7,7 @@ export async function openSessions(db: Db, accountId: string, now = new Date()) 
     .select(['created_at', 'expires_at'])
     .where('account_id', '=', accountId)
     .where('expires_at', '>', now)
+    .where('ended_at', 'is', null)
     .orderBy('created_at', 'desc')
     .execute()
   return rows.map((row) => ({

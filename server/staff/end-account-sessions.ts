@@ -1,5 +1,6 @@
 import { party, recordAudit } from '../audit/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
+import { endAllSessions } from '../auth/sessions'
 import type { Acting, StaffDeps } from './staff-context'
 
 /** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
@@ -7,16 +8,13 @@ export async function endAccountSessions(deps: StaffDeps, { actor, origin }: Act
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
-    const ended = await trx
-      .deleteFrom('sessions')
-      .where('account_id', '=', account.id)
-      .executeTakeFirst()
+    const ended = await endAllSessions(trx, account.id, 'session_revoked')
     await recordAudit(trx, {
       type: 'session_ended',
       actor: party(actor),
       account: party(account),
       origin,
-      details: { sessions: Number(ended.numDeletedRows) },
+      details: { sessions: ended, by: 'admin' },
     })
   })
 }

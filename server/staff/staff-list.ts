@@ -8,6 +8,9 @@ import {
 import type { Db } from '../db/database'
 import { lockedExpression } from './lock-state'
 
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
+const hasMfa = sql<boolean>`(exists (select 1 from totp_factors where totp_factors.account_id = accounts.id and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.account_id = accounts.id))`
+
 /** `like` matches these literally only when escaped. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
@@ -34,6 +37,7 @@ export function staffRows(db: Db) {
       'accounts.created_at',
       'last_sign_in.last_at',
       sql<boolean>`${lockedExpression()}`.as('locked'),
+      hasMfa.as('mfa'),
     ])
 }
 
@@ -54,8 +58,7 @@ export function toStaffItem(row: StaffRow): StaffItem {
         : new Date(row.last_at).toISOString(),
     // PostgreSQL answers a boolean, SQLite 0 or 1.
     locked: Boolean(row.locked),
-    // Second factors arrive with issue 13; until then nobody has one.
-    mfa: false,
+    mfa: Boolean(row.mfa),
   }
 }
 
@@ -83,8 +86,7 @@ export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
       query.locked === 'true' ? lockedExpression() : sql<boolean>`not ${lockedExpression()}`,
     )
   }
-  // Nobody has a second factor yet (issue 13): asking for those who do finds nobody.
-  if (query.mfa === 'true') rows = rows.where(sql<boolean>`1 = 0`)
+  if (query.mfa) rows = rows.where(query.mfa === 'true' ? hasMfa : sql<boolean>`not ${hasMfa}`)
 
   const { total } = await rows
     .clearSelect()

@@ -13,7 +13,7 @@ import {
 } from '../../common/api/staff'
 import { requestOrigin } from '../audit/record-audit'
 import type { AuthService } from '../auth/auth-service'
-import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
+import { findAdministeredAccount } from '../auth/account-administration'
 import { signedInRoutes } from '../auth/authenticate'
 import { refuseUnstorableText } from '../auth/storable-input'
 import { apiError } from '../http/errors'
@@ -21,6 +21,7 @@ import { isValidEmail } from '../../common/account-rules'
 import { openSessions } from './account-sessions'
 import { changeAccount } from './change-account'
 import { endAccountSessions } from './end-account-sessions'
+import { removeAccountSecondFactors } from './remove-second-factors'
 import { inviteAccount } from './invite-account'
 import { refuseRegistration } from './refuse-registration'
 import { sendResetLink } from './send-reset-link'
@@ -166,15 +167,14 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
       schema: {
         summary: 'Remove the second factors of an account (for a lost phone)',
         description:
-          'Second factors do not exist yet (issue 13): the account is checked and nothing is removed.',
+          'The authenticator app, its recovery codes and every passkey go; the event is audited.',
         security: bearer,
         params: AccountIdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      refuseOwnAccount(request.account!, request.params.id)
-      await findAdministeredAccount(deps.db, request.params.id)
+      await removeAccountSecondFactors(deps, acting(request), request.params.id)
       return noBody(reply, 204)
     },
   )

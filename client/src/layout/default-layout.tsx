@@ -1,11 +1,18 @@
 import { CContainer } from '@coreui/react'
-import { useRef } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Outlet } from 'react-router-dom'
 import { messages } from '../messages'
 import { CurrentUserProvider } from '../session/current-user'
+import { signOut } from '../session/sign-out'
 import { AppFooter } from './app-footer'
 import { AppHeader } from './app-header'
 import { AppSidebar } from './app-sidebar'
+
+/**
+ * The idle timer is not needed to show the screen (its first warning is minutes away): its code
+ * loads after the layout, outside the dashboard's cold-load budget.
+ */
+const IdleWarning = lazy(() => import('./idle-warning'))
 
 /** The authenticated frame: sidebar, header with breadcrumb, the inner screen, footer. */
 export default function DefaultLayout() {
@@ -30,6 +37,9 @@ export default function DefaultLayout() {
         </main>
         <AppFooter />
       </div>
+      <Suspense fallback={null}>
+        <IdleWarning onSignOut={() => void signOut()} />
+      </Suspense>
     </CurrentUserProvider>
   )
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { listStaff, STAFF_CHANGED_EVENT } from '../lib/admin-api'
+import { countPendingInBackground, STAFF_CHANGED_EVENT } from '../lib/admin-api'
 import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
 
 /** How often the sidebar asks again while the tab stays open and in view. */
@@ -32,7 +32,7 @@ export function usePendingCount(isAdmin: boolean): number | null {
   useEffect(() => {
     if (!isAdmin) return
     const controller = new AbortController()
-    listStaff({ status: 'pending', pageSize: '1' }, controller.signal).then(
+    countPendingInBackground(controller.signal).then(
       (list) => setCount(list.total),
       // A badge is a hint: on failure it keeps what it showed.
       () => undefined,

@@ -30,6 +30,13 @@ const account = (id: string) => `staff/${encodeURIComponent(id)}`
 export const listStaff = (query: StaffQuery, signal?: AbortSignal) =>
   apiRequest<StaffList>(`staff${queryString(query)}`, signalOf(signal))
 
+/** The sidebar's count of waiting registrations, asked every minute: not the person's use. */
+export const countPendingInBackground = (signal: AbortSignal) =>
+  apiRequest<StaffList>(`staff${queryString({ status: 'pending', pageSize: '1' })}`, {
+    signal,
+    background: true,
+  })
+
 export const fetchStaffAccount = (id: string, signal?: AbortSignal) =>
   apiRequest<StaffAccount>(account(id), signalOf(signal))
 

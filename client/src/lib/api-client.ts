@@ -1,4 +1,5 @@
 import { messages } from '../messages'
+import { noteAuthenticatedCall } from '../session/last-call'
 import { clearToken, readToken } from '../session/token'
 
 /**
@@ -28,6 +29,12 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   body?: unknown
   signal?: AbortSignal
+  /**
+   * Asked by the page on its own (the sidebar's minute poll), not by the person: not use of the
+   * session. Sent with `X-Painel-Background: 1` so the server need not slide the idle end for it,
+   * and not counted by the idle timer here.
+   */
+  background?: boolean
 }
 
 function retryAfter(response: Response): number | null {
@@ -57,11 +64,27 @@ async function errorFrom(response: Response): Promise<ApiError> {
   )
 }
 
+/**
+ * The error of an answer that is not a success. A 401 to a call made with a session means the
+ * session is over (expired, ended elsewhere, account disabled, password changed): forget the
+ * token, saying why, and the access guard takes the user to the login page, remembering where
+ * they were. Unless this tab or another one has signed in again meanwhile: a late answer for the
+ * old token must not end the new session.
+ */
+async function failure(response: Response, token: string | null): Promise<ApiError> {
+  const error = await errorFrom(response)
+  if (response.status === 401 && token !== null && readToken() === token) {
+    clearToken({ endedBy: { code: error.code, message: error.message } })
+  }
+  return error
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = readToken()
   const headers: Record<string, string> = { accept: 'application/json' }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (token !== null) headers.authorization = `Bearer ${token}`
+  if (options.background) headers['x-painel-background'] = '1'
 
   let response: Response
   try {
@@ -78,10 +101,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'network_error', messages.api.network)
   }
 
-  // The session is over (expired, revoked): forget the token; the access guard then takes the
-  // user to the login page, remembering where they were.
-  if (response.status === 401 && token !== null) clearToken({ byServer: true })
-  if (!response.ok) throw await errorFrom(response)
+  if (!response.ok) throw await failure(response, token)
+  if (token !== null && !options.background) noteAuthenticatedCall()
   if (response.status === 204 || response.status === 202) {
     return (
       response.headers.get('content-type')?.includes('json') ? await response.json() : undefined
@@ -103,7 +124,6 @@ export async function apiDownload(path: string): Promise<Blob> {
   } catch {
     throw new ApiError(0, 'network_error', messages.api.network)
   }
-  if (response.status === 401 && token !== null) clearToken({ byServer: true })
-  if (!response.ok) throw await errorFrom(response)
+  if (!response.ok) throw await failure(response, token)
   return response.blob()
 }

@@ -6,7 +6,7 @@ import type {
   RegisterBody,
   ResetBody,
   ResetCheckBody,
-  SignedIn,
+  SignInAnswer,
   SignInBody,
 } from '../../../common/api/auth'
 import { apiRequest } from './api-client'
@@ -20,7 +20,7 @@ export type { AccountStatus }
 export type User = PublicUser
 
 export function signIn(email: string, password: string, signal?: AbortSignal) {
-  return apiRequest<SignedIn>('auth/login', {
+  return apiRequest<SignInAnswer>('auth/login', {
     method: 'POST',
     body: { email, password } satisfies SignInBody,
     ...(signal ? { signal } : {}),

@@ -8,9 +8,12 @@ import { staffMessages } from '../messages-staff'
 import { announceStaffChange, inviteStaff } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
 import { messages } from '../messages'
+import { useFormDraft } from '../session/form-draft'
 import { ConfirmDialog } from './confirm-dialog'
 
 const text = staffMessages.invite
+/** The draft's name (session/form-draft.ts): Equipe reopens the dialog when one is kept. */
+export const INVITE_DRAFT = 'invite'
 
 /** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
 export function InviteDialog({
@@ -26,6 +29,7 @@ export function InviteDialog({
   const [role, setRole] = useState<Role>('staff')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { ref: draftRef, clear: clearDraft } = useFormDraft<HTMLDivElement>(INVITE_DRAFT)
 
   const submit = async () => {
     const problem = nameProblem(name)
@@ -35,6 +39,7 @@ export function InviteDialog({
     setError(null)
     try {
       const { user } = await inviteStaff({ name: name.trim(), email: email.trim(), role })
+      clearDraft()
       announceStaffChange()
       onDone(text.done(user.email))
     } catch (caught) {
@@ -54,41 +59,46 @@ export function InviteDialog({
       onConfirm={() => void submit()}
       onCancel={onCancel}
     >
-      <div className="mb-3">
-        <CFormLabel htmlFor={`${id}-name`}>{text.name}</CFormLabel>
-        <CFormInput
-          id={`${id}-name`}
-          autoComplete="off"
-          maxLength={100}
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="mb-3">
-        <CFormLabel htmlFor={`${id}-email`}>{text.email}</CFormLabel>
-        <CFormInput
-          id={`${id}-email`}
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
-      <div className="mb-3">
-        <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
-        <select
-          id={`${id}-role`}
-          className="form-control"
-          style={{ appearance: 'auto' }}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-        >
-          <option value="staff">{adminMessages.roles.staff}</option>
-          <option value="admin">{adminMessages.roles.admin}</option>
-        </select>
+      <div ref={draftRef}>
+        <div className="mb-3">
+          <CFormLabel htmlFor={`${id}-name`}>{text.name}</CFormLabel>
+          <CFormInput
+            id={`${id}-name`}
+            name="name"
+            autoComplete="off"
+            maxLength={100}
+            required
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="mb-3">
+          <CFormLabel htmlFor={`${id}-email`}>{text.email}</CFormLabel>
+          <CFormInput
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="mb-3">
+          <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
+          <select
+            id={`${id}-role`}
+            name="role"
+            className="form-control"
+            style={{ appearance: 'auto' }}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+          >
+            <option value="staff">{adminMessages.roles.staff}</option>
+            <option value="admin">{adminMessages.roles.admin}</option>
+          </select>
+        </div>
       </div>
     </ConfirmDialog>
   )

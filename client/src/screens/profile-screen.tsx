@@ -4,6 +4,9 @@ import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
+import { SessionsCard } from './my-account/sessions-card'
+import { TotpCard } from './my-account/totp-card'
+import { PasskeysCard } from './my-account/passkeys-card'
 import { accountMessages } from '../messages-accounts'
 
 const text = accountMessages.profile
@@ -42,6 +45,9 @@ export default function ProfileScreen() {
         </CCard>
       )}
       {user && <ChangePasswordForm />}
+      {user && <TotpCard email={user.email} />}
+      {user && <PasskeysCard />}
+      {user && <SessionsCard />}
     </>
   )
 }

@@ -16,8 +16,10 @@ import { useDocumentTitle } from '../lib/use-document-title'
 import { useMediaQuery, WIDE } from '../lib/use-media-query'
 import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
 import { useCurrentUser } from '../session/current-user'
+import { hasDraft } from '../session/form-draft'
+import { paths } from '../app/paths'
 import { AdminOnly } from './admin-only'
-import { InviteDialog } from './invite-dialog'
+import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { StaffCards, StaffTable } from './staff-list-views'
 
@@ -99,7 +101,8 @@ function StaffAdministration() {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [reloads, setReloads] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
-  const [inviting, setInviting] = useState(false)
+  // An invitation being typed when the session ended is opened again, as it was left.
+  const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
   const wide = useMediaQuery(WIDE)
   const searchId = useId()
   const filtersId = useId()

@@ -1,3 +1,5 @@
+import { forgetSessionEnd, recordSessionEnd, SIGNED_OUT } from './session-end'
+
 /**
  * The session token in localStorage `token_adm`, stored as JSON `{"token": "..."}`.
  * Logged in means that entry holds a non-empty token string. Anything else (missing, '', null,
@@ -13,13 +15,6 @@ let signedOutHere = false
 
 export function wasSignedOutHere(): boolean {
   return signedOutHere
-}
-
-/** Whether the server ended this tab's session (expired, revoked, account disabled). */
-let endedByServer = false
-
-export function wasEndedByServer(): boolean {
-  return endedByServer
 }
 
 export function parseToken(raw: string | null): string | null {
@@ -46,18 +41,22 @@ export function readToken(): string | null {
 
 export function saveToken(token: string): void {
   signedOutHere = false
-  endedByServer = false
+  forgetSessionEnd()
   window.localStorage.setItem(TOKEN_KEY, JSON.stringify({ token }))
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }
 
-/** Ends the session in this tab. `signedOut`: the user chose to (rather than it expiring). */
+/**
+ * Ends the session in this tab (and, through storage, in the others). `signedOut`: the user chose
+ * to; `endedBy`: the server's 401 said why. Either is recorded for the login page to say.
+ */
 export function clearToken({
   signedOut = false,
-  byServer = false,
-}: { signedOut?: boolean; byServer?: boolean } = {}): void {
+  endedBy,
+}: { signedOut?: boolean; endedBy?: { code: string; message: string } } = {}): void {
   signedOutHere = signedOut
-  endedByServer = byServer
+  if (signedOut) recordSessionEnd(SIGNED_OUT)
+  else if (endedBy) recordSessionEnd(endedBy.code, endedBy.message)
   try {
     window.localStorage.removeItem(TOKEN_KEY)
   } finally {

@@ -1,0 +1,90 @@
+/**
+ * The pt-BR texts of "Minha conta"'s sessions, second factor and passkeys, and of the idle
+ * warning. Apart from messages.ts, which is in the login page's bundle (it has a budget).
+ */
+export const securityMessages = {
+  cancel: 'Cancelar',
+  retry: 'Tentar de novo',
+  loading: 'Carregando…',
+  sessions: {
+    title: 'Sessões abertas',
+    intro: 'Os navegadores em que sua conta está conectada agora.',
+    current: 'Esta sessão',
+    unknownBrowser: 'Navegador desconhecido',
+    unknownAddress: 'endereço desconhecido',
+    address: 'Endereço',
+    lastSeen: 'Último acesso',
+    since: 'Iniciada em',
+    end: 'Encerrar',
+    endLabel: (browser: string, lastSeen: string) =>
+      `Encerrar a sessão de ${browser} (último acesso em ${lastSeen})`,
+    endOthers: 'Encerrar as outras sessões',
+    ended: 'Sessão encerrada.',
+    othersEnded: 'As outras sessões foram encerradas.',
+    onlyThis: 'Só esta sessão está aberta.',
+  },
+  totp: {
+    title: 'Verificação em duas etapas',
+    intro:
+      'Além da senha, peça um código do aplicativo autenticador do celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…) ao entrar.',
+    on: 'Ativada com aplicativo autenticador.',
+    off: 'Desativada.',
+    codesLeft: (count: number) =>
+      count === 1 ? 'Resta 1 código de recuperação.' : `Restam ${count} códigos de recuperação.`,
+    turnOn: 'Ativar aplicativo autenticador',
+    scan: 'Leia o código QR com o aplicativo autenticador, ou digite a chave abaixo.',
+    qrLabel: 'Código QR para o aplicativo autenticador',
+    secret: 'Chave para digitar no aplicativo',
+    code: 'Código de 6 dígitos do aplicativo',
+    confirm: 'Confirmar e ativar',
+    codeInvalid: 'Digite os 6 dígitos que o aplicativo mostra agora.',
+    codesTitle: 'Códigos de recuperação',
+    codesIntro:
+      'Guarde estes códigos em um lugar seguro. Cada um serve uma vez para entrar se você perder o celular. Eles não serão mostrados de novo.',
+    download: 'Baixar como .txt',
+    fileName: 'painel-codigos-de-recuperacao.txt',
+    fileHeader: (email: string) =>
+      `Códigos de recuperação do Painel (${email}). Cada código serve uma vez.`,
+    saved: 'Já guardei os códigos',
+    password: 'Senha atual',
+    turnOff: 'Desativar',
+    turnOffTitle: 'Desativar a verificação em duas etapas',
+    turnedOff: 'Verificação em duas etapas desativada.',
+    regenerate: 'Gerar novos códigos de recuperação',
+    regenerateIntro: 'Os códigos antigos deixam de valer.',
+    turnedOn: 'Verificação em duas etapas ativada.',
+  },
+  passkeys: {
+    title: 'Chaves de acesso',
+    intro:
+      'Entre sem senha com a biometria ou o PIN do aparelho. Uma chave de acesso também serve como segunda etapa.',
+    none: 'Nenhuma chave de acesso cadastrada.',
+    name: 'Nome da chave',
+    namePlaceholder: 'Ex.: Notebook do trabalho',
+    add: 'Adicionar chave de acesso',
+    added: 'Chave de acesso adicionada.',
+    created: 'Criada em',
+    lastUsed: 'Último uso',
+    never: 'nunca usada',
+    rename: 'Renomear',
+    renameLabel: (name: string) => `Renomear a chave ${name}`,
+    save: 'Salvar nome',
+    renamed: 'Nome da chave salvo.',
+    remove: 'Remover',
+    removeLabel: (name: string) => `Remover a chave ${name}`,
+    removed: 'Chave de acesso removida.',
+    nameRequired: 'Dê um nome à chave, para reconhecê-la depois.',
+    failed: 'A chave de acesso não foi criada. Tente de novo.',
+    unsupported: 'Este navegador não permite chaves de acesso.',
+  },
+  idle: {
+    title: 'Sua sessão vai expirar…',
+    body: (seconds: number) =>
+      seconds >= 60
+        ? `Por falta de atividade, sua sessão termina em ${Math.ceil(seconds / 60)} minuto${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`
+        : `Por falta de atividade, sua sessão termina em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
+    keep: 'Continuar conectado',
+    leave: 'Sair',
+    failed: 'Não foi possível renovar a sessão. Tente de novo.',
+  },
+} as const

@@ -1,0 +1,235 @@
+import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import { securityMessages } from '../../messages-account-security'
+import { errorMessage } from '../../lib/api-client'
+import {
+  confirmTotp,
+  fetchMfaStatus,
+  regenerateRecoveryCodes,
+  startTotp,
+  turnOffTotp,
+  type MfaStatus,
+} from '../../lib/me-api'
+import { Notice } from '../../lib/notice'
+import { RecoveryCodesView } from './recovery-codes'
+
+const TotpQr = lazy(() => import('./totp-qr'))
+const text = securityMessages.totp
+
+type Mode =
+  | { step: 'status' }
+  | { step: 'setup'; secret: string; otpauthUrl: string }
+  | { step: 'codes'; codes: string[] }
+  | { step: 'password'; purpose: 'off' | 'regenerate' }
+
+const valueOf = (event: FormEvent<HTMLFormElement>, name: string) => {
+  const value = new FormData(event.currentTarget).get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}
+/** "123 456" as typed from the app's display: the digits only. */
+const digitsOf = (code: string) => code.replace(/\s+/g, '')
+
+/** Minha conta › Verificação em duas etapas: the authenticator app and its recovery codes. */
+export function TotpCard({ email }: { email: string }) {
+  const id = useId()
+  const [status, setStatus] = useState<MfaStatus | null>(null)
+  const [mode, setMode] = useState<Mode>({ step: 'status' })
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  const reload = useCallback((signal?: AbortSignal) => {
+    fetchMfaStatus(signal).then(setStatus, (caught: unknown) => {
+      if (!signal?.aborted) setError(errorMessage(caught))
+    })
+  }, [])
+  useEffect(() => {
+    const controller = new AbortController()
+    reload(controller.signal)
+    return () => controller.abort()
+  }, [reload])
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setError(null)
+    setDone(null)
+    try {
+      await work()
+    } catch (caught) {
+      setError(errorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const begin = () =>
+    run(async () => {
+      const setup = await startTotp()
+      setMode({ step: 'setup', ...setup })
+    })
+
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const code = digitsOf(valueOf(event, 'code'))
+    if (!/^[0-9]{6}$/.test(code)) return setError(text.codeInvalid)
+    void run(async () => {
+      const { recoveryCodes } = await confirmTotp(code)
+      setMode({ step: 'codes', codes: recoveryCodes })
+      setDone(text.turnedOn)
+      reload()
+    })
+  }
+
+  const withPassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (mode.step !== 'password') return
+    const password = new FormData(event.currentTarget).get('password')
+    if (typeof password !== 'string' || password === '') return setError(text.password)
+    void run(async () => {
+      if (mode.purpose === 'off') {
+        await turnOffTotp(password)
+        setMode({ step: 'status' })
+        setDone(text.turnedOff)
+      } else {
+        const { recoveryCodes } = await regenerateRecoveryCodes(password)
+        setMode({ step: 'codes', codes: recoveryCodes })
+      }
+      reload()
+    })
+  }
+
+  const spinner = busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />
+
+  return (
+    <CCard className="painel-narrow mt-4">
+      <CCardBody>
+        <h2 className="h5">{text.title}</h2>
+        <p className="text-body-secondary">{text.intro}</p>
+        {done && <Notice color="success" text={done} />}
+        <Notice text={error} />
+
+        {mode.step === 'status' && status && (
+          <>
+            <p>
+              <strong>{status.totp ? text.on : text.off}</strong>
+              {status.totp && <> {text.codesLeft(status.recoveryCodesLeft)}</>}
+            </p>
+            <div className="d-flex flex-wrap gap-2">
+              {status.totp ? (
+                <>
+                  <CButton
+                    color="secondary"
+                    variant="outline"
+                    onClick={() => setMode({ step: 'password', purpose: 'regenerate' })}
+                  >
+                    {text.regenerate}
+                  </CButton>
+                  <CButton
+                    color="danger"
+                    variant="outline"
+                    onClick={() => setMode({ step: 'password', purpose: 'off' })}
+                  >
+                    {text.turnOff}
+                  </CButton>
+                </>
+              ) : (
+                <CButton color="primary" disabled={busy} onClick={() => void begin()}>
+                  {spinner}
+                  {text.turnOn}
+                </CButton>
+              )}
+            </div>
+          </>
+        )}
+
+        {mode.step === 'setup' && (
+          <form noValidate onSubmit={confirm} aria-busy={busy}>
+            <p>{text.scan}</p>
+            <Suspense fallback={<CSpinner size="sm" aria-hidden="true" />}>
+              <TotpQr url={mode.otpauthUrl} label={text.qrLabel} />
+            </Suspense>
+            <p className="mt-3 mb-1">{text.secret}</p>
+            <p>
+              <code className="fs-6 text-break" data-testid="totp-secret">
+                {mode.secret}
+              </code>
+            </p>
+            <div className="mb-3">
+              <CFormLabel htmlFor={`${id}-code`}>{text.code}</CFormLabel>
+              <CFormInput
+                id={`${id}-code`}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={7}
+                className="font-monospace"
+                style={{ maxWidth: '10rem' }}
+              />
+            </div>
+            <div className="d-flex flex-wrap gap-2">
+              <CButton type="submit" color="primary" disabled={busy}>
+                {spinner}
+                {text.confirm}
+              </CButton>
+              <CButton
+                color="secondary"
+                variant="outline"
+                disabled={busy}
+                onClick={() => setMode({ step: 'status' })}
+              >
+                {securityMessages.cancel}
+              </CButton>
+            </div>
+          </form>
+        )}
+
+        {mode.step === 'codes' && (
+          <RecoveryCodesView
+            codes={mode.codes}
+            email={email}
+            onDone={() => {
+              setMode({ step: 'status' })
+              setDone(null)
+            }}
+          />
+        )}
+
+        {mode.step === 'password' && (
+          <form noValidate onSubmit={withPassword} aria-busy={busy}>
+            <h3 className="h6">{mode.purpose === 'off' ? text.turnOffTitle : text.regenerate}</h3>
+            {mode.purpose === 'regenerate' && <p>{text.regenerateIntro}</p>}
+            <div className="mb-3">
+              <CFormLabel htmlFor={`${id}-password`}>{text.password}</CFormLabel>
+              <CFormInput
+                id={`${id}-password`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+              />
+            </div>
+            <div className="d-flex flex-wrap gap-2">
+              <CButton
+                type="submit"
+                color={mode.purpose === 'off' ? 'danger' : 'primary'}
+                disabled={busy}
+              >
+                {spinner}
+                {mode.purpose === 'off' ? text.turnOff : text.regenerate}
+              </CButton>
+              <CButton
+                color="secondary"
+                variant="outline"
+                disabled={busy}
+                onClick={() => setMode({ step: 'status' })}
+              >
+                {securityMessages.cancel}
+              </CButton>
+            </div>
+          </form>
+        )}
+      </CCardBody>
+    </CCard>
+  )
+}

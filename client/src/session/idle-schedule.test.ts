@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { idleSchedule, type SessionLimits } from './idle-schedule'
+
+const MIN = 60_000
+const T0 = 1_800_000_000_000
+const limits: SessionLimits = {
+  id: 's',
+  idleExpiresAt: T0 + 30 * MIN,
+  expiresAt: T0 + 12 * 60 * MIN,
+  idleTimeoutMs: 30 * MIN,
+}
+
+describe('idleSchedule', () => {
+  it('warns two minutes before the idle end the server gave, and looks just after it', () => {
+    const schedule = idleSchedule(limits, T0)
+    assert.equal(schedule.endsAt, T0 + 30 * MIN)
+    assert.equal(schedule.warnAt, T0 + 28 * MIN)
+    assert.equal(schedule.checkAt, T0 + 30 * MIN + 1000)
+    assert.equal(schedule.absoluteFirst, false)
+  })
+
+  it('counts a later call, taking the end the server may have written (a minute short)', () => {
+    const schedule = idleSchedule(limits, T0 + 10 * MIN)
+    assert.equal(schedule.endsAt, T0 + 39 * MIN)
+    assert.equal(schedule.warnAt, T0 + 37 * MIN)
+    // Looks only once the session is surely over: asking earlier would slide it.
+    assert.equal(schedule.checkAt, T0 + 40 * MIN + 1000)
+  })
+
+  it('ignores a call from before the figures (they already include it)', () => {
+    assert.equal(idleSchedule(limits, T0 - 5 * MIN).endsAt, T0 + 30 * MIN)
+    assert.equal(idleSchedule(limits, null).endsAt, T0 + 30 * MIN)
+  })
+
+  it('does not warn when the absolute end comes first, but looks at it', () => {
+    const schedule = idleSchedule({ ...limits, expiresAt: T0 + 20 * MIN }, T0)
+    assert.equal(schedule.absoluteFirst, true)
+    assert.equal(schedule.warnAt, Number.POSITIVE_INFINITY)
+    assert.equal(schedule.checkAt, T0 + 20 * MIN + 1000)
+  })
+
+  it('keeps a short timeout sensible: the warning may be due at once', () => {
+    const short = { ...limits, idleExpiresAt: T0 + 90_000, idleTimeoutMs: 90_000 }
+    const schedule = idleSchedule(short, T0)
+    assert.equal(schedule.warnAt, T0 - 30_000)
+    assert.equal(schedule.checkAt, T0 + 91_000)
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * When to warn that the session is about to end for lack of use, and when to look whether it
+ * has. Pure figures, tested on their own (idle-schedule.test.ts).
+ *
+ * The server slides a session's idle end with every authenticated call but writes it at most
+ * once a minute (server/auth/sessions.ts, TOUCH_INTERVAL_MS). So after a call at `lastCallAt`
+ * its true end lies between `lastCallAt + timeout - 1 min` and `lastCallAt + timeout`; an
+ * answer of GET /api/me/session or POST /renew gives it exactly (`idleExpiresAt`).
+ */
+export const WARN_BEFORE_MS = 2 * 60 * 1000
+export const WRITE_INTERVAL_MS = 60 * 1000
+/** After the latest possible end, a little more, so the server has surely ended it too. */
+const CHECK_MARGIN_MS = 1000
+
+export interface SessionLimits {
+  /** The session these figures are of (a new sign-in has new ones). */
+  id: string
+  idleExpiresAt: number
+  expiresAt: number
+  idleTimeoutMs: number
+}
+
+export interface IdleSchedule {
+  /** When the warning opens: two minutes before the earliest the session can end. */
+  warnAt: number
+  /** The earliest the session can end for lack of use (what the warning counts down to). */
+  endsAt: number
+  /**
+   * When to ask the server whether the session is over (its 401 then says why): once it surely
+   * is, idle or past its absolute end. Asking earlier would itself be use, and slide it.
+   */
+  checkAt: number
+  /** The absolute end comes first: renewing cannot help, so there is no warning. */
+  absoluteFirst: boolean
+}
+
+export function idleSchedule(limits: SessionLimits, lastCallAt: number | null): IdleSchedule {
+  const calledAfter =
+    lastCallAt !== null && lastCallAt > limits.idleExpiresAt - limits.idleTimeoutMs
+  const endsAt = calledAfter
+    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs - WRITE_INTERVAL_MS)
+    : limits.idleExpiresAt
+  const latestEnd = calledAfter
+    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs)
+    : limits.idleExpiresAt
+  const absoluteFirst = limits.expiresAt <= endsAt
+  return {
+    warnAt: absoluteFirst ? Number.POSITIVE_INFINITY : endsAt - WARN_BEFORE_MS,
+    endsAt: absoluteFirst ? limits.expiresAt : endsAt,
+    checkAt: Math.min(latestEnd, limits.expiresAt) + CHECK_MARGIN_MS,
+    absoluteFirst,
+  }
+}

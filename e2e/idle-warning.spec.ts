@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from './fixtures'
+import { seriousViolations } from './support/axe'
+import { startOwnServer, type OwnServer } from './support/own-server'
+import { expectRoute, signInWithForm } from './support/pages'
+
+/**
+ * The idle warning, on a server of this suite's own with SESSION_IDLE_TIMEOUT=130 s: the warning
+ * (two minutes before the end) is due ten seconds after the last use.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const admin = { email: 'ocioso@painel.test', password: 'senha-do-ocioso-123' }
+let dataDir: string
+let server: OwnServer
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-idle-'))
+  server = await startOwnServer({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SESSION_IDLE_TIMEOUT: '130',
+    AUTH_RATE_LIMIT: '10000',
+  })
+})
+test.afterAll(async () => {
+  await server.stop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+test('the warning opens, is keyboard-friendly, and "Continuar conectado" renews in every tab', async ({
+  page,
+  context,
+}) => {
+  test.slow()
+  await page.goto(`${server.baseURL}/#/login`)
+  await signInWithForm(page, admin)
+  await expectRoute(page, '/dashboard')
+  const other = await context.newPage()
+  await other.goto(`${server.baseURL}/#/perfil`)
+
+  const dialog = page.getByRole('alertdialog', { name: 'Sua sessão vai expirar…' })
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await expect(dialog).toContainText('Por falta de atividade, sua sessão termina em')
+  await expect(other.getByRole('alertdialog')).toBeVisible()
+  // The first button has the focus: Enter keeps the session.
+  await expect(dialog.getByRole('button', { name: 'Continuar conectado' })).toBeFocused()
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate(
+      (theme) => document.documentElement.setAttribute('data-coreui-theme', theme),
+      mode,
+    )
+    expect(await seriousViolations(page), `idle warning in ${mode} mode`).toEqual([])
+  }
+
+  const renewed = page.waitForResponse((response) =>
+    response.url().endsWith('/api/me/session/renew'),
+  )
+  await page.keyboard.press('Enter')
+  expect((await renewed).status()).toBe(200)
+  await expect(dialog).toBeHidden()
+  // The other tab closes its warning too: one timer for the browser.
+  await expect(other.getByRole('alertdialog')).toBeHidden()
+  await other.close()
+})
+
+test('left alone, the session ends for lack of use: login says so, and typed text comes back', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await page.goto(`${server.baseURL}/#/login`)
+  await signInWithForm(page, admin)
+  await expectRoute(page, '/dashboard')
+  await page.goto(`${server.baseURL}/#/equipe`)
+  await page.getByRole('button', { name: 'Convidar pessoa' }).click()
+  const invite = page.getByRole('dialog', { name: 'Convidar pessoa' })
+  await invite.getByLabel('Nome').fill('Ivo Inativo')
+  await invite.getByLabel('E-mail').fill('ivo@painel.test')
+
+  await expect(page.getByRole('alertdialog', { name: 'Sua sessão vai expirar…' })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(page.getByRole('status')).toContainText(
+    'Sua sessão expirou por inatividade. Entre novamente.',
+    { timeout: 200_000 },
+  )
+  await expectRoute(page, '/login?redirect=%2Fequipe')
+  await signInWithForm(page, admin)
+  await expectRoute(page, '/equipe')
+  const reopened = page.getByRole('dialog', { name: 'Convidar pessoa' })
+  await expect(reopened.getByLabel('Nome')).toHaveValue('Ivo Inativo')
+  await expect(reopened.getByLabel('E-mail')).toHaveValue('ivo@painel.test')
+})

@@ -1,0 +1,77 @@
+import { TOTP } from 'otpauth'
+import { expect, test } from './fixtures'
+import { createStaff } from './support/accounts'
+import { seriousViolations } from './support/axe'
+import { expectRoute, signInWithForm } from './support/pages'
+
+/** The authenticator app and recovery codes, from Minha conta to the login's second step. */
+
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
+
+test('TOTP on → sign out → sign in with a code from the secret → a recovery code works once', async ({
+  page,
+  api,
+}) => {
+  test.slow()
+  const staff = await createStaff(api, { label: 'totp', name: 'Tina Totp' })
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/dashboard')
+  await page.goto('/#/perfil')
+
+  await page.getByRole('button', { name: 'Ativar aplicativo autenticador' }).click()
+  await expect(
+    page.getByRole('img', { name: 'Código QR para o aplicativo autenticador' }),
+  ).toBeVisible()
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  for (const mode of ['light', 'dark'] as const) {
+    await page.evaluate(
+      (theme) => document.documentElement.setAttribute('data-coreui-theme', theme),
+      mode,
+    )
+    expect(await seriousViolations(page), `TOTP set-up in ${mode} mode`).toEqual([])
+  }
+  await page.getByLabel('Código de 6 dígitos do aplicativo').fill(codeFor(secret))
+  await page.getByRole('button', { name: 'Confirmar e ativar' }).click()
+  const codes = page.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem')
+  await expect(codes).toHaveCount(10)
+  const recovery = (await codes.allTextContents()).map((code) => code.trim())
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Baixar como .txt' }).click()
+  expect((await download).suggestedFilename()).toBe('painel-codigos-de-recuperacao.txt')
+  await page.getByRole('button', { name: 'Já guardei os códigos' }).click()
+  await expect(page.getByText('Ativada com aplicativo autenticador.')).toBeVisible()
+
+  // Sign out; the password alone is not enough any more.
+  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expectRoute(page, '/login')
+  await signInWithForm(page, staff)
+  const code = page.getByLabel('Código de verificação')
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+  await expect(code).toHaveAttribute('inputmode', 'numeric')
+  expect(await seriousViolations(page), 'the code step').toEqual([])
+  // A code of the next step: within the ±1 step the server allows, and not used yet.
+  await code.fill(codeFor(secret, Date.now() + 30_000))
+  await page.getByRole('button', { name: 'Verificar' }).click()
+  await expectRoute(page, '/dashboard')
+
+  // A recovery code instead, then the same one again: refused.
+  for (const attempt of ['first', 'again'] as const) {
+    await page.evaluate(() => window.localStorage.removeItem('token_adm'))
+    await page.goto('/#/login')
+    await signInWithForm(page, staff)
+    if (attempt === 'first') {
+      await page.getByRole('button', { name: 'Verificar' }).click()
+      await expect(page.getByRole('alert')).toHaveText('Informe o código.')
+    }
+    await page.getByRole('button', { name: 'Usar um código de recuperação' }).click()
+    // A new, empty field: the app code's complaint is gone with it.
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await page.getByLabel('Código de recuperação').fill(recovery[0]!)
+    await page.getByRole('button', { name: 'Verificar' }).click()
+    if (attempt === 'first') await expectRoute(page, '/dashboard')
+    else await expect(page.getByRole('alert')).toBeVisible()
+  }
+})

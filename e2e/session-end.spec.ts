@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff } from './support/accounts'
+import { expectRoute, loginForm, signInWithForm, tokenIn } from './support/pages'
+
+/** A session that ends says why on the login page, and what was being typed is not lost. */
+
+test('after "Sair" the login page says "Você saiu."', async ({ page, api }) => {
+  const staff = await createStaff(api, { label: 'saiu' })
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/dashboard')
+  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expectRoute(page, '/login')
+  await expect(page.getByRole('status')).toHaveText('Você saiu.')
+
+  // Signing in again forgets it: the next login page says nothing about the old session.
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/dashboard')
+  await page.evaluate(() => window.localStorage.removeItem('token_adm'))
+  await page.goto('/#/login')
+  await expect(loginForm(page)).toBeVisible()
+  await expect(page.getByText('Você saiu.')).toBeHidden()
+})
+
+test('a session ended on the server while an invitation is typed: login says so, and the text comes back', async ({
+  page,
+  api,
+}) => {
+  const admin = await createStaff(api, { label: 'rascunho', role: 'admin', name: 'Rita Rascunho' })
+  await page.goto('/#/login')
+  await signInWithForm(page, admin)
+  await expectRoute(page, '/dashboard')
+  await page.goto('/#/equipe')
+  await page.getByRole('button', { name: 'Convidar pessoa' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Convidar pessoa' })
+  await dialog.getByLabel('Nome').fill('Pessoa Convidada')
+  await dialog.getByLabel('E-mail').fill('convidada@painel.test')
+  await dialog.getByLabel('Papel').selectOption('admin')
+
+  // The session ends elsewhere (its token revoked) before the form is sent.
+  const { token } = JSON.parse((await tokenIn(page)) ?? '{}') as { token: string }
+  const ended = await api.post('/api/auth/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect(ended.status()).toBe(204)
+  await dialog.getByRole('button', { name: 'Enviar convite' }).click()
+
+  await expectRoute(page, '/login?redirect=%2Fequipe')
+  await expect(page.getByRole('status')).toContainText(
+    'Depois de entrar, você volta para a tela em que estava.',
+  )
+  // Nothing typed is in the URL, and no password was ever kept.
+  expect(page.url()).not.toContain('Convidada')
+  const kept = await page.evaluate(() => JSON.stringify(window.sessionStorage))
+  expect(kept).toContain('Pessoa Convidada')
+  expect(kept).not.toContain(admin.password)
+
+  await signInWithForm(page, admin)
+  await expectRoute(page, '/equipe')
+  const reopened = page.getByRole('dialog', { name: 'Convidar pessoa' })
+  await expect(reopened.getByLabel('Nome')).toHaveValue('Pessoa Convidada')
+  await expect(reopened.getByLabel('E-mail')).toHaveValue('convidada@painel.test')
+  await expect(reopened.getByLabel('Papel')).toHaveValue('admin')
+
+  // Cancelling forgets the draft: the next visit starts empty.
+  await reopened.getByRole('button', { name: 'Cancelar' }).click()
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Equipe' })).toBeVisible()
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('another person signing in on the same tab does not get the draft', async ({ page, api }) => {
+  const first = await createStaff(api, { label: 'primeira', role: 'admin' })
+  const second = await createStaff(api, { label: 'segunda', role: 'admin' })
+  const token = await apiSignIn(api, first.email, first.password)
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.sessionStorage.setItem('seeded', '1')
+      window.localStorage.setItem('token_adm', value)
+    }
+  }, JSON.stringify({ token }))
+  await page.goto('/#/equipe')
+  await page.getByRole('button', { name: 'Convidar pessoa' }).click()
+  await page.getByRole('dialog').getByLabel('Nome').fill('Segredo da Primeira')
+  await page.getByRole('dialog').getByLabel('E-mail').fill('segredo@painel.test')
+  await api.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })
+  await page.getByRole('dialog').getByRole('button', { name: 'Enviar convite' }).click()
+  await expectRoute(page, '/login?redirect=%2Fequipe')
+
+  await signInWithForm(page, second)
+  await expectRoute(page, '/equipe')
+  const dialog = page.getByRole('dialog', { name: 'Convidar pessoa' })
+  await expect(dialog.getByLabel('Nome')).toHaveValue('')
+})

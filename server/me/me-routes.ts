@@ -1,0 +1,222 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import {
+  CurrentSessionSchema,
+  MfaStatusSchema,
+  PasswordBodySchema,
+  RecoveryCodesSchema,
+  SessionIdParamsSchema,
+  SessionListSchema,
+  TotpConfirmBodySchema,
+  TotpSetupSchema,
+} from '../../common/api/me'
+import type { Origin } from '../auth/auth-service'
+import { mfaStatus } from '../auth/second-factors'
+import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
+import { requestOrigin } from '../audit/record-audit'
+import type { AuthService } from '../auth/auth-service'
+import { requireSession } from '../auth/authenticate'
+import { touchSession } from '../auth/sessions'
+import { refuseUnstorableText } from '../auth/storable-input'
+import { currentSession, endMySessions, listMySessions } from './my-sessions'
+import myPasskeyRoutes from '../passkeys/my-passkey-routes'
+
+const bearer = [{ bearer: [] }]
+
+/** 204 carries no body (see auth-routes.ts for why through the untyped reply). */
+const noBody = (reply: FastifyReply) => reply.code(204).send()
+
+/** The session and account requireSession found: set on every route of this plugin. */
+const signedIn = (request: FastifyRequest) => ({
+  account: request.account!,
+  session: request.session!,
+})
+
+/**
+ * Where a password check from "Minha conta" comes from. The device cookie is scoped to
+ * /api/auth, so these count against the account from this address, like a new browser.
+ */
+const originOf = (request: FastifyRequest): Origin => ({
+  address: request.ip,
+  audit: requestOrigin(request),
+})
+
+/**
+ * The signed-in user's own account (DESIGN.md "The signed-in user", under /api/me): each route
+ * maps one use case of this folder to HTTP. Every call needs a session; answers are not cached.
+ */
+const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+  const { db } = auth
+  app.addHook('preValidation', refuseUnstorableText)
+  app.addHook('preHandler', requireSession(auth))
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        summary: "This session's limits (for the idle warning)",
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => currentSession(signedIn(request).session, auth.idleSeconds),
+  )
+
+  app.post(
+    '/session/renew',
+    {
+      schema: {
+        summary: 'Slide the idle end of this session now ("Continuar conectado")',
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { session } = signedIn(request)
+      session.last_seen_at = await touchSession(db, session, auth.now(), true)
+      return currentSession(session, auth.idleSeconds)
+    },
+  )
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        summary: 'My open sessions, this one first',
+        security: bearer,
+        response: { 200: SessionListSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { account, session } = signedIn(request)
+      return {
+        sessions: await listMySessions(db, account, session, auth.idleSeconds, auth.now()),
+      }
+    },
+  )
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        summary: 'End one of my sessions',
+        security: bearer,
+        params: SessionIdParamsSchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        signedIn(request).account,
+        { id: request.params.id.toLowerCase() },
+        requestOrigin(request),
+        auth.now(),
+      )
+      return noBody(reply)
+    },
+  )
+
+  app.delete(
+    '/sessions',
+    {
+      schema: {
+        summary: 'End every session of mine but this one',
+        security: bearer,
+        response: { 204: NoContentSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        signedIn(request).account,
+        { allBut: request.sessionToken! },
+        requestOrigin(request),
+        auth.now(),
+      )
+      return noBody(reply)
+    },
+  )
+
+  app.get(
+    '/mfa',
+    {
+      schema: {
+        summary: 'Which second factors I have',
+        security: bearer,
+        response: { 200: MfaStatusSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => mfaStatus(db, signedIn(request).account.id),
+  )
+
+  app.post(
+    '/totp',
+    {
+      schema: {
+        summary: 'Start turning on an authenticator app: a new secret, active once confirmed',
+        security: bearer,
+        response: { 200: TotpSetupSchema, ...errorAnswers(401, 409) },
+      },
+    },
+    async (request) => beginTotp(auth, signedIn(request).account),
+  )
+
+  app.post(
+    '/totp/confirm',
+    {
+      schema: {
+        summary: 'Confirm the authenticator app with a code: 10 recovery codes, shown once',
+        security: bearer,
+        body: TotpConfirmBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409) },
+      },
+    },
+    async (request) =>
+      confirmTotp(auth, signedIn(request).account, request.body.code, originOf(request)),
+  )
+
+  app.delete(
+    '/totp',
+    {
+      schema: {
+        summary: 'Turn the authenticator app off (needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await turnTotpOff(auth, signedIn(request).account, request.body.password, originOf(request))
+      return noBody(reply)
+    },
+  )
+
+  app.post(
+    '/recovery-codes',
+    {
+      schema: {
+        summary: 'New recovery codes (the old ones stop working; needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409, 429) },
+      },
+    },
+    async (request) =>
+      regenerateRecoveryCodes(
+        auth,
+        signedIn(request).account,
+        request.body.password,
+        originOf(request),
+      ),
+  )
+
+  // GET/POST /passkeys, POST /passkeys/options, PATCH/DELETE /passkeys/:id (under these hooks).
+  await app.register(myPasskeyRoutes, { auth })
+}
+
+export default meRoutes
