@@ -40,6 +40,9 @@ export function clientOptions(mode: Mode): BuildOptions {
       __APP_VERSION__: JSON.stringify(version),
     },
     minify: production,
+    // pt-BR text as UTF-8, not \uXXXX escapes: "ç" is 2 bytes instead of 6 (the server sends
+    // scripts and stylesheets as charset=utf-8).
+    charset: 'utf8',
     sourcemap: production ? false : 'inline',
     legalComments: production ? 'external' : 'inline',
     metafile: true,

@@ -3,7 +3,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
-import { composedClassPrefixes, familyPattern, purgeStylesheet } from './purge-css'
+import {
+  composedClassPrefixes,
+  familyPattern,
+  purgeStylesheet,
+  withoutOldWebkitLogicalProperties,
+} from './purge-css'
 
 describe('composed class families', () => {
   it('finds the prefixes code composes classes from', () => {
@@ -70,5 +75,16 @@ describe('purgeStylesheet', () => {
     assert.match(purged, /--cui-from-app:4/)
     assert.doesNotMatch(purged, /--cui-unused/)
     assert.doesNotMatch(purged, /accordion/)
+  })
+})
+
+describe('withoutOldWebkitLogicalProperties', () => {
+  it('drops the prefixed copy of a logical margin or padding, keeping the standard one', () => {
+    assert.equal(
+      withoutOldWebkitLogicalProperties(
+        '.a{-webkit-margin-start:0;margin-inline-start:0}.b{-webkit-padding-end:1rem}.c{-webkit-appearance:none}',
+      ),
+      '.a{margin-inline-start:0}.b{}.c{-webkit-appearance:none}',
+    )
   })
 })
