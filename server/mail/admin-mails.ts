@@ -72,3 +72,18 @@ export function newRegistrationsMail(
     ],
   )
 }
+
+export function secondFactorRemovedMail(
+  to: string,
+  name: string,
+  removedBy: string,
+  recoveryUrl: string,
+): MailMessage {
+  return mail(to, 'Painel: sua verificação em duas etapas foi desativada', [
+    `Olá, ${name}.`,
+    `${removedBy} desativou a verificação em duas etapas da sua conta no Painel (aplicativo autenticador, códigos de recuperação e chaves de acesso), por exemplo porque você perdeu o celular. Agora a sua senha basta para entrar.`,
+    'Para voltar a proteger a conta, entre e ative a verificação de novo na tela Minha conta.',
+    'Se você não pediu isso, crie uma nova senha agora neste link e avise quem administra o Painel na sua equipe:',
+    recoveryUrl,
+  ])
+}

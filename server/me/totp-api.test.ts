@@ -302,6 +302,19 @@ describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
     const [event] = (await events(ana.id, 'mfa_disabled')).slice(-1)
     assert.notEqual(event!.actor_id, ana.id)
     assert.deepEqual(JSON.parse(event!.details), { by: 'admin', totp: true, passkeys: 0 })
+    // Ana is told, by whom, and how to take the account back if she did not ask for it.
+    const mail = await api.mail.withSubject(
+      ana.email,
+      'Painel: sua verificação em duas etapas foi desativada',
+    )
+    assert.match(mail.text, /desativou a verificação em duas etapas da sua conta/)
+    assert.match(mail.text, /\/#\/recuperar-senha$/m)
+    // Removing nothing (no factor left) mails nothing more.
+    assert.equal((await call('DELETE', `/api/staff/${ana.id}/mfa`, admin)).statusCode, 204)
+    assert.equal(
+      api.mail.sentWith(ana.email, 'Painel: sua verificação em duas etapas foi desativada').length,
+      1,
+    )
     // Not by a non-admin.
     const bruno = await person()
     assert.equal((await call('DELETE', `/api/staff/${ana.id}/mfa`, bruno.token)).statusCode, 403)

@@ -1,12 +1,14 @@
 import { party, recordAudit } from '../audit/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
 import { removeSecondFactors } from '../auth/second-factors'
-import type { Acting, StaffDeps } from './staff-context'
+import { secondFactorRemovedMail } from '../mail/admin-mails'
+import { sendLater, type Acting, type StaffDeps } from './staff-context'
 
 /**
  * DELETE /staff/:id/mfa: someone lost their phone. Their authenticator app, recovery codes and
  * passkeys go, so the password alone signs them in until they set a new one up; audited with
- * the admin who did it. Not one's own (that is "Minha conta", with the password).
+ * the admin who did it, and the person is told by mail (with the recovery link, should it not
+ * have been asked for). Not one's own (that is "Minha conta", with the password).
  */
 export async function removeAccountSecondFactors(
   deps: StaffDeps,
@@ -14,7 +16,7 @@ export async function removeAccountSecondFactors(
   id: string,
 ): Promise<void> {
   const accountId = refuseOwnAccount(actor, id)
-  await deps.db.transaction().execute(async (trx) => {
+  const removedFrom = await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
     const removed = await removeSecondFactors(trx, account.id)
     if (removed.totp || removed.passkeys > 0) {
@@ -25,6 +27,16 @@ export async function removeAccountSecondFactors(
         origin,
         details: { by: 'admin', totp: removed.totp, passkeys: removed.passkeys },
       })
+      return account
     }
+    return undefined
   })
+  if (removedFrom) {
+    const recovery = `${deps.publicUrl}/#/recuperar-senha`
+    sendLater(
+      deps,
+      secondFactorRemovedMail(removedFrom.email, removedFrom.name, actor.name, recovery),
+      'second factor removed',
+    )
+  }
 }
