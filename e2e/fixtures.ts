@@ -31,7 +31,46 @@ interface PanelFixtures {
   api: APIRequestContext
 }
 
+/**
+ * Resolves once the app has taken over the page: the prerendered sign-in page hydrated, or the
+ * boot spinner gone. The page's load event no longer says so: the app's scripts are requested
+ * after the first paint (client/src/prerender/start-after-paint.ts). A page that never gets
+ * there (a test that breaks the app on purpose) is left to the test after 10 s.
+ */
+async function appStarted(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => !document.querySelector('#root[data-prerendered], .painel-boot-spinner'),
+      null,
+      {
+        timeout: 10_000,
+      },
+    )
+    .catch(() => {})
+}
+
 export const test = base.extend<PanelFixtures>({
+  /**
+   * `goto` and `reload` with the default `waitUntil` also wait for the app (appStarted), as
+   * they did when the load event waited for its scripts; an explicit `waitUntil` (a test that
+   * holds the app's scripts: 'commit') waits for that alone.
+   */
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (!options?.waitUntil) await appStarted(page)
+      return response
+    }
+    page.reload = async (options) => {
+      const response = await reload(options)
+      if (!options?.waitUntil) await appStarted(page)
+      return response
+    }
+    await use(page)
+  },
+
   browserInstalled: [
     async ({ browserName }, use, testInfo) => {
       testInfo.skip(

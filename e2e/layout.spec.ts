@@ -106,7 +106,7 @@ test('the header shows who is signed in; the dashboard greets them and links onw
   await page.getByRole('link', { name: 'Minha conta' }).last().click()
   await expectRoute(page, '/perfil')
   await expect(page.getByRole('main').getByText('Equipe', { exact: true })).toBeVisible()
-  await expect(page.getByRole('main').getByText('Ativa')).toBeVisible()
+  await expect(page.getByRole('main').getByText('Ativa', { exact: true })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toContainText('Painel administrativo')
 })
 
