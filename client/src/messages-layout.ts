@@ -19,7 +19,7 @@ export const layoutMessages = {
     home: 'Início',
   },
   /** The sidebar's and breadcrumb's name of the second-factor setup (MFA_REQUIRED). */
-  secondFactorSetup: 'Verificação em duas etapas',
+  secondFactorSetup: 'Ativar duas etapas',
   footer: {
     text: 'Painel administrativo',
     version: 'Versão',
