@@ -73,6 +73,9 @@ export default defineConfig({
           ADMIN_PASSWORD: e2e.admin.password,
           // Every test signs in from 127.0.0.1; the per-account failure limit is what the suites test.
           AUTH_RATE_LIMIT: '10000',
+          // The suites act as an admin without a second factor; e2e/mfa-required.spec.ts runs a
+          // server of its own with the default (admins).
+          MFA_REQUIRED: 'off',
         },
       },
 })

@@ -25,6 +25,8 @@ export const apiMessages = {
   mfa_already_on:
     'O aplicativo autenticador já está ativado. Desative-o antes de configurar outro.',
   mfa_not_on: 'O aplicativo autenticador não está ativado.',
+  mfa_setup_required:
+    'Ative a verificação em duas etapas (aplicativo autenticador ou chave de acesso) antes de continuar.',
   invalid_passkey:
     'A chave de acesso não foi aceita. Tente de novo ou entre com seu e-mail e senha.',
   passkey_not_added:

@@ -18,6 +18,8 @@ export const layoutMessages = {
     label: 'Você está em',
     home: 'Início',
   },
+  /** The sidebar's and breadcrumb's name of the second-factor setup (MFA_REQUIRED). */
+  secondFactorSetup: 'Ativar duas etapas',
   footer: {
     text: 'Painel administrativo',
     version: 'Versão',

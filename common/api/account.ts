@@ -34,3 +34,28 @@ export const UserAnswerSchema = Type.Object(
   { additionalProperties: false },
 )
 export type UserAnswer = Static<typeof UserAnswerSchema>
+
+/**
+ * The signed-in person, as GET /api/auth/me answers: their account and, when MFA_REQUIRED covers
+ * them and they have no second factor yet, `mfaSetupRequired: true` (absent otherwise): until
+ * they set one up, every other call answers 403 mfa_setup_required.
+ */
+export const SignedInUserSchema = Type.Object(
+  {
+    ...PublicUserSchema.properties,
+    mfaSetupRequired: Type.Optional(
+      Type.Literal(true, {
+        description: 'a second factor must be set up (TOTP or a passkey) before anything else',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type SignedInUser = Static<typeof SignedInUserSchema>
+
+/** GET /api/auth/me's answer. */
+export const MeAnswerSchema = Type.Object(
+  { user: SignedInUserSchema },
+  { additionalProperties: false },
+)
+export type MeAnswer = Static<typeof MeAnswerSchema>

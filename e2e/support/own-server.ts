@@ -11,7 +11,8 @@ export interface OwnServer {
 
 /**
  * A server of the test's own (for tests that must stop and start it): the compiled server,
- * started the way the container starts it, on a free port, with the settings given.
+ * started the way the container starts it, on a free port, with the settings given
+ * (MFA_REQUIRED is off unless given).
  */
 export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
   const port = freePortSync()
@@ -25,6 +26,8 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       PORT: String(port),
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // As on the shared server (playwright.config.ts); a suite that tests it sets its own.
+      MFA_REQUIRED: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -27,6 +27,7 @@ export interface BuiltInApiOptions {
     | 'adminPassword'
     | 'sessionTtlSeconds'
     | 'sessionIdleSeconds'
+    | 'mfaRequired'
     | 'publicUrl'
     | 'authRateLimit'
     | 'https'
@@ -54,6 +55,7 @@ export default fp<BuiltInApiOptions>(
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
       sessionIdleSeconds: config.sessionIdleSeconds,
+      mfaRequired: config.mfaRequired,
       ...(clock ? { now: clock } : {}),
       publicUrl: config.publicUrl,
       onRegistered: () => void notifyAdmins.run(),

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { UserAnswerSchema } from '../../common/api/account'
+import { MeAnswerSchema } from '../../common/api/account'
 import {
   ChangePasswordBodySchema,
   RecoveryBodySchema,
@@ -160,15 +160,18 @@ const authRoutes: FastifyPluginAsyncTypebox<{
     '/me',
     {
       schema: {
-        summary: 'The signed-in account',
+        summary: 'The signed-in account (and whether it must set up a second factor first)',
         security: bearer,
-        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
+        response: { 200: MeAnswerSchema, ...errorAnswers(400, 401) },
       },
       preHandler: session,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      return { user: publicUser(request.account!) }
+      const user = publicUser(request.account!)
+      return {
+        user: request.mfaSetupRequired ? { ...user, mfaSetupRequired: true as const } : user,
+      }
     },
   )
 

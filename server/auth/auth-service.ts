@@ -10,6 +10,7 @@ import { isInvitationsFirstPassword, recordAccountEvent } from '../audit/account
 import type { RequestOrigin } from '../audit/record-audit'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
+import type { MfaRequired } from '../config/config'
 import { HttpError } from '../http/errors'
 import type { Mailer } from '../mail/mailer'
 import { passwordChangedMail, passwordResetMail } from '../mail/messages'
@@ -35,6 +36,7 @@ import {
 import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
 import type { MfaMethod } from '../../common/api/auth'
 import { finishMfaChallenge, issueMfaChallenge, tryMfaChallenge } from './mfa-challenges'
+import { mustSetUpSecondFactor } from './mfa-requirement'
 import { mfaMethods, useRecoveryCode, useTotpCode } from './second-factors'
 import { looksLikeTotpCode } from './totp'
 import { isWellFormedToken, tokenHash } from './tokens'
@@ -80,6 +82,8 @@ export interface AuthServiceOptions {
   sessionIdleSeconds: number
   /** The clock of sessions and second factors (tests move it). */
   now?: () => Date
+  /** MFA_REQUIRED: who must set up a second factor before using the panel (mfa-requirement.ts). */
+  mfaRequired: MfaRequired
   /** Links in e-mails start with it (never with the request's Host, which a caller controls). */
   publicUrl: string
   /** Told of each new registration (admins get a mail). */
@@ -118,6 +122,11 @@ export class AuthService {
 
   get idleSeconds(): number {
     return this.options.sessionIdleSeconds
+  }
+
+  /** Whether this account must set up a second factor before it may do anything else. */
+  mustSetUpSecondFactor(account: Account): Promise<boolean> {
+    return mustSetUpSecondFactor(this.db, this.options.mfaRequired, account)
   }
 
   /** PUBLIC_URL: mailed links start with it, and passkeys are made for its host name. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Account, Session } from '../db/schema'
 import { apiError } from '../http/errors'
 import type { AuthService } from './auth-service'
+import { isMfaSetupRoute } from './mfa-requirement'
 import { BEARER } from './tokens'
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     sessionToken?: string
     /** The session itself, set by requireSession. */
     session?: Session
+    /** Set by requireSession: the account must set up a second factor first (MFA_REQUIRED). */
+    mfaSetupRequired?: boolean
   }
 }
 
@@ -27,6 +30,8 @@ export const BACKGROUND_HEADER = 'x-painel-background'
  * A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. A
  * session that has ended answers a 401 whose code says why (common/session-end.ts), so the
  * login page can tell the person. A call marked `X-Painel-Background: 1` does not slide the idle end.
+ * A person MFA_REQUIRED covers who has no second factor yet is let through only to the routes
+ * that set one up or leave (mfa-requirement.ts); elsewhere 403 mfa_setup_required.
  */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -42,6 +47,10 @@ export function requireSession(auth: AuthService) {
     request.account = found.account
     request.sessionToken = token
     request.session = found.session
+    request.mfaSetupRequired = await auth.mustSetUpSecondFactor(found.account)
+    if (request.mfaSetupRequired && !isMfaSetupRoute(request)) {
+      throw apiError(403, 'mfa_setup_required')
+    }
   }
 }
 

@@ -26,6 +26,18 @@ export async function hasConfirmedTotp(db: Db, accountId: string): Promise<boole
   return row !== undefined
 }
 
+/** Whether the account has any second factor: a confirmed authenticator app or a passkey. */
+export async function hasSecondFactor(db: Db, accountId: string): Promise<boolean> {
+  if (await hasConfirmedTotp(db, accountId)) return true
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst()
+  return passkey !== undefined
+}
+
 async function count(db: Db, table: 'recovery_codes' | 'passkeys', accountId: string) {
   let query = db
     .selectFrom(table)

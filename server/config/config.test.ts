@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       adminPassword: null,
       sessionTtlSeconds: 12 * 3600,
       sessionIdleSeconds: 30 * 60,
+      mfaRequired: 'admins',
       authRateLimit: 60,
       apiUpstream: null,
       metricsPort: null,
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'Chefe@Example.com',
       ADMIN_PASSWORD: 'segredo-forte',
       SESSION_TTL: '30m',
+      MFA_REQUIRED: ' All ',
       AUTH_RATE_LIMIT: '120',
       API_UPSTREAM: 'http://backend:3000/api',
       METRICS_PORT: ' 9464 ',
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       adminPassword: 'segredo-forte',
       sessionTtlSeconds: 1800,
       sessionIdleSeconds: 1800,
+      mfaRequired: 'all',
       authRateLimit: 120,
       apiUpstream: 'http://backend:3000/api',
       metricsPort: 9464,
@@ -110,6 +113,8 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ SESSION_TTL: '7d' }).sessionTtlSeconds, 7 * 86_400)
     assert.equal(loadConfig({}).sessionIdleSeconds, 30 * 60)
     assert.equal(loadConfig({ SESSION_IDLE_TIMEOUT: '2h' }).sessionIdleSeconds, 7200)
+    assert.equal(loadConfig({ MFA_REQUIRED: 'all' }).mfaRequired, 'all')
+    assert.equal(loadConfig({ MFA_REQUIRED: 'OFF' }).mfaRequired, 'off')
     assert.equal(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).databaseUrl, 'postgresql://h/db')
   })
 
@@ -142,6 +147,7 @@ describe('loadConfig', () => {
     [{ SESSION_TTL: '90d' }, /^SESSION_TTL="90d" is not a duration/],
     [{ SESSION_IDLE_TIMEOUT: '0' }, /^SESSION_IDLE_TIMEOUT="0" is not a duration from 60 s/],
     [{ SESSION_IDLE_TIMEOUT: 'soon' }, /^SESSION_IDLE_TIMEOUT="soon" is not a duration/],
+    [{ MFA_REQUIRED: 'yes' }, /^MFA_REQUIRED="yes" is not one of admins, all, off$/],
     [{ AUTH_RATE_LIMIT: '0' }, /^AUTH_RATE_LIMIT="0" is not a whole number from 1 to 100000/],
     [{ AUTH_RATE_LIMIT: 'lots' }, /^AUTH_RATE_LIMIT="lots" is not a whole number/],
     [{ AUDIT_RETENTION: '0' }, /^AUDIT_RETENTION="0" is not a whole number from 1 to 36500/],

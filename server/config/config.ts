@@ -15,6 +15,10 @@ import { EnvReader, type Env } from './env-reader'
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
+/** MFA_REQUIRED: whose accounts must have a second factor before they can use the panel. */
+export const MFA_REQUIRED_VALUES = ['admins', 'all', 'off'] as const
+export type MfaRequired = (typeof MFA_REQUIRED_VALUES)[number]
+
 export interface Config {
   port: number
   host: string
@@ -38,6 +42,11 @@ export interface Config {
   sessionTtlSeconds: number
   /** SESSION_IDLE_TIMEOUT: a session not used for this long ends. */
   sessionIdleSeconds: number
+  /**
+   * MFA_REQUIRED: who must set up a second factor (TOTP or a passkey) before doing anything
+   * else once signed in: admins (the default), everyone (all), or no one (off).
+   */
+  mfaRequired: MfaRequired
   /** Requests per minute one address may make to /api/auth (sign-in failures have their own limit). */
   authRateLimit: number
   /** An existing backend: every /api call is proxied there and the built-in API is off. */
@@ -106,6 +115,7 @@ export function loadConfig(env: Env): Config {
     ),
     sessionTtlSeconds: read.duration('SESSION_TTL', 12 * 3600, 60, 30 * 86_400),
     sessionIdleSeconds: read.duration('SESSION_IDLE_TIMEOUT', 30 * 60, 60, 30 * 86_400),
+    mfaRequired: read.oneOf('MFA_REQUIRED', MFA_REQUIRED_VALUES, 'admins'),
     authRateLimit: read.integer('AUTH_RATE_LIMIT', 60, 1, 100_000),
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
     metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),

@@ -1,4 +1,6 @@
+import { MFA_SETUP_ROUTES } from '../auth/mfa-requirement'
 import { protocolError } from '../http/protocol-errors'
+import { apiMessages } from '../messages'
 
 /** The parts of an OpenAPI 3.1 document this file reads and writes. */
 export interface OpenApiDocument {
@@ -70,6 +72,33 @@ function answersOfTheHttpLayer(method: string, operation: Operation) {
   }
 }
 
+const MFA_SETUP_REQUIRED =
+  '`mfa_setup_required`: MFA_REQUIRED covers this account and it has no second factor yet; only GET /api/auth/me, logout, the session calls, GET /api/me/mfa and setting up TOTP or a passkey answer until it has one'
+
+/**
+ * The 403 every signed-in call but those of MFA_SETUP_ROUTES may give (auth/mfa-requirement.ts),
+ * merged with the route's own 403 (`forbidden` for admins' calls) when it has one.
+ */
+function withMfaSetupRefusal(method: string, path: string, operation: Operation): Operation {
+  const signedIn = operation.security !== undefined && operation.security.length > 0
+  if (!signedIn || MFA_SETUP_ROUTES.has(`${method.toUpperCase()} ${path}`)) return operation
+  const own = operation.responses?.['403']
+  const refusal = own
+    ? { ...own, description: `${own.description}; or ${MFA_SETUP_REQUIRED}` }
+    : {
+        description: MFA_SETUP_REQUIRED,
+        content: {
+          'application/json': {
+            schema: ERROR_BODY_REF,
+            example: {
+              error: { code: 'mfa_setup_required', message: apiMessages.mfa_setup_required },
+            },
+          },
+        },
+      }
+  return { ...operation, responses: { ...operation.responses, 403: refusal } }
+}
+
 const operationId = (method: string, path: string) =>
   [
     method,
@@ -93,14 +122,17 @@ export function completeApiDescription(document: OpenApiDocument): OpenApiDocume
     // A plugin's root route (`/` under /api/staff) is `/api/staff/` to Fastify, which answers
     // both spellings; clients call the one without the slash.
     paths[path.replace(/(.)\/+$/, '$1')] = Object.fromEntries(
-      Object.entries(operations).map(([method, operation]) => [
-        method,
-        {
-          ...operation,
-          operationId: operation.operationId ?? operationId(method, path),
-          responses: { ...answersOfTheHttpLayer(method, operation), ...operation.responses },
-        },
-      ]),
+      Object.entries(operations).map(([method, described]) => {
+        const operation = withMfaSetupRefusal(method, path, described)
+        return [
+          method,
+          {
+            ...operation,
+            operationId: operation.operationId ?? operationId(method, path),
+            responses: { ...answersOfTheHttpLayer(method, operation), ...operation.responses },
+          },
+        ]
+      }),
     )
   }
   const components = document.components ?? {}

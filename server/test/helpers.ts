@@ -32,6 +32,9 @@ export async function testApp(
     // Off (0): a test process's own work (hashing, building apps, compiling validators) holds
     // the loop for seconds at times; the tests of load shedding itself set their limits.
     loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
+    // Off unless a test asks (mfa-requirement.test.ts): the other tests act as an admin who has
+    // no second factor, which MFA_REQUIRED's default would confine to setting one up.
+    mfaRequired: 'off',
     ...overrides,
   })
   recordContract(app)

@@ -18,6 +18,7 @@ import { messages } from '../messages'
 import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
+import { SECOND_FACTOR_PATH } from './second-factor-gate'
 import { usePendingCount } from './use-pending-count'
 
 /**
@@ -29,10 +30,19 @@ export function AppSidebar() {
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
-  const screens = INNER_SCREENS.filter(
-    (screen) => !screen.notInMenu && (!screen.adminOnly || isAdmin),
-  )
-  const pending = usePendingCount(isAdmin)
+  // Until a required second factor is set up, its setup is the only place to go (the server
+  // refuses the rest: second-factor-gate.tsx).
+  const settingUp = user?.mfaSetupRequired === true
+  const screens = settingUp
+    ? [
+        {
+          path: SECOND_FACTOR_PATH,
+          title: layoutMessages.secondFactorSetup,
+          icon: 'profile' as const,
+        },
+      ]
+    : INNER_SCREENS.filter((screen) => !screen.notInMenu && (!screen.adminOnly || isAdmin))
+  const pending = usePendingCount(isAdmin && !settingUp)
 
   return (
     <CSidebar

@@ -1,12 +1,12 @@
 import { CContainer } from '@coreui/react'
 import { lazy, Suspense, useRef } from 'react'
-import { Outlet } from 'react-router-dom'
 import { messages } from '../messages'
 import { CurrentUserProvider } from '../session/current-user'
 import { signOut } from '../session/sign-out'
 import { AppFooter } from './app-footer'
 import { AppHeader } from './app-header'
 import { AppSidebar } from './app-sidebar'
+import { SecondFactorGate } from './second-factor-gate'
 
 /**
  * The idle timer is not needed to show the screen (its first warning is minutes away): its code
@@ -14,7 +14,10 @@ import { AppSidebar } from './app-sidebar'
  */
 const IdleWarning = lazy(() => import('./idle-warning'))
 
-/** The authenticated frame: sidebar, header with breadcrumb, the inner screen, footer. */
+/**
+ * The authenticated frame: sidebar, header with breadcrumb, the inner screen (or, while a second
+ * factor must be set up first, its setup: second-factor-gate.tsx), footer.
+ */
 export default function DefaultLayout() {
   const content = useRef<HTMLElement>(null)
   return (
@@ -32,7 +35,7 @@ export default function DefaultLayout() {
         <AppHeader />
         <main ref={content} tabIndex={-1} className="body flex-grow-1 painel-content">
           <CContainer className="px-4" lg>
-            <Outlet />
+            <SecondFactorGate />
           </CContainer>
         </main>
         <AppFooter />

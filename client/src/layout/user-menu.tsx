@@ -53,11 +53,16 @@ export function UserMenu() {
           layoutMessages.header.userMenu
         )}
       </CDropdownHeader>
-      <CDropdownItem as={Link} to={paths.profile}>
-        <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
-        {messages.nav.profile}
-      </CDropdownItem>
-      <CDropdownDivider />
+      {/* Not while a required second factor is set up: it would lead back to its setup. */}
+      {!user?.mfaSetupRequired && (
+        <>
+          <CDropdownItem as={Link} to={paths.profile}>
+            <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
+            {messages.nav.profile}
+          </CDropdownItem>
+          <CDropdownDivider />
+        </>
+      )}
       <CDropdownItem
         as="button"
         type="button"

@@ -20,6 +20,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Dispatched on window when a call answers 403 mfa_setup_required (MFA_REQUIRED: a second factor
+ * must be set up first): the layout asks who the person is again and takes them to the setup.
+ */
+export const MFA_SETUP_EVENT = 'painel:mfa-setup'
+
 /** What to tell the person about a failed call: the API's own pt-BR message when there is one. */
 export function errorMessage(error: unknown, otherwise = String(error)): string {
   return error instanceof ApiError ? error.message : otherwise
@@ -69,13 +75,14 @@ async function errorFrom(response: Response): Promise<ApiError> {
  * session is over (expired, ended elsewhere, account disabled, password changed): forget the
  * token, saying why, and the access guard takes the user to the login page, remembering where
  * they were. Unless this tab or another one has signed in again meanwhile: a late answer for the
- * old token must not end the new session.
+ * old token must not end the new session. A 403 mfa_setup_required is told to the layout.
  */
 async function failure(response: Response, token: string | null): Promise<ApiError> {
   const error = await errorFrom(response)
   if (response.status === 401 && token !== null && readToken() === token) {
     clearToken({ endedBy: { code: error.code, message: error.message } })
   }
+  if (error.code === 'mfa_setup_required') window.dispatchEvent(new Event(MFA_SETUP_EVENT))
   return error
 }
 

@@ -1,4 +1,4 @@
-import type { AccountStatus, PublicUser, UserAnswer } from '../../../common/api/account'
+import type { AccountStatus, MeAnswer, PublicUser } from '../../../common/api/account'
 import type {
   ChangePasswordBody,
   RecoveryBody,
@@ -32,7 +32,7 @@ export function signOutOnServer() {
 }
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return apiRequest<UserAnswer>('auth/me', signal ? { signal } : {})
+  return apiRequest<MeAnswer>('auth/me', signal ? { signal } : {})
 }
 
 export function requestRegistration(name: string, email: string, password: string) {

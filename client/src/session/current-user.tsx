@@ -1,32 +1,57 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { errorMessage } from '../lib/api-client'
-import { fetchCurrentUser, type User } from '../lib/auth-api'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
+import type { SignedInUser } from '../../../common/api/account'
+import { errorMessage, MFA_SETUP_EVENT } from '../lib/api-client'
+import { fetchCurrentUser } from '../lib/auth-api'
 import { useSessionToken } from './use-session-token'
 
 export interface CurrentUser {
-  user: User | null
+  /** With `mfaSetupRequired: true` when a second factor must be set up first (MFA_REQUIRED). */
+  user: SignedInUser | null
   /** The server's message when the user could not be loaded. */
   error: string | null
   loading: boolean
+  /** Asks the server again (a second factor was just set up). */
+  refresh: () => void
 }
 
-const CurrentUserContext = createContext<CurrentUser>({ user: null, error: null, loading: true })
+const CurrentUserContext = createContext<CurrentUser>({
+  user: null,
+  error: null,
+  loading: true,
+  refresh: () => {},
+})
 
 /** What the server said for one token: a later token's answer never shows for an earlier one. */
 interface Answer {
   token: string
-  user: User | null
+  user: SignedInUser | null
   error: string | null
 }
 
 /**
  * The signed-in user (GET /api/auth/me), loaded when the layout opens and again whenever the
  * token changes (another tab signed in as someone else), shared by the header, the dashboard and
- * Minha conta. A 401 ends the session (see api-client.ts).
+ * Minha conta. A 401 ends the session (see api-client.ts). Asked again after a call is refused
+ * with 403 mfa_setup_required (MFA_SETUP_EVENT), so the layout takes the person to set one up.
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
   const token = useSessionToken()
   const [answer, setAnswer] = useState<Answer | null>(null)
+  const [asks, setAsks] = useState(0)
+  const refresh = useCallback(() => setAsks((value) => value + 1), [])
+
+  useEffect(() => {
+    window.addEventListener(MFA_SETUP_EVENT, refresh)
+    return () => window.removeEventListener(MFA_SETUP_EVENT, refresh)
+  }, [refresh])
 
   useEffect(() => {
     if (token === null) return
@@ -43,14 +68,14 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
       },
     )
     return () => controller.abort()
-  }, [token])
+  }, [token, asks])
 
   const value = useMemo<CurrentUser>(
     () =>
       answer !== null && answer.token === token
-        ? { user: answer.user, error: answer.error, loading: false }
-        : { user: null, error: null, loading: true },
-    [answer, token],
+        ? { user: answer.user, error: answer.error, loading: false, refresh }
+        : { user: null, error: null, loading: true, refresh },
+    [answer, token, refresh],
   )
   return <CurrentUserContext.Provider value={value}>{children}</CurrentUserContext.Provider>
 }

@@ -14,8 +14,11 @@ const nameOf = (event: FormEvent<HTMLFormElement>) => {
   return typeof value === 'string' ? value.trim() : ''
 }
 
-/** Minha conta › Chaves de acesso: list, add (named), rename, remove. */
-export function PasskeysCard() {
+/**
+ * Minha conta › Chaves de acesso: list, add (named), rename, remove. `onAdded`: told when a
+ * passkey has been added (the second-factor setup screen then moves on).
+ */
+export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
   const id = useId()
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -68,6 +71,7 @@ export function PasskeysCard() {
       await registerPasskey(name)
       clearDraft()
       setRound((value) => value + 1)
+      onAdded?.()
       return text.added
     })
   }

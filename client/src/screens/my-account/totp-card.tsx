@@ -19,7 +19,8 @@ const text = securityMessages.totp
 type Mode =
   | { step: 'status' }
   | { step: 'setup'; secret: string; otpauthUrl: string }
-  | { step: 'codes'; codes: string[] }
+  /** `turnedOn`: the codes of a factor just turned on (not regenerated ones). */
+  | { step: 'codes'; codes: string[]; turnedOn?: boolean }
   | { step: 'password'; purpose: 'off' | 'regenerate' }
 
 const valueOf = (event: FormEvent<HTMLFormElement>, name: string) => {
@@ -29,8 +30,12 @@ const valueOf = (event: FormEvent<HTMLFormElement>, name: string) => {
 /** "123 456" as typed from the app's display: the digits only. */
 const digitsOf = (code: string) => code.replace(/\s+/g, '')
 
-/** Minha conta › Verificação em duas etapas: the authenticator app and its recovery codes. */
-export function TotpCard({ email }: { email: string }) {
+/**
+ * Minha conta › Verificação em duas etapas: the authenticator app and its recovery codes.
+ * `onTurnedOn`: told when the app is on and its recovery codes have been put away (the
+ * second-factor setup screen then moves on).
+ */
+export function TotpCard({ email, onTurnedOn }: { email: string; onTurnedOn?: () => void }) {
   const id = useId()
   const [status, setStatus] = useState<MfaStatus | null>(null)
   const [mode, setMode] = useState<Mode>({ step: 'status' })
@@ -74,7 +79,7 @@ export function TotpCard({ email }: { email: string }) {
     if (!/^[0-9]{6}$/.test(code)) return setError(text.codeInvalid)
     void run(async () => {
       const { recoveryCodes } = await confirmTotp(code)
-      setMode({ step: 'codes', codes: recoveryCodes })
+      setMode({ step: 'codes', codes: recoveryCodes, turnedOn: true })
       setDone(text.turnedOn)
       reload()
     })
@@ -191,6 +196,7 @@ export function TotpCard({ email }: { email: string }) {
             onDone={() => {
               setMode({ step: 'status' })
               setDone(null)
+              if (mode.turnedOn) onTurnedOn?.()
             }}
           />
         )}

@@ -1,0 +1,62 @@
+import { Suspense } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { lazyPage } from '../app/chunk-loading'
+import { PageSpinner } from '../app/page-spinner'
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from '../app/paths'
+import { afterSignInPath, safeRedirectTarget } from '../app/redirect-target'
+import { RouteErrorBoundary } from '../app/route-error-boundary'
+import { ScreenErrorScreen } from '../app/route-error-screen'
+import { Notice } from '../lib/notice'
+import { useCurrentUser } from '../session/current-user'
+
+/**
+ * The screen where someone MFA_REQUIRED covers sets up a second factor (inside the layout, whose
+ * other links are hidden meanwhile). Not in the route table (inner-screens.ts): that table is in
+ * every cold load, the login page's too, and only this chunk needs the address.
+ */
+export const SECOND_FACTOR_PATH = '/segundo-fator'
+
+const SecondFactorSetupScreen = lazyPage(() => import('../screens/second-factor-setup-screen'))
+
+/** The setup screen's address, remembering where the person was going. */
+function setupPathFor(wanted: { pathname: string; search: string }): string {
+  const target = safeRedirectTarget(wanted.pathname + wanted.search)
+  if (target === null || target === DEFAULT_SIGNED_IN_PATH) return SECOND_FACTOR_PATH
+  return `${SECOND_FACTOR_PATH}?${new URLSearchParams({ [REDIRECT_PARAM]: target }).toString()}`
+}
+
+/** Where to go once a factor is set up: the remembered path (never this screen again). */
+function afterSetupPath(search: string): string {
+  const target = afterSignInPath(search)
+  return target.split('?')[0] === SECOND_FACTOR_PATH ? DEFAULT_SIGNED_IN_PATH : target
+}
+
+/**
+ * The layout's content: the screen of the route, unless the person must set up a second factor
+ * first (GET /api/auth/me says `mfaSetupRequired`), in which case every address leads to the
+ * setup screen, and the setup screen, once a factor is on, leads on to where they were going.
+ * The server refuses everything else meanwhile (403 mfa_setup_required), so this is for clarity,
+ * not protection.
+ */
+export function SecondFactorGate() {
+  const { user, error, loading } = useCurrentUser()
+  const location = useLocation()
+  const atSetup = location.pathname === SECOND_FACTOR_PATH
+  if (user?.mfaSetupRequired && !atSetup) return <Navigate to={setupPathFor(location)} replace />
+  if (!atSetup) return <Outlet />
+  if (user && !user.mfaSetupRequired) {
+    return <Navigate to={afterSetupPath(location.search)} replace />
+  }
+  if (loading) return <PageSpinner overlay />
+  if (!user) return <Notice text={error} />
+  return (
+    <RouteErrorBoundary
+      resetKey={location.pathname}
+      fallback={(caught) => <ScreenErrorScreen error={caught} />}
+    >
+      <Suspense fallback={<PageSpinner overlay />}>
+        <SecondFactorSetupScreen />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
