@@ -73,13 +73,41 @@ const DASHBOARD = {
   recent: [EVENT],
   lastSignInAt: null,
 }
+/**
+ * Minha conta's own lists, fixed: the real ones change while the test runs (other suites sign
+ * the shared admin in, and a session's "last seen" moves), which made the two renders differ.
+ */
+const MY_SESSIONS = {
+  sessions: [
+    { current: true, userAgent: 'Chrome no Linux' },
+    { current: false, userAgent: 'Safari no iPhone' },
+  ].map((session, index) => ({
+    id: `00000000-0000-4000-8000-00000000000${index + 1}`,
+    createdAt: EVENT.at,
+    lastSeenAt: EVENT.at,
+    expiresAt: '2026-11-22T10:00:00.000Z',
+    ip: '127.0.0.1',
+    ...session,
+  })),
+}
+const MY_PASSKEYS = {
+  passkeys: [
+    {
+      id: '00000000-0000-4000-8000-00000000000a',
+      name: 'Chave do notebook',
+      createdAt: EVENT.at,
+      lastUsedAt: null,
+    },
+  ],
+}
+const MY_FACTORS = { totp: true, recoveryCodesLeft: 8, passkeys: 1 }
 const MINE = {
   lastSignIn: { at: '2026-11-20T08:00:00.000Z', ip: '127.0.0.1', userAgent: 'Navegador/1.0' },
   failedSince: 2,
   mfa: false,
 }
 
-/** Every API call of the admins' screens answered with the fixed data. */
+/** Every API call of the admins' screens and of Minha conta answered with the fixed data. */
 async function fixedAdminData(page: Page) {
   await page.route(/\/api\/staff(\?.*)?$/, (route) => route.fulfill({ json: STAFF }))
   await page.route(/\/api\/staff\/[0-9a-f-]{36}$/, (route) =>
@@ -92,6 +120,9 @@ async function fixedAdminData(page: Page) {
   )
   await page.route(/\/api\/dashboard$/, (route) => route.fulfill({ json: DASHBOARD }))
   await page.route(/\/api\/dashboard\/me$/, (route) => route.fulfill({ json: MINE }))
+  await page.route(/\/api\/me\/sessions$/, (route) => route.fulfill({ json: MY_SESSIONS }))
+  await page.route(/\/api\/me\/passkeys$/, (route) => route.fulfill({ json: MY_PASSKEYS }))
+  await page.route(/\/api\/me\/mfa$/, (route) => route.fulfill({ json: MY_FACTORS }))
 }
 
 interface State {
@@ -182,6 +213,9 @@ const STATES: State[] = [
       await fixedAdminData(page)
       await page.goto('/#/perfil')
       await expect(page.getByRole('main').getByText(e2e.admin.email)).toBeVisible()
+      // The fixed lists, not the live ones (which change while the test runs).
+      await expect(page.getByText('Safari no iPhone')).toBeVisible()
+      await expect(page.getByText('Chave do notebook')).toBeVisible()
     },
   },
   {
