@@ -16,9 +16,9 @@ import {
 } from '../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import { requestOrigin } from '../audit/record-audit'
-import { apiError, HttpError } from '../http/errors'
+import { answerWithoutBody } from '../http/answer-without-body'
+import { apiError, tooManyAttempts } from '../http/errors'
 import passkeySignInRoutes from '../passkeys/passkey-sign-in-routes'
-import { tooManyAttemptsMessage } from '../messages'
 import { publicUser } from './accounts'
 import type { AuthService, Origin, SignInResult } from './auth-service'
 import { requireSession } from './authenticate'
@@ -33,12 +33,6 @@ import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
  * lists can leave the server.
  */
 
-function tooManyAttempts(seconds: number): HttpError {
-  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds), {
-    'retry-after': String(seconds),
-  })
-}
-
 /** The address and, when the browser has one, its device token (trusted-devices.ts). */
 function originOf(request: FastifyRequest): Origin {
   const deviceToken = request.cookies[DEVICE_COOKIE]
@@ -47,14 +41,6 @@ function originOf(request: FastifyRequest): Origin {
     audit: requestOrigin(request),
     ...(deviceToken !== undefined && isWellFormedToken(deviceToken) ? { deviceToken } : {}),
   }
-}
-
-/**
- * 202 and 204 carry no body. Through the untyped reply: the type provider would want the
- * schema's `null` as a payload, and a 202 with `null` would send the text "null".
- */
-function answerWithoutBody(reply: FastifyReply, status: 202 | 204) {
-  return reply.code(status).send()
 }
 
 const authRoutes: FastifyPluginAsyncTypebox<{

@@ -40,9 +40,7 @@ export function requireSession(auth: AuthService) {
     const found = token ? await auth.authenticate(token, slide) : undefined
     if (!token || !found?.open) {
       reply.header('www-authenticate', 'Bearer')
-      throw found && !found.open && found.code !== 'unauthenticated'
-        ? apiError(401, found.code)
-        : unauthenticated()
+      throw found?.open === false ? apiError(401, found.code) : unauthenticated()
     }
     request.account = found.account
     request.sessionToken = token

@@ -1,6 +1,7 @@
 import type { SessionEndCode } from '../../common/session-end'
 import type { Db } from '../db/database'
 import type { Account, Session } from '../db/schema'
+import { findAccountById } from './accounts'
 import { browserName } from './browser-name'
 import { newToken, tokenHash } from './tokens'
 
@@ -81,11 +82,7 @@ export async function lookUpSession(
   }
   if (session.expires_at <= now) return { open: false, code: 'session_expired' }
   if (idleEnd(session, idleSeconds) <= now) return { open: false, code: 'session_idle' }
-  const account = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', session.account_id)
-    .executeTakeFirst()
+  const account = await findAccountById(db, session.account_id)
   if (!account) return { open: false, code: 'unauthenticated' }
   if (account.status !== 'active') return { open: false, code: 'session_account_disabled' }
   return { open: true, account, session }

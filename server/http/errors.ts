@@ -1,7 +1,7 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../common/api/errors'
-import { apiMessages, validationMessages } from '../messages'
+import { apiMessages, tooManyAttemptsMessage, validationMessages } from '../messages'
 import { protocolError } from './protocol-errors'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
@@ -28,6 +28,13 @@ export class HttpError extends Error {
 /** The usual case: the code names its message in the table (server/messages.ts). */
 export const apiError = (statusCode: number, code: keyof typeof apiMessages, as: string = code) =>
   new HttpError(statusCode, as, apiMessages[code])
+
+/** 429 with Retry-After: the sign-in limits' refusal, wherever a password or a code is checked. */
+export function tooManyAttempts(seconds: number): HttpError {
+  return new HttpError(429, 'too_many_attempts', tooManyAttemptsMessage(seconds), {
+    'retry-after': String(seconds),
+  })
+}
 
 /** Fastify's own refusals of a request body: all of them are the client's bad input. */
 const BODY_PROBLEMS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import {
   CurrentSessionSchema,
@@ -21,11 +21,9 @@ import { touchSession } from '../auth/sessions'
 import { refuseUnstorableText } from '../auth/storable-input'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
 import myPasskeyRoutes from '../passkeys/my-passkey-routes'
+import { answerWithoutBody } from '../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
-
-/** 204 carries no body (see auth-routes.ts for why through the untyped reply). */
-const noBody = (reply: FastifyReply) => reply.code(204).send()
 
 /** The session and account requireSession found: set on every route of this plugin. */
 const signedIn = (request: FastifyRequest) => ({
@@ -117,7 +115,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         requestOrigin(request),
         auth.now(),
       )
-      return noBody(reply)
+      return answerWithoutBody(reply, 204)
     },
   )
 
@@ -138,7 +136,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         requestOrigin(request),
         auth.now(),
       )
-      return noBody(reply)
+      return answerWithoutBody(reply, 204)
     },
   )
 
@@ -192,7 +190,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
     },
     async (request, reply) => {
       await turnTotpOff(auth, signedIn(request).account, request.body.password, originOf(request))
-      return noBody(reply)
+      return answerWithoutBody(reply, 204)
     },
   )
 

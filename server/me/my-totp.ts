@@ -10,8 +10,7 @@ import {
 } from '../auth/second-factors'
 import { otpauthUrl } from '../auth/totp'
 import type { Account } from '../db/schema'
-import { apiError, HttpError } from '../http/errors'
-import { tooManyAttemptsMessage } from '../messages'
+import { apiError, tooManyAttempts } from '../http/errors'
 
 /** "Minha conta" → the authenticator app: turn it on (with a code), off (with the password). */
 
@@ -57,16 +56,7 @@ async function requirePassword(
   origin: Origin,
 ) {
   const checked = await auth.checkOwnPassword(account, password, origin)
-  if (checked.outcome === 'too_many_attempts') {
-    throw new HttpError(
-      429,
-      'too_many_attempts',
-      tooManyAttemptsMessage(checked.retryAfterSeconds),
-      {
-        'retry-after': String(checked.retryAfterSeconds),
-      },
-    )
-  }
+  if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
   if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
 }
 

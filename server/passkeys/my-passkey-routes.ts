@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import {
   PasskeyAddBodySchema,
@@ -18,6 +18,7 @@ import {
   removeMyPasskey,
   renameMyPasskey,
 } from './my-passkeys'
+import { answerWithoutBody } from '../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
 
@@ -26,9 +27,6 @@ const signedIn = (request: FastifyRequest) => ({
   account: request.account!,
   session: request.session!,
 })
-
-/** 204 carries no body (see auth-routes.ts for why through the untyped reply). */
-const noBody = (reply: FastifyReply) => reply.code(204).send()
 
 /**
  * /api/me/passkeys (DESIGN.md "The signed-in user"): registered inside me-routes, whose hooks
@@ -129,7 +127,7 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
         request.params.id.toLowerCase(),
         requestOrigin(request),
       )
-      return noBody(reply)
+      return answerWithoutBody(reply, 204)
     },
   )
 }

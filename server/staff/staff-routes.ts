@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
 import {
   AccountIdParamsSchema,
@@ -28,6 +28,7 @@ import { sendResetLink } from './send-reset-link'
 import type { Acting, StaffDeps } from './staff-context'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
+import { answerWithoutBody } from '../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
 
@@ -35,9 +36,6 @@ const acting = (request: FastifyRequest): Acting => ({
   actor: request.account!,
   origin: requestOrigin(request),
 })
-
-/** 202 and 204 carry no body (see auth-routes.ts for why through the untyped reply). */
-const noBody = (reply: FastifyReply, status: 202 | 204) => reply.code(status).send()
 
 /**
  * Staff administration (DESIGN.md "Admins", under /api/staff): each route maps one use case of
@@ -126,7 +124,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
     },
     async (request, reply) => {
       await refuseRegistration(deps, acting(request), request.params.id, request.body?.reason)
-      return noBody(reply, 204)
+      return answerWithoutBody(reply, 204)
     },
   )
 
@@ -152,7 +150,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
       },
       async (request, reply) => {
         await run(deps, acting(request), request.params.id)
-        return noBody(reply, status)
+        return answerWithoutBody(reply, status)
       },
     )
   action('unlock', 'Unlock an account locked by failed sign-ins', 204, (d, a, id) =>
@@ -175,7 +173,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
     },
     async (request, reply) => {
       await removeAccountSecondFactors(deps, acting(request), request.params.id)
-      return noBody(reply, 204)
+      return answerWithoutBody(reply, 204)
     },
   )
 }
