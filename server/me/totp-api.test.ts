@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { LightMyRequestResponse } from 'fastify'
-import type { MfaRequired, SignedIn } from '../../common/api/auth'
+import type { SignedIn } from '../../common/api/auth'
 import type { MfaStatus, RecoveryCodes, TotpSetup } from '../../common/api/me'
 import { totpCode } from '../auth/totp'
-import type { ErrorBody } from '../http/errors'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../test/api-fixture'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'
 
@@ -16,35 +14,15 @@ before(async () => {
 })
 after(() => api.close())
 
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
-
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) {
-  return api.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  })
-}
-
-let counter = 0
-async function person() {
-  counter += 1
-  const email = `totp${counter}@example.com`
-  const password = `senha-do-totp-${counter}`
-  const id = await api.addAccount({ email, password, name: `Pessoa ${counter}` })
-  return { id, email, password, token: await api.signIn(email, password) }
-}
-
 /** Turns TOTP on for a person: the secret and the recovery codes. */
 async function withTotp() {
-  const someone = await person()
-  const setup = await call('POST', '/api/me/totp', someone.token)
+  const someone = await api.person('totp')
+  const setup = await api.call('POST', '/api/me/totp', someone.token)
   assert.equal(setup.statusCode, 200, setup.body)
   const { secret, otpauthUrl } = setup.json<TotpSetup>()
   assert.match(otpauthUrl, /^otpauth:\/\/totp\/Painel:totp\d+%40example\.com\?/)
   assert.match(otpauthUrl, new RegExp(`secret=${secret}`))
-  const confirm = await call('POST', '/api/me/totp/confirm', someone.token, {
+  const confirm = await api.call('POST', '/api/me/totp/confirm', someone.token, {
     code: totpCode(secret, clock.now()),
   })
   assert.equal(confirm.statusCode, 200, confirm.body)
@@ -54,25 +32,8 @@ async function withTotp() {
   return { ...someone, secret, recoveryCodes }
 }
 
-async function passwordStep(email: string, password: string) {
-  const response = await api.post('/api/auth/login', { email, password })
-  assert.equal(response.statusCode, 200, response.body)
-  const body = response.json<MfaRequired>()
-  assert.ok(body.mfa, response.body)
-  return body.mfa
-}
-
 const codeStep = (challenge: string, code: string) =>
   api.post('/api/auth/login/mfa', { challenge, code })
-
-const events = (accountId: string, type: string) =>
-  api.database.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('type', '=', type)
-    .orderBy('at')
-    .execute()
 
 describe(`TOTP setup under /api/me (${testStoreName()})`, () => {
   it('turns on with a code of the new secret: 10 distinct recovery codes, status says so, audited', async () => {
@@ -80,7 +41,7 @@ describe(`TOTP setup under /api/me (${testStoreName()})`, () => {
     assert.equal(ana.recoveryCodes.length, 10)
     assert.equal(new Set(ana.recoveryCodes).size, 10)
     for (const code of ana.recoveryCodes) assert.match(code, /^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/)
-    const status = await call('GET', '/api/me/mfa', ana.token)
+    const status = await api.call('GET', '/api/me/mfa', ana.token)
     assert.deepEqual(status.json<MfaStatus>(), { totp: true, recoveryCodesLeft: 10, passkeys: 0 })
     // Stored hashed, the secret never shown again.
     const stored = await api.database.db
@@ -89,23 +50,23 @@ describe(`TOTP setup under /api/me (${testStoreName()})`, () => {
       .where('account_id', '=', ana.id)
       .execute()
     assert.ok(stored.every((row) => !ana.recoveryCodes.includes(row.code_hash)))
-    const again = await call('POST', '/api/me/totp', ana.token)
+    const again = await api.call('POST', '/api/me/totp', ana.token)
     assert.equal(again.statusCode, 409)
     assert.equal(errorOf(again).code, 'mfa_already_on')
-    assert.equal((await events(ana.id, 'mfa_enabled')).length, 1)
+    assert.equal((await api.events(ana.id, 'mfa_enabled')).length, 1)
   })
 
   it('refuses a wrong confirmation code, and a confirmation with nothing pending', async () => {
-    const bia = await person()
-    const nothing = await call('POST', '/api/me/totp/confirm', bia.token, { code: '123456' })
+    const bia = await api.person('totp')
+    const nothing = await api.call('POST', '/api/me/totp/confirm', bia.token, { code: '123456' })
     assert.equal(errorOf(nothing).code, 'no_pending_totp')
-    const { secret } = (await call('POST', '/api/me/totp', bia.token)).json<TotpSetup>()
-    const wrong = await call('POST', '/api/me/totp/confirm', bia.token, {
+    const { secret } = (await api.call('POST', '/api/me/totp', bia.token)).json<TotpSetup>()
+    const wrong = await api.call('POST', '/api/me/totp/confirm', bia.token, {
       code: totpCode(secret, new Date(clock.now().getTime() + 10 * 60_000)),
     })
     assert.equal(wrong.statusCode, 400)
     assert.equal(errorOf(wrong).code, 'invalid_code')
-    const status = (await call('GET', '/api/me/mfa', bia.token)).json<MfaStatus>()
+    const status = (await api.call('GET', '/api/me/mfa', bia.token)).json<MfaStatus>()
     assert.equal(status.totp, false, 'not active until confirmed')
     const login = await api.post('/api/auth/login', { email: bia.email, password: bia.password })
     assert.ok(login.json<SignedIn>().token, 'a pending secret asks for no code')
@@ -119,13 +80,13 @@ describe(`TOTP setup under /api/me (${testStoreName()})`, () => {
       ['DELETE', '/api/me/totp', { password: 'x' }],
       ['POST', '/api/me/recovery-codes', { password: 'x' }],
     ] as const) {
-      const response = await call(method, url, undefined, payload)
+      const response = await api.call(method, url, undefined, payload)
       assert.equal(response.statusCode, 401, `${method} ${url}`)
     }
-    const carla = await person()
-    const missing = await call('POST', '/api/me/totp/confirm', carla.token, {})
+    const carla = await api.person('totp')
+    const missing = await api.call('POST', '/api/me/totp/confirm', carla.token, {})
     assert.equal(missing.statusCode, 400)
-    const extra = await call('DELETE', '/api/me/totp', carla.token, { password: 'x', y: 1 })
+    const extra = await api.call('DELETE', '/api/me/totp', carla.token, { password: 'x', y: 1 })
     assert.equal(extra.statusCode, 400)
   })
 })
@@ -133,7 +94,7 @@ describe(`TOTP setup under /api/me (${testStoreName()})`, () => {
 describe(`Signing in with a second factor (${testStoreName()})`, () => {
   it('asks for a code after the password, accepts the current one once, and refuses its replay', async () => {
     const ana = await withTotp()
-    const first = await passwordStep(ana.email, ana.password)
+    const first = await api.passwordStep(ana.email, ana.password)
     assert.deepEqual(first.methods, ['totp', 'recovery_code'])
     const code = totpCode(ana.secret, clock.now())
     const signedIn = await codeStep(first.challenge, code)
@@ -143,24 +104,24 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     assert.equal((await api.get('/api/auth/me', token)).statusCode, 200)
     // The challenge is used up, and the same code on a new one is a replay.
     assert.equal(errorOf(await codeStep(first.challenge, code)).code, 'challenge_expired')
-    const second = await passwordStep(ana.email, ana.password)
+    const second = await api.passwordStep(ana.email, ana.password)
     const replay = await codeStep(second.challenge, code)
     assert.equal(replay.statusCode, 401)
     assert.equal(errorOf(replay).code, 'invalid_code')
-    const [event] = await events(ana.id, 'sign_in').then((rows) => rows.slice(-1))
+    const [event] = await api.events(ana.id, 'sign_in').then((rows) => rows.slice(-1))
     assert.deepEqual(JSON.parse(event!.details), { method: 'totp' })
   })
 
   it('accepts a code one step early or late (clock drift), not two', async () => {
     const ana = await withTotp()
     const now = clock.now().getTime()
-    const late = await passwordStep(ana.email, ana.password)
+    const late = await api.passwordStep(ana.email, ana.password)
     assert.equal(
       (await codeStep(late.challenge, totpCode(ana.secret, new Date(now + 30_000)))).statusCode,
       200,
     )
     clock.advance(90_000)
-    const early = await passwordStep(ana.email, ana.password)
+    const early = await api.passwordStep(ana.email, ana.password)
     const tooOld = totpCode(ana.secret, new Date(clock.now().getTime() - 60_000))
     assert.equal(errorOf(await codeStep(early.challenge, tooOld)).code, 'invalid_code')
     const oneBack = totpCode(ana.secret, new Date(clock.now().getTime() - 30_000))
@@ -171,19 +132,19 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     const ana = await withTotp()
     const [code] = ana.recoveryCodes
     const typed = ` ${code!.toUpperCase().replaceAll('-', ' ')} `
-    const first = await passwordStep(ana.email, ana.password)
+    const first = await api.passwordStep(ana.email, ana.password)
     assert.equal((await codeStep(first.challenge, typed)).statusCode, 200)
-    const second = await passwordStep(ana.email, ana.password)
+    const second = await api.passwordStep(ana.email, ana.password)
     assert.equal(errorOf(await codeStep(second.challenge, code!)).code, 'invalid_code')
-    const status = (await call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>()
+    const status = (await api.call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>()
     assert.equal(status.recoveryCodesLeft, 9)
-    const [used] = await events(ana.id, 'recovery_code_used')
+    const [used] = await api.events(ana.id, 'recovery_code_used')
     assert.deepEqual(JSON.parse(used!.details), { left: 9 })
   })
 
   it('allows 5 codes per challenge, and a challenge lives 5 minutes', async () => {
     const ana = await withTotp()
-    const tries = await passwordStep(ana.email, ana.password)
+    const tries = await api.passwordStep(ana.email, ana.password)
     for (let i = 0; i < 5; i += 1) {
       assert.equal(errorOf(await codeStep(tries.challenge, '000000')).code, 'invalid_code')
     }
@@ -193,13 +154,13 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
       code: 'challenge_expired',
       message: 'A verificação expirou ou teve tentativas demais. Entre novamente com sua senha.',
     })
-    const failures = await events(ana.id, 'sign_in_failed')
+    const failures = await api.events(ana.id, 'sign_in_failed')
     assert.equal(failures.length, 5)
 
     // Those five count as failed sign-ins: a new one waits (the test below); another person
     // shows the lifetime.
     const bia = await withTotp()
-    const slow = await passwordStep(bia.email, bia.password)
+    const slow = await api.passwordStep(bia.email, bia.password)
     clock.advance(5 * 60_000)
     const late = await codeStep(slow.challenge, totpCode(bia.secret, clock.now()))
     assert.equal(errorOf(late).code, 'challenge_expired')
@@ -208,7 +169,7 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
 
   it('counts wrong codes with the sign-in limits: the account from this address waits', async () => {
     const ana = await withTotp()
-    const { challenge } = await passwordStep(ana.email, ana.password)
+    const { challenge } = await api.passwordStep(ana.email, ana.password)
     for (let i = 0; i < 5; i += 1) {
       assert.equal((await codeStep(challenge, '000000')).statusCode, 401)
     }
@@ -232,35 +193,35 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
 describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
   it('turns off with the password (a wrong one is a counted failure), and sign-in needs no code', async () => {
     const ana = await withTotp()
-    const wrong = await call('DELETE', '/api/me/totp', ana.token, { password: 'nao-e-a-senha' })
+    const wrong = await api.call('DELETE', '/api/me/totp', ana.token, { password: 'nao-e-a-senha' })
     assert.equal(wrong.statusCode, 400)
     assert.equal(errorOf(wrong).code, 'wrong_password')
-    assert.equal((await events(ana.id, 'sign_in_failed')).length, 1)
+    assert.equal((await api.events(ana.id, 'sign_in_failed')).length, 1)
     assert.equal(
-      (await call('DELETE', '/api/me/totp', ana.token, { password: ana.password })).statusCode,
+      (await api.call('DELETE', '/api/me/totp', ana.token, { password: ana.password })).statusCode,
       204,
     )
     const login = await api.post('/api/auth/login', { email: ana.email, password: ana.password })
     assert.ok(login.json<SignedIn>().token)
-    assert.equal((await events(ana.id, 'mfa_disabled')).length, 1)
+    assert.equal((await api.events(ana.id, 'mfa_disabled')).length, 1)
   })
 
   it('regenerates recovery codes with the password: the old ones stop working', async () => {
     const ana = await withTotp()
-    const fresh = await call('POST', '/api/me/recovery-codes', ana.token, {
+    const fresh = await api.call('POST', '/api/me/recovery-codes', ana.token, {
       password: ana.password,
     })
     assert.equal(fresh.statusCode, 200, fresh.body)
     const { recoveryCodes } = fresh.json<RecoveryCodes>()
-    const step = await passwordStep(ana.email, ana.password)
+    const step = await api.passwordStep(ana.email, ana.password)
     assert.equal(
       errorOf(await codeStep(step.challenge, ana.recoveryCodes[0]!)).code,
       'invalid_code',
     )
     assert.equal((await codeStep(step.challenge, recoveryCodes[0]!)).statusCode, 200)
-    assert.equal((await events(ana.id, 'recovery_codes_regenerated')).length, 1)
-    const bruno = await person()
-    const none = await call('POST', '/api/me/recovery-codes', bruno.token, {
+    assert.equal((await api.events(ana.id, 'recovery_codes_regenerated')).length, 1)
+    const bruno = await api.person('totp')
+    const none = await api.call('POST', '/api/me/recovery-codes', bruno.token, {
       password: bruno.password,
     })
     assert.equal(none.statusCode, 409)
@@ -268,30 +229,30 @@ describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
 
   it("one person's calls never touch another's factor", async () => {
     const ana = await withTotp()
-    const bruno = await person()
-    assert.deepEqual((await call('GET', '/api/me/mfa', bruno.token)).json<MfaStatus>(), {
+    const bruno = await api.person('totp')
+    assert.deepEqual((await api.call('GET', '/api/me/mfa', bruno.token)).json<MfaStatus>(), {
       totp: false,
       recoveryCodesLeft: 0,
       passkeys: 0,
     })
     // Bruno turning "his" TOTP off with his password leaves Ana's on.
-    await call('DELETE', '/api/me/totp', bruno.token, { password: bruno.password })
-    assert.equal((await call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>().totp, true)
+    await api.call('DELETE', '/api/me/totp', bruno.token, { password: bruno.password })
+    assert.equal((await api.call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>().totp, true)
   })
 
   it("an admin removes someone's second factor (lost phone), audited with who did it", async () => {
     const ana = await withTotp()
     const admin = await api.signIn(ADMIN.email, ADMIN.password)
-    const listed = await call(
+    const listed = await api.call(
       'GET',
       `/api/staff?q=${encodeURIComponent(ana.email)}&mfa=true`,
       admin,
     )
     assert.equal(listed.json<{ total: number }>().total, 1, 'Equipe shows the second factor')
-    const removed = await call('DELETE', `/api/staff/${ana.id}/mfa`, admin)
+    const removed = await api.call('DELETE', `/api/staff/${ana.id}/mfa`, admin)
     assert.equal(removed.statusCode, 204)
-    assert.equal((await call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>().totp, false)
-    const relisted = await call(
+    assert.equal((await api.call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>().totp, false)
+    const relisted = await api.call(
       'GET',
       `/api/staff?q=${encodeURIComponent(ana.email)}&mfa=false`,
       admin,
@@ -299,7 +260,7 @@ describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
     assert.equal(relisted.json<{ total: number }>().total, 1)
     const login = await api.post('/api/auth/login', { email: ana.email, password: ana.password })
     assert.ok(login.json<SignedIn>().token)
-    const [event] = (await events(ana.id, 'mfa_disabled')).slice(-1)
+    const [event] = (await api.events(ana.id, 'mfa_disabled')).slice(-1)
     assert.notEqual(event!.actor_id, ana.id)
     assert.deepEqual(JSON.parse(event!.details), { by: 'admin', totp: true, passkeys: 0 })
     // Ana is told, by whom, and how to take the account back if she did not ask for it.
@@ -310,13 +271,16 @@ describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
     assert.match(mail.text, /desativou a verificação em duas etapas da sua conta/)
     assert.match(mail.text, /\/#\/recuperar-senha$/m)
     // Removing nothing (no factor left) mails nothing more.
-    assert.equal((await call('DELETE', `/api/staff/${ana.id}/mfa`, admin)).statusCode, 204)
+    assert.equal((await api.call('DELETE', `/api/staff/${ana.id}/mfa`, admin)).statusCode, 204)
     assert.equal(
       api.mail.sentWith(ana.email, 'Painel: sua verificação em duas etapas foi desativada').length,
       1,
     )
     // Not by a non-admin.
-    const bruno = await person()
-    assert.equal((await call('DELETE', `/api/staff/${ana.id}/mfa`, bruno.token)).statusCode, 403)
+    const bruno = await api.person('totp')
+    assert.equal(
+      (await api.call('DELETE', `/api/staff/${ana.id}/mfa`, bruno.token)).statusCode,
+      403,
+    )
   })
 })

@@ -1,63 +1,34 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { LightMyRequestResponse } from 'fastify'
 import type { MfaStatus, PasskeyAnswer, PasskeyList } from '../../common/api/me'
 import type { CreationOptions, RegistrationCredential } from '../../common/api/webauthn'
-import type { ErrorBody } from '../http/errors'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../test/api-fixture'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'
 
 /** /api/me/passkeys: adding (options, then the authenticator's answer), listing, renaming, removing. */
 
-const PUBLIC_URL = 'https://painel.example.com'
 const clock = new TestClock()
 let api: ApiFixture
 before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now, publicUrl: PUBLIC_URL })
+  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
 })
 after(() => api.close())
 
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
-
-function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: object,
-) {
-  return api.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  })
-}
-
-let counter = 0
-async function person() {
-  counter += 1
-  const email = `chave${counter}@example.com`
-  const password = `senha-da-chave-${counter}`
-  const name = `Pessoa Chave ${counter}`
-  const id = await api.addAccount({ email, password, name })
-  return { id, email, password, name, token: await api.signIn(email, password) }
-}
-
 async function creationOptions(token: string): Promise<CreationOptions> {
-  const response = await call('POST', '/api/me/passkeys/options', token)
+  const response = await api.call('POST', '/api/me/passkeys/options', token)
   assert.equal(response.statusCode, 200, response.body)
   assert.equal(response.headers['cache-control'], 'no-store')
   return response.json<CreationOptions>()
 }
 
 const add = (token: string, response: RegistrationCredential, name = 'Notebook') =>
-  call('POST', '/api/me/passkeys', token, { response, name })
+  api.call('POST', '/api/me/passkeys', token, { response, name })
 
 /** A person with one passkey on a software authenticator. */
 async function withPasskey(name = 'Notebook') {
-  const someone = await person()
+  const someone = await api.person('chave')
   const authenticator = new SoftwareAuthenticator(PUBLIC_URL)
   const answer = await add(
     someone.token,
@@ -69,26 +40,17 @@ async function withPasskey(name = 'Notebook') {
 }
 
 const listOf = async (token: string) => {
-  const response = await call('GET', '/api/me/passkeys', token)
+  const response = await api.call('GET', '/api/me/passkeys', token)
   assert.equal(response.statusCode, 200, response.body)
   return response.json<PasskeyList>().passkeys
 }
-
-const events = (accountId: string, type: string) =>
-  api.database.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('type', '=', type)
-    .orderBy('at')
-    .execute()
 
 const storedPasskeys = (accountId: string) =>
   api.database.db.selectFrom('passkeys').selectAll().where('account_id', '=', accountId).execute()
 
 describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   it('offers creation options for PUBLIC_URL: a discoverable, verified ES256-capable credential for this account', async () => {
-    const ana = await person()
+    const ana = await api.person('chave')
     const options = await creationOptions(ana.token)
     assert.deepEqual(options.rp, { id: 'painel.example.com', name: 'Painel' })
     assert.equal(options.user.name, ana.email)
@@ -118,14 +80,14 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
     assert.equal(row.public_key, credential.publicKeyCose.toString('base64url'))
     assert.equal(Number(row.counter), 0)
     assert.deepEqual(JSON.parse(row.transports), ['internal'])
-    const [event] = await events(bia.id, 'passkey_added')
+    const [event] = await api.events(bia.id, 'passkey_added')
     assert.ok(event)
     assert.equal(event.actor_id, bia.id)
     assert.deepEqual(JSON.parse(event.details), {
       passkey: bia.passkey.id,
       name: 'Notebook do trabalho',
     })
-    const status = await call('GET', '/api/me/mfa', bia.token)
+    const status = await api.call('GET', '/api/me/mfa', bia.token)
     assert.equal(status.json<MfaStatus>().passkeys, 1)
   })
 
@@ -151,7 +113,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('uses a challenge once: the same answer again is refused, and nothing more is stored', async () => {
-    const dora = await person()
+    const dora = await api.person('chave')
     const authenticator = new SoftwareAuthenticator(PUBLIC_URL)
     const response = authenticator.register(await creationOptions(dora.token))
     assert.equal((await add(dora.token, response)).statusCode, 201)
@@ -162,7 +124,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('binds the challenge to the session that asked: another session of the same person cannot use it', async () => {
-    const eva = await person()
+    const eva = await api.person('chave')
     const otherSession = await api.signIn(eva.email, eva.password)
     const response = new SoftwareAuthenticator(PUBLIC_URL).register(
       await creationOptions(eva.token),
@@ -175,8 +137,8 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it("refuses another person's challenge", async () => {
-    const fabio = await person()
-    const gil = await person()
+    const fabio = await api.person('chave')
+    const gil = await api.person('chave')
     const response = new SoftwareAuthenticator(PUBLIC_URL).register(
       await creationOptions(fabio.token),
     )
@@ -186,7 +148,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('lets a challenge expire after 5 minutes', async () => {
-    const hugo = await person()
+    const hugo = await api.person('chave')
     const options = await creationOptions(hugo.token)
     clock.advanceMinutes(5)
     const late = await add(hugo.token, new SoftwareAuthenticator(PUBLIC_URL).register(options))
@@ -196,7 +158,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('refuses answers that do not verify: another origin, another RP ID, no user verification, a challenge of its own, a sign-in type', async () => {
-    const iris = await person()
+    const iris = await api.person('chave')
     const tweaks = [
       { origin: 'https://painel.example.com.evil.example' },
       { origin: 'http://painel.example.com' },
@@ -213,12 +175,12 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
       assert.equal(errorOf(answer).code, 'invalid_passkey')
     }
     assert.equal((await storedPasskeys(iris.id)).length, 0)
-    assert.equal((await events(iris.id, 'passkey_added')).length, 0)
+    assert.equal((await api.events(iris.id, 'passkey_added')).length, 0)
   })
 
   it('refuses a credential id some account has already', async () => {
     const joao = await withPasskey()
-    const kim = await person()
+    const kim = await api.person('chave')
     // Kim's authenticator makes a key of its own under João's credential id: a new key must
     // not take over an id the server already knows (sign-ins look passkeys up by it).
     const response = new SoftwareAuthenticator(PUBLIC_URL).register(
@@ -236,7 +198,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('refuses a blank or unstorable name before using the challenge', async () => {
-    const lia = await person()
+    const lia = await api.person('chave')
     const response = new SoftwareAuthenticator(PUBLIC_URL).register(
       await creationOptions(lia.token),
     )
@@ -253,7 +215,7 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
   })
 
   it('refuses answers that are not WebAuthn at all with a 400, never a 500', async () => {
-    const mel = await person()
+    const mel = await api.person('chave')
     await creationOptions(mel.token)
     const junk = {
       id: 'AAAA',
@@ -262,7 +224,10 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
       response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
       clientExtensionResults: {},
     }
-    const answer = await call('POST', '/api/me/passkeys', mel.token, { response: junk, name: 'x' })
+    const answer = await api.call('POST', '/api/me/passkeys', mel.token, {
+      response: junk,
+      name: 'x',
+    })
     assert.equal(answer.statusCode, 400)
     const options = await creationOptions(mel.token)
     const real = new SoftwareAuthenticator(PUBLIC_URL).register(options)
@@ -280,26 +245,26 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
 describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
   it('renames one of my passkeys: 200 with the new name, audited with both names', async () => {
     const nina = await withPasskey('Velho')
-    const renamed = await call('PATCH', `/api/me/passkeys/${nina.passkey.id}`, nina.token, {
+    const renamed = await api.call('PATCH', `/api/me/passkeys/${nina.passkey.id}`, nina.token, {
       name: ' Novo nome ',
     })
     assert.equal(renamed.statusCode, 200, renamed.body)
     assert.deepEqual(renamed.json<PasskeyAnswer>().passkey, { ...nina.passkey, name: 'Novo nome' })
     assert.equal((await listOf(nina.token))[0]?.name, 'Novo nome')
-    const [event] = await events(nina.id, 'passkey_renamed')
+    const [event] = await api.events(nina.id, 'passkey_renamed')
     assert.deepEqual(JSON.parse(event!.details), {
       passkey: nina.passkey.id,
       from: 'Velho',
       name: 'Novo nome',
     })
-    const upper = await call(
+    const upper = await api.call(
       'PATCH',
       `/api/me/passkeys/${nina.passkey.id.toUpperCase()}`,
       nina.token,
       { name: 'Maiúsculas' },
     )
     assert.equal(upper.statusCode, 200, 'ids compare case-insensitively')
-    const blank = await call('PATCH', `/api/me/passkeys/${nina.passkey.id}`, nina.token, {
+    const blank = await api.call('PATCH', `/api/me/passkeys/${nina.passkey.id}`, nina.token, {
       name: '\u200b',
     })
     assert.equal(blank.statusCode, 400)
@@ -307,31 +272,31 @@ describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
 
   it('removes one of my passkeys: 204, gone from the list and the database, audited', async () => {
     const otto = await withPasskey('Chave do Otto')
-    const removed = await call('DELETE', `/api/me/passkeys/${otto.passkey.id}`, otto.token)
+    const removed = await api.call('DELETE', `/api/me/passkeys/${otto.passkey.id}`, otto.token)
     assert.equal(removed.statusCode, 204)
     assert.equal(removed.body, '')
     assert.deepEqual(await listOf(otto.token), [])
     assert.equal((await storedPasskeys(otto.id)).length, 0)
-    const [event] = await events(otto.id, 'passkey_removed')
+    const [event] = await api.events(otto.id, 'passkey_removed')
     assert.deepEqual(JSON.parse(event!.details), {
       passkey: otto.passkey.id,
       name: 'Chave do Otto',
       by: 'owner',
     })
-    const again = await call('DELETE', `/api/me/passkeys/${otto.passkey.id}`, otto.token)
+    const again = await api.call('DELETE', `/api/me/passkeys/${otto.passkey.id}`, otto.token)
     assert.equal(again.statusCode, 404)
     assert.equal(errorOf(again).code, 'not_found')
   })
 
   it("cannot see, rename or remove another person's passkey (404, and it stays)", async () => {
     const paula = await withPasskey('Da Paula')
-    const quim = await person()
+    const quim = await api.person('chave')
     assert.deepEqual(await listOf(quim.token), [])
-    const rename = await call('PATCH', `/api/me/passkeys/${paula.passkey.id}`, quim.token, {
+    const rename = await api.call('PATCH', `/api/me/passkeys/${paula.passkey.id}`, quim.token, {
       name: 'Minha agora',
     })
     assert.equal(rename.statusCode, 404)
-    const remove = await call('DELETE', `/api/me/passkeys/${paula.passkey.id}`, quim.token)
+    const remove = await api.call('DELETE', `/api/me/passkeys/${paula.passkey.id}`, quim.token)
     assert.equal(remove.statusCode, 404)
     assert.deepEqual(await listOf(paula.token), [paula.passkey])
   })
@@ -349,10 +314,10 @@ describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
       ['PATCH', `/api/me/passkeys/${id}`, { name: 'x' }],
       ['DELETE', `/api/me/passkeys/${id}`],
     ] as const) {
-      const answer = await call(method, url, undefined, payload)
+      const answer = await api.call(method, url, undefined, payload)
       assert.equal(answer.statusCode, 401, `${method} ${url}`)
     }
-    const notUuid = await call('DELETE', '/api/me/passkeys/abc', rita.token)
+    const notUuid = await api.call('DELETE', '/api/me/passkeys/abc', rita.token)
     assert.equal(notUuid.statusCode, 400)
     assert.equal((await storedPasskeys(rita.id)).length, 1)
   })
@@ -360,10 +325,10 @@ describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
   it("an admin's 'turn off second factor' removes the person's passkeys too, audited", async () => {
     const sara = await withPasskey()
     const admin = await api.signIn(ADMIN.email, ADMIN.password)
-    const off = await call('DELETE', `/api/staff/${sara.id}/mfa`, admin)
+    const off = await api.call('DELETE', `/api/staff/${sara.id}/mfa`, admin)
     assert.equal(off.statusCode, 204, off.body)
     assert.deepEqual(await listOf(sara.token), [])
-    const [event] = await events(sara.id, 'mfa_disabled')
+    const [event] = await api.events(sara.id, 'mfa_disabled')
     assert.ok(event)
     assert.equal((JSON.parse(event.details) as { passkeys: number }).passkeys, 1)
   })

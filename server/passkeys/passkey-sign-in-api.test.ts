@@ -1,51 +1,43 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
-import type { MfaRequired, SignedIn } from '../../common/api/auth'
+import type { SignedIn } from '../../common/api/auth'
 import type { CreationOptions, RequestOptions } from '../../common/api/webauthn'
 import { totpCode } from '../auth/totp'
-import type { ErrorBody } from '../http/errors'
-import { apiFixture, type ApiFixture } from '../test/api-fixture'
+import { apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../test/api-fixture'
 import { SoftwareAuthenticator, type AssertionTweaks } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'
 
 /** POST /api/auth/passkey/options and POST /api/auth/passkey: alone, and as a second factor. */
 
-const PUBLIC_URL = 'https://painel.example.com'
 const clock = new TestClock()
 let api: ApiFixture
 before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now, publicUrl: PUBLIC_URL })
+  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
 })
 after(() => api.close())
 
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-let counter = 0
 /** A person who added a passkey in Minha conta (then signed that session out). */
 async function withPasskey(status: 'active' | 'pending' | 'disabled' = 'active') {
-  counter += 1
-  const email = `entrar-chave${counter}@example.com`
-  const password = `senha-entrar-chave-${counter}`
-  const id = await api.addAccount({ email, password, name: `Pessoa ${counter}` })
-  const token = await api.signIn(email, password)
-  const options = await api.post('/api/me/passkeys/options', {}, bearer(token))
+  const { token, ...someone } = await api.person('entrar-chave')
+  const options = await api.call('POST', '/api/me/passkeys/options', token, {})
   assert.equal(options.statusCode, 200, options.body)
   const authenticator = new SoftwareAuthenticator(PUBLIC_URL)
-  const added = await api.post(
-    '/api/me/passkeys',
-    { response: authenticator.register(options.json<CreationOptions>()), name: 'Notebook' },
-    bearer(token),
-  )
+  const added = await api.call('POST', '/api/me/passkeys', token, {
+    response: authenticator.register(options.json<CreationOptions>()),
+    name: 'Notebook',
+  })
   assert.equal(added.statusCode, 201, added.body)
-  await api.post('/api/auth/logout', {}, bearer(token))
+  await api.call('POST', '/api/auth/logout', token, {})
   if (status !== 'active') {
-    await api.database.db.updateTable('accounts').set({ status }).where('id', '=', id).execute()
+    await api.database.db
+      .updateTable('accounts')
+      .set({ status })
+      .where('id', '=', someone.id)
+      .execute()
   }
-  return { id, email, password, authenticator }
+  return { ...someone, authenticator }
 }
 
 async function signInOptions(body: object = {}): Promise<RequestOptions> {
@@ -65,18 +57,9 @@ async function passkeySignIn(
   return api.post('/api/auth/passkey', { response }, headers)
 }
 
-const events = (accountId: string, type: string) =>
-  api.database.db
-    .selectFrom('audit_events')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('type', '=', type)
-    .orderBy('at')
-    .execute()
-
 /** The sign-ins made with a passkey (withPasskey signed in with the password first). */
 const passkeySignIns = async (accountId: string) =>
-  (await events(accountId, 'sign_in')).filter(
+  (await api.events(accountId, 'sign_in')).filter(
     (event) => (JSON.parse(event.details) as { method?: string }).method === 'passkey',
   )
 
@@ -140,7 +123,7 @@ describe(`Signing in with a passkey alone (${testStoreName()})`, () => {
     expectRefused(await passkeySignIn(clone), 'lower counter')
     expectRefused(await passkeySignIn(caio.authenticator, { counter: 2 }), 'same counter')
     assert.equal(Number((await passkeyRow(caio.id)).counter), 2)
-    const failed = await events(caio.id, 'sign_in_failed')
+    const failed = await api.events(caio.id, 'sign_in_failed')
     assert.equal(failed.length, 2)
     assert.deepEqual(JSON.parse(failed[0]!.details), { method: 'passkey' })
   })
@@ -235,17 +218,9 @@ describe(`Signing in with a passkey alone (${testStoreName()})`, () => {
 })
 
 describe(`A passkey as the second factor of a login (${testStoreName()})`, () => {
-  async function passwordStep(email: string, password: string) {
-    const response = await api.post('/api/auth/login', { email, password })
-    assert.equal(response.statusCode, 200, response.body)
-    const { mfa } = response.json<MfaRequired>()
-    assert.ok(mfa, response.body)
-    return mfa
-  }
-
   it('offers passkey in the login step, and finishes the login with one of that account’s passkeys', async () => {
     const hugo = await withPasskey()
-    const mfa = await passwordStep(hugo.email, hugo.password)
+    const mfa = await api.passwordStep(hugo.email, hugo.password)
     assert.deepEqual(mfa.methods, ['passkey'])
     const options = await signInOptions({ challenge: mfa.challenge })
     assert.deepEqual(options.allowCredentials, [
@@ -272,30 +247,22 @@ describe(`A passkey as the second factor of a login (${testStoreName()})`, () =>
 
   it('lists passkey beside the code methods when the account has TOTP too', async () => {
     const iris = await withPasskey()
-    const token = await (async () => {
-      const mfa = await passwordStep(iris.email, iris.password)
-      const options = await signInOptions({ challenge: mfa.challenge })
-      const response = iris.authenticator.authenticate(options)
-      return (
-        await api.post('/api/auth/passkey', { response, challenge: mfa.challenge })
-      ).json<SignedIn>().token
-    })()
-    const setup = await api.post('/api/me/totp', {}, bearer(token))
+    // A session to turn TOTP on in (the passkey alone signs in).
+    const { token } = (await passkeySignIn(iris.authenticator)).json<SignedIn>()
+    const setup = await api.call('POST', '/api/me/totp', token, {})
     const { secret } = setup.json<{ secret: string }>()
-    const confirmed = await api.post(
-      '/api/me/totp/confirm',
-      { code: totpCode(secret, clock.now()) },
-      bearer(token),
-    )
+    const confirmed = await api.call('POST', '/api/me/totp/confirm', token, {
+      code: totpCode(secret, clock.now()),
+    })
     assert.equal(confirmed.statusCode, 200, confirmed.body)
-    const mfa = await passwordStep(iris.email, iris.password)
+    const mfa = await api.passwordStep(iris.email, iris.password)
     assert.deepEqual(mfa.methods, ['totp', 'recovery_code', 'passkey'])
   })
 
   it("refuses another account's passkey, a sign-in-alone challenge, and a login challenge that expired", async () => {
     const joao = await withPasskey()
     const kim = await withPasskey()
-    const mfa = await passwordStep(joao.email, joao.password)
+    const mfa = await api.passwordStep(joao.email, joao.password)
     // Kim's passkey over options asked with João's login challenge.
     const options = await signInOptions({ challenge: mfa.challenge })
     const kims = kim.authenticator.authenticate(options, {
@@ -314,7 +281,7 @@ describe(`A passkey as the second factor of a login (${testStoreName()})`, () =>
     // And the login's passkey challenge cannot be spent on a sign-in alone.
     const bound = joao.authenticator.authenticate(await signInOptions({ challenge: mfa.challenge }))
     expectRefused(await api.post('/api/auth/passkey', { response: bound }), 'bound to the login')
-    assert.equal((await events(joao.id, 'sign_in_failed')).length, 3)
+    assert.equal((await api.events(joao.id, 'sign_in_failed')).length, 3)
 
     clock.advanceMinutes(5)
     const late = await api.post('/api/auth/passkey/options', { challenge: mfa.challenge })
@@ -324,7 +291,7 @@ describe(`A passkey as the second factor of a login (${testStoreName()})`, () =>
 
   it('counts each passkey try against the login challenge (5 tries)', async () => {
     const lia = await withPasskey()
-    const mfa = await passwordStep(lia.email, lia.password)
+    const mfa = await api.passwordStep(lia.email, lia.password)
     for (let i = 0; i < 5; i += 1) {
       const options = await signInOptions({ challenge: mfa.challenge })
       const forged = lia.authenticator.authenticate(options, { wrongKey: true })

@@ -1,14 +1,42 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { MfaRequired } from '../../common/api/auth'
 import { createAccount } from '../auth/accounts'
 import { hashPassword } from '../auth/passwords'
 import type { Database } from '../db/database'
-import type { AccountStatus, Role } from '../db/schema'
+import type { AccountStatus, AuditEventsTable, Role } from '../db/schema'
+import type { ErrorBody } from '../http/errors'
 import type { Mailer, MailMessage } from '../mail/mailer'
 import { createFixtureDist, type FixtureDist } from './fixture-dist'
 import { testApp } from './helpers'
 import { testDatabase } from './test-database'
 
 export const ADMIN = { email: 'chefe@example.com', password: 'senha-do-chefe-1' }
+/** The fixture's PUBLIC_URL: passkeys are made for its origin and RP ID. */
+export const PUBLIC_URL = 'https://painel.example.com'
+
+/** The `error` of an API answer: its code and its pt-BR message. */
+export const errorOf = (response: LightMyRequestResponse): ErrorBody['error'] =>
+  response.json<ErrorBody>().error
+
+/** The Authorization header that carries a session token. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+/** An account a test made with person() or account(), and the password it signs in with. */
+export interface TestAccount {
+  id: string
+  email: string
+  password: string
+  name: string
+}
+
+/** What an account made by person() or account() may be other than an active staff member. */
+export interface AccountFields {
+  name?: string
+  role?: Role
+  status?: AccountStatus
+}
 
 /** A mailer that keeps what it is given, so a test can read the mail a user would get. */
 export class CapturedMail implements Mailer {
@@ -68,8 +96,26 @@ export interface ApiFixture {
     headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>
   get: (url: string, token?: string) => Promise<LightMyRequestResponse>
+  /** Any call: with the session token as a bearer when given, and the JSON body when given. */
+  call: (
+    method: Method,
+    url: string,
+    token?: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>
   /** Signs in and returns the session token (fails the test when it cannot). */
-  signIn: (email: string, password: string) => Promise<string>
+  signIn: (email: string, password: string, headers?: Record<string, string>) => Promise<string>
+  /**
+   * The password step of a sign-in that asks for a second factor: the login challenge and the
+   * methods offered (fails the test when the password alone signs in, or does not).
+   */
+  passwordStep: (email: string, password: string) => Promise<MfaRequired['mfa']>
+  /** A new account, `<label><n>@example.com`, active staff unless told; not signed in. */
+  account: (label: string, fields?: AccountFields) => Promise<TestAccount>
+  /** A new account as account() makes it, signed in: its session token too. */
+  person: (label: string, fields?: AccountFields) => Promise<TestAccount & { token: string }>
+  /** The audit events about an account of one type, oldest first. */
+  events: (accountId: string, type: string) => Promise<AuditEventsTable[]>
   /** An account straight in the database, in any state. */
   addAccount: (fields: {
     email: string
@@ -92,28 +138,65 @@ export async function apiFixture(
     mailer: mail,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
-    publicUrl: 'https://painel.example.com',
+    publicUrl: PUBLIC_URL,
     logLevel: 'info',
     ...overrides,
   })
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload: body as object, headers })
-  const get = (url: string, token?: string) =>
-    app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} })
-  return {
+  const call = (method: Method, url: string, token?: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload }),
+    })
+  const signIn = async (email: string, password: string, headers: Record<string, string> = {}) => {
+    const response = await post('/api/auth/login', { email, password }, headers)
+    const token = response.statusCode === 200 && response.json<{ token?: string }>().token
+    if (!token) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+    return token
+  }
+  let accounts = 0
+  const account = async (label: string, { name, role, status }: AccountFields = {}) => {
+    accounts += 1
+    const made = {
+      email: `${label}${accounts}@example.com`,
+      password: `senha-de-${label}-${accounts}`,
+      name: name ?? `Pessoa ${accounts}`,
+    }
+    return { id: await fixture.addAccount({ ...made, role, status }), ...made }
+  }
+  const fixture: ApiFixture = {
     app,
     database,
     mail,
     dist,
     logLines,
     post,
-    get,
-    async signIn(email, password) {
+    get: (url, token) => call('GET', url, token),
+    call,
+    signIn,
+    async passwordStep(email, password) {
       const response = await post('/api/auth/login', { email, password })
-      if (response.statusCode !== 200)
-        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
-      return response.json<{ token: string }>().token
+      const { mfa } = response.json<Partial<MfaRequired>>()
+      if (response.statusCode !== 200 || !mfa)
+        throw new Error(`no second step: ${response.statusCode} ${response.body}`)
+      return mfa
     },
+    account,
+    async person(label, fields) {
+      const made = await account(label, fields)
+      return { ...made, token: await signIn(made.email, made.password) }
+    },
+    events: (accountId, type) =>
+      database.db
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('type', '=', type)
+        .orderBy('at')
+        .execute(),
     async addAccount({
       email,
       password,
@@ -137,4 +220,5 @@ export async function apiFixture(
       await dist.cleanup()
     },
   }
+  return fixture
 }
