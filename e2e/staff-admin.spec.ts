@@ -221,6 +221,30 @@ test.describe('as an admin', () => {
     await expect(events.getByText('Cadastro aprovado')).toHaveCount(0)
   })
 
+  test('Equipe\'s search row: the box, the filters, then one "Filtrar" that sends the search', async ({
+    page,
+  }) => {
+    await page.goto('/#/equipe')
+    const form = page.getByRole('search')
+    const apply = form.getByRole('button', { name: 'Filtrar' })
+    await expect(apply).toHaveCount(1)
+    await expect(form.getByRole('button', { name: /^Filtros/ })).toBeHidden()
+    const sort = await form.getByLabel('Ordenar').boundingBox()
+    const button = await apply.boundingBox()
+    expect(sort && button && button.x > sort.x + sort.width - 1, 'Filtrar after the filters').toBe(
+      true,
+    )
+    await form.getByLabel('Buscar por nome ou e-mail').fill(e2e.admin.email)
+    await apply.click()
+    await expect(page).toHaveURL(new RegExp(`#/equipe\\?q=${encodeURIComponent(e2e.admin.email)}$`))
+    await expect(page.getByText('1 conta', { exact: true })).toBeVisible()
+    // "Limpar filtros" comes after it.
+    const clear = form.getByRole('button', { name: /Limpar/ })
+    const clearBox = await clear.boundingBox()
+    const applied = await apply.boundingBox()
+    expect(clearBox && applied && clearBox.x > applied.x, 'Limpar after Filtrar').toBe(true)
+  })
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
 
@@ -271,7 +295,17 @@ test.describe('as an admin', () => {
       // Closed again, the button still says that a filter is in use.
       await page.getByRole('button', { name: 'Filtros (1)' }).click()
       await expect(status).toBeHidden()
-      await expect(page.getByLabel('Buscar por nome ou e-mail')).toBeVisible()
+      const search = page.getByLabel('Buscar por nome ou e-mail')
+      await expect(search).toBeVisible()
+
+      // One "Filtrar", right beside the box (under it, on the row of "Filtros"), sends the search.
+      const apply = page.getByRole('search').getByRole('button', { name: 'Filtrar' })
+      await expect(apply).toHaveCount(1)
+      await expect(apply).toBeInViewport()
+      await search.fill('ninguem-com-este-nome')
+      await apply.click()
+      await expect(page).toHaveURL(/#\/equipe\?status=pending&q=ninguem-com-este-nome$/)
+      await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
     })
   })
 })

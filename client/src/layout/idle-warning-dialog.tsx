@@ -1,17 +1,15 @@
-import { CButton, CSpinner } from '@coreui/react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { securityMessages } from '../messages-account-security'
 import { ApiError } from '../lib/api-client'
-import { Notice } from '../lib/notice'
+import { ConfirmDialog } from '../lib/confirm-dialog'
 
 const text = securityMessages.idle
 
 /**
- * "Sua sessão vai expirar…": a modal alert dialog (the browser's <dialog>, so focus stays in it
- * and the page behind is inert), its first button focused. Escape means "I am here": it renews,
- * like "Continuar conectado". The countdown is not a live region (a screen reader would read it
- * every second); the sentence is read once, as the dialog's description, when it opens.
- * Loaded only when the warning is due, so the layout's chunk does not carry it.
+ * "Sua sessão vai expirar…": a modal alert dialog, "Continuar conectado" focused. Escape means
+ * "I am here": it renews, like that button. The countdown is not a live region (a screen reader
+ * would read it every second); the sentence is read once, as the dialog's description, when it
+ * opens. Loaded only when the warning is due, so the layout's chunk does not carry it.
  */
 export default function IdleWarningDialog({
   endsAt,
@@ -22,20 +20,9 @@ export default function IdleWarningDialog({
   onRenew: () => Promise<void>
   onSignOut: () => void
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const keep = useRef<HTMLButtonElement>(null)
-  const titleId = useId()
-  const bodyId = useId()
   const [now, setNow] = useState(() => Date.now())
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    keep.current?.focus()
-    return () => element?.close()
-  }, [])
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000)
@@ -56,54 +43,17 @@ export default function IdleWarningDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(event) => {
-        event.preventDefault()
-        void renew()
-      }}
-      style={{
-        width: 'min(28rem, calc(100vw - 2rem))',
-        padding: 0,
-        border: '1px solid var(--cui-border-color)',
-        borderRadius: 'var(--cui-border-radius-lg)',
-        background: 'var(--cui-body-bg)',
-        color: 'var(--cui-body-color)',
-        boxShadow: 'var(--cui-box-shadow-lg)',
-      }}
-    >
-      <div className="p-3">
-        <h2 id={titleId} className="h5">
-          {text.title}
-        </h2>
-        <p id={bodyId}>{text.body(Math.max(0, Math.round((endsAt - now) / 1000)))}</p>
-        <Notice text={error} />
-        <div className="d-flex flex-wrap justify-content-end gap-2">
-          <CButton
-            type="button"
-            color="secondary"
-            variant="outline"
-            disabled={busy}
-            onClick={onSignOut}
-          >
-            {text.leave}
-          </CButton>
-          <CButton
-            ref={keep}
-            type="button"
-            color="primary"
-            disabled={busy}
-            onClick={() => void renew()}
-          >
-            {busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
-            {text.keep}
-          </CButton>
-        </div>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      alert
+      title={text.title}
+      body={text.body(Math.max(0, Math.round((endsAt - now) / 1000)))}
+      confirmLabel={text.keep}
+      cancelLabel={text.leave}
+      busy={busy}
+      error={error}
+      onConfirm={() => void renew()}
+      onCancel={onSignOut}
+      onEscape={() => void renew()}
+    />
   )
 }

@@ -9,7 +9,7 @@ import { announceStaffChange, inviteStaff } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
 import { messages } from '../messages'
 import { useFormDraft } from '../session/form-draft'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '../lib/confirm-dialog'
 
 const text = staffMessages.invite
 /** The draft's name (session/form-draft.ts): Equipe reopens the dialog when one is kept. */
@@ -54,6 +54,7 @@ export function InviteDialog({
       title={text.title}
       body={text.body}
       confirmLabel={text.submit}
+      cancelLabel={adminMessages.cancel}
       busy={busy}
       error={error}
       onConfirm={() => void submit()}

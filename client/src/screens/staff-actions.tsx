@@ -1,6 +1,7 @@
 import { CButton, CDropdown, CDropdownMenu, CDropdownToggle, CFormLabel } from '@coreui/react'
 import { useId, useState, type ReactNode } from 'react'
 import type { StaffItem } from '../../../common/api/staff'
+import { adminMessages } from '../messages-admin'
 import { staffMessages } from '../messages-staff'
 import {
   announceStaffChange,
@@ -12,7 +13,7 @@ import {
   unlockStaff,
 } from '../lib/admin-api'
 import { ApiError } from '../lib/api-client'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '../lib/confirm-dialog'
 
 export type StaffActionKind = keyof typeof staffMessages.actions
 
@@ -98,6 +99,7 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
         title={title}
         body={body}
         confirmLabel={staffMessages.actions[asking.kind]}
+        cancelLabel={adminMessages.cancel}
         danger={DANGER.has(asking.kind)}
         busy={busy}
         error={error}

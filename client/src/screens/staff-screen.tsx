@@ -198,7 +198,8 @@ function StaffAdministration() {
             defaultValue={query.q ?? ''}
           />
         </div>
-        <CButton type="submit" color="primary" variant="outline" className="d-md-none">
+        {/* Beside the box on a phone; from md up, after the filters (the row's last items). */}
+        <CButton type="submit" color="primary" variant="outline" className="order-md-last">
           {text.apply}
         </CButton>
         <CButton
@@ -271,16 +272,13 @@ function StaffAdministration() {
             ]}
           />
         </div>
-        <CButton
-          type="submit"
-          color="primary"
-          variant="outline"
-          className="d-none d-md-inline-block"
-        >
-          {text.apply}
-        </CButton>
         {params.size > 0 && (
-          <CButton type="button" color="link" onClick={() => setParams(new URLSearchParams())}>
+          <CButton
+            type="button"
+            color="link"
+            className="order-md-last"
+            onClick={() => setParams(new URLSearchParams())}
+          >
             {text.clear}
           </CButton>
         )}

@@ -1,3 +1,5 @@
+import { parseJsonObject } from './json-object'
+
 /**
  * Why this browser's last session ended, for the login page to say: the user's own "Sair", or
  * the server's 401 code (expired, ended elsewhere, account disabled, password changed). Kept in
@@ -35,15 +37,7 @@ export function forgetSessionEnd(): void {
 }
 
 export function parseSessionEnd(raw: string | null, now: number): SessionEnd | null {
-  if (raw === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null) return null
-  const { code, message, at } = value as Record<string, unknown>
+  const { code, message, at } = parseJsonObject(raw) ?? {}
   if (typeof code !== 'string' || !/^[a-z_]{1,40}$/.test(code)) return null
   if (typeof at !== 'number' || !(now - at >= 0 && now - at < SHOWN_FOR_MS)) return null
   return { code, message: typeof message === 'string' && message !== '' ? message : null, at }

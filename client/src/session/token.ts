@@ -1,3 +1,4 @@
+import { parseJsonObject } from './json-object'
 import { forgetSessionEnd, recordSessionEnd, SIGNED_OUT } from './session-end'
 
 /**
@@ -18,15 +19,7 @@ export function wasSignedOutHere(): boolean {
 }
 
 export function parseToken(raw: string | null): string | null {
-  if (raw === null) return null
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    return null
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
-  const token = (value as { token?: unknown }).token
+  const token = parseJsonObject(raw)?.token
   return typeof token === 'string' && token.trim() !== '' ? token : null
 }
 

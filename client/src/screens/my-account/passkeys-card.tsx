@@ -1,10 +1,11 @@
-import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
+import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { listPasskeys, removePasskey, renamePasskey, type Passkey } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
+import { AccountCard } from './account-card'
 import { useFormDraft } from '../../session/form-draft'
 
 const text = securityMessages.passkeys
@@ -88,117 +89,113 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
   }
 
   return (
-    <CCard className="painel-narrow mt-4">
-      <CCardBody>
-        <h2 className="h5">{text.title}</h2>
-        <p className="text-body-secondary">{text.intro}</p>
-        {notice && <Notice color={notice.error ? 'danger' : 'success'} text={notice.text} />}
-        {passkeys === null && !notice && (
-          <div className="d-flex align-items-center gap-2" role="status">
-            <CSpinner size="sm" aria-hidden="true" />
-            {securityMessages.loading}
-          </div>
-        )}
-        {passkeys?.length === 0 && <p>{text.none}</p>}
-        {passkeys && passkeys.length > 0 && (
-          <ul className="list-unstyled mb-3" aria-label={text.title}>
-            {passkeys.map((passkey) => (
-              <li key={passkey.id} className="border-bottom py-2">
-                {renaming === passkey.id ? (
-                  <form
-                    noValidate
-                    className="d-flex flex-wrap align-items-end gap-2"
-                    onSubmit={(event) => rename(event, passkey)}
+    <AccountCard title={text.title} intro={text.intro}>
+      {notice && <Notice color={notice.error ? 'danger' : 'success'} text={notice.text} />}
+      {passkeys === null && !notice && (
+        <div className="d-flex align-items-center gap-2" role="status">
+          <CSpinner size="sm" aria-hidden="true" />
+          {securityMessages.loading}
+        </div>
+      )}
+      {passkeys?.length === 0 && <p>{text.none}</p>}
+      {passkeys && passkeys.length > 0 && (
+        <ul className="list-unstyled mb-3" aria-label={text.title}>
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="border-bottom py-2">
+              {renaming === passkey.id ? (
+                <form
+                  noValidate
+                  className="d-flex flex-wrap align-items-end gap-2"
+                  onSubmit={(event) => rename(event, passkey)}
+                >
+                  <div>
+                    <CFormLabel htmlFor={`${id}-${passkey.id}`} className="small mb-1">
+                      {text.name}
+                    </CFormLabel>
+                    <CFormInput
+                      id={`${id}-${passkey.id}`}
+                      name="name"
+                      defaultValue={passkey.name}
+                      maxLength={100}
+                      autoFocus
+                    />
+                  </div>
+                  <CButton type="submit" color="primary" size="sm" disabled={busy !== null}>
+                    {text.save}
+                  </CButton>
+                  <CButton
+                    color="secondary"
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setRenaming(null)}
                   >
-                    <div>
-                      <CFormLabel htmlFor={`${id}-${passkey.id}`} className="small mb-1">
-                        {text.name}
-                      </CFormLabel>
-                      <CFormInput
-                        id={`${id}-${passkey.id}`}
-                        name="name"
-                        defaultValue={passkey.name}
-                        maxLength={100}
-                        autoFocus
-                      />
+                    {securityMessages.cancel}
+                  </CButton>
+                </form>
+              ) : (
+                <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
+                  <div>
+                    <div className="fw-semibold">{passkey.name}</div>
+                    <div className="small text-body-secondary">
+                      {text.created}: {formatDateTime(passkey.createdAt)} · {text.lastUsed}:{' '}
+                      {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : text.never}
                     </div>
-                    <CButton type="submit" color="primary" size="sm" disabled={busy !== null}>
-                      {text.save}
-                    </CButton>
+                  </div>
+                  <div className="d-flex gap-2">
                     <CButton
                       color="secondary"
                       variant="outline"
                       size="sm"
-                      onClick={() => setRenaming(null)}
+                      aria-label={text.renameLabel(passkey.name)}
+                      onClick={() => setRenaming(passkey.id)}
                     >
-                      {securityMessages.cancel}
+                      {text.rename}
                     </CButton>
-                  </form>
-                ) : (
-                  <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
-                    <div>
-                      <div className="fw-semibold">{passkey.name}</div>
-                      <div className="small text-body-secondary">
-                        {text.created}: {formatDateTime(passkey.createdAt)} · {text.lastUsed}:{' '}
-                        {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : text.never}
-                      </div>
-                    </div>
-                    <div className="d-flex gap-2">
-                      <CButton
-                        color="secondary"
-                        variant="outline"
-                        size="sm"
-                        aria-label={text.renameLabel(passkey.name)}
-                        onClick={() => setRenaming(passkey.id)}
-                      >
-                        {text.rename}
-                      </CButton>
-                      <CButton
-                        color="danger"
-                        variant="outline"
-                        size="sm"
-                        disabled={busy !== null}
-                        aria-label={text.removeLabel(passkey.name)}
-                        onClick={() =>
-                          void run(passkey.id, async () => {
-                            await removePasskey(passkey.id)
-                            return text.removed
-                          })
-                        }
-                      >
-                        {text.remove}
-                      </CButton>
-                    </div>
+                    <CButton
+                      color="danger"
+                      variant="outline"
+                      size="sm"
+                      disabled={busy !== null}
+                      aria-label={text.removeLabel(passkey.name)}
+                      onClick={() =>
+                        void run(passkey.id, async () => {
+                          await removePasskey(passkey.id)
+                          return text.removed
+                        })
+                      }
+                    >
+                      {text.remove}
+                    </CButton>
                   </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-        <form
-          key={round}
-          ref={draftRef}
-          noValidate
-          className="d-flex flex-wrap align-items-end gap-2"
-          onSubmit={add}
-          aria-busy={busy === 'add'}
-        >
-          <div style={{ flex: '1 1 14rem' }}>
-            <CFormLabel htmlFor={`${id}-new`}>{text.name}</CFormLabel>
-            <CFormInput
-              id={`${id}-new`}
-              name="name"
-              maxLength={100}
-              autoComplete="off"
-              placeholder={text.namePlaceholder}
-            />
-          </div>
-          <CButton type="submit" color="primary" disabled={busy !== null}>
-            {busy === 'add' && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
-            {text.add}
-          </CButton>
-        </form>
-      </CCardBody>
-    </CCard>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        key={round}
+        ref={draftRef}
+        noValidate
+        className="d-flex flex-wrap align-items-end gap-2"
+        onSubmit={add}
+        aria-busy={busy === 'add'}
+      >
+        <div style={{ flex: '1 1 14rem' }}>
+          <CFormLabel htmlFor={`${id}-new`}>{text.name}</CFormLabel>
+          <CFormInput
+            id={`${id}-new`}
+            name="name"
+            maxLength={100}
+            autoComplete="off"
+            placeholder={text.namePlaceholder}
+          />
+        </div>
+        <CButton type="submit" color="primary" disabled={busy !== null}>
+          {busy === 'add' && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
+          {text.add}
+        </CButton>
+      </form>
+    </AccountCard>
   )
 }

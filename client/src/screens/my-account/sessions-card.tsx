@@ -1,10 +1,11 @@
-import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CButton, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
 import { endOtherSessions, endSession, listSessions, type SessionItem } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
+import { AccountCard } from './account-card'
 
 const text = securityMessages.sessions
 
@@ -51,94 +52,90 @@ export function SessionsCard() {
   const others = load.state === 'ready' ? load.sessions.filter((session) => !session.current) : []
 
   return (
-    <CCard className="painel-narrow mt-4">
-      <CCardBody>
-        <h2 className="h5">{text.title}</h2>
-        <p className="text-body-secondary">{text.intro}</p>
-        {notice && <Notice color={notice.error ? 'danger' : 'success'} text={notice.text} />}
-        {load.state === 'loading' && (
-          <div className="d-flex align-items-center gap-2" role="status">
-            <CSpinner size="sm" aria-hidden="true" />
-            {securityMessages.loading}
-          </div>
-        )}
-        {load.state === 'failed' && (
-          <>
-            <Notice text={load.message} />
-            <CButton color="secondary" variant="outline" onClick={() => reload()}>
-              {securityMessages.retry}
-            </CButton>
-          </>
-        )}
-        {load.state === 'ready' && (
-          <ul className="list-unstyled mb-3" aria-label={text.title}>
-            {load.sessions.map((session) => {
-              const browser = session.userAgent ?? text.unknownBrowser
-              const lastSeen = formatDateTime(session.lastSeenAt)
-              return (
-                <li
-                  key={session.id}
-                  className="d-flex flex-wrap align-items-start justify-content-between gap-2 border-bottom py-2"
-                  aria-current={session.current ? 'true' : undefined}
-                >
-                  <div>
-                    <div className="fw-semibold">
-                      {browser}{' '}
-                      {session.current && (
-                        // CoreUI's classes without CBadge: the layout's chunk keeps it to itself.
-                        <span className="badge text-bg-success ms-1">{text.current}</span>
-                      )}
+    <AccountCard title={text.title} intro={text.intro}>
+      {notice && <Notice color={notice.error ? 'danger' : 'success'} text={notice.text} />}
+      {load.state === 'loading' && (
+        <div className="d-flex align-items-center gap-2" role="status">
+          <CSpinner size="sm" aria-hidden="true" />
+          {securityMessages.loading}
+        </div>
+      )}
+      {load.state === 'failed' && (
+        <>
+          <Notice text={load.message} />
+          <CButton color="secondary" variant="outline" onClick={() => reload()}>
+            {securityMessages.retry}
+          </CButton>
+        </>
+      )}
+      {load.state === 'ready' && (
+        <ul className="list-unstyled mb-3" aria-label={text.title}>
+          {load.sessions.map((session) => {
+            const browser = session.userAgent ?? text.unknownBrowser
+            const lastSeen = formatDateTime(session.lastSeenAt)
+            return (
+              <li
+                key={session.id}
+                className="d-flex flex-wrap align-items-start justify-content-between gap-2 border-bottom py-2"
+                aria-current={session.current ? 'true' : undefined}
+              >
+                <div>
+                  <div className="fw-semibold">
+                    {browser}{' '}
+                    {session.current && (
+                      // CoreUI's classes without CBadge: the layout's chunk keeps it to itself.
+                      <span className="badge text-bg-success ms-1">{text.current}</span>
+                    )}
+                  </div>
+                  {/* One fact a line: run together they wrapped mid-date on a phone. */}
+                  <div className="small text-body-secondary">
+                    <div>
+                      {text.address}: {session.ip ?? text.unknownAddress}
                     </div>
-                    {/* One fact a line: run together they wrapped mid-date on a phone. */}
-                    <div className="small text-body-secondary">
-                      <div>
-                        {text.address}: {session.ip ?? text.unknownAddress}
-                      </div>
-                      <div>
-                        {text.lastSeen}: {lastSeen}
-                      </div>
-                      <div>
-                        {text.since}: {formatDateTime(session.createdAt)}
-                      </div>
+                    <div>
+                      {text.lastSeen}: {lastSeen}
+                    </div>
+                    <div>
+                      {text.since}: {formatDateTime(session.createdAt)}
                     </div>
                   </div>
-                  {!session.current && (
-                    <CButton
-                      color="danger"
-                      variant="outline"
-                      size="sm"
-                      disabled={busy !== null}
-                      aria-label={text.endLabel(browser, lastSeen)}
-                      onClick={() => void act(session.id, () => endSession(session.id), text.ended)}
-                    >
-                      {busy === session.id && (
-                        <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
-                      )}
-                      {text.end}
-                    </CButton>
-                  )}
-                </li>
-              )
-            })}
-          </ul>
-        )}
-        {load.state === 'ready' &&
-          (others.length === 0 ? (
-            <p className="mb-0 text-body-secondary">{text.onlyThis}</p>
-          ) : (
-            <CButton
-              color="danger"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => void act('others', endOtherSessions, text.othersEnded)}
-            >
-              {busy === 'others' && (
-                <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
-              )}
-              {text.endOthers}
-            </CButton>
-          ))}
-      </CCardBody>
-    </CCard>
+                </div>
+                {!session.current && (
+                  <CButton
+                    color="danger"
+                    variant="outline"
+                    size="sm"
+                    disabled={busy !== null}
+                    aria-label={text.endLabel(browser, lastSeen)}
+                    onClick={() => void act(session.id, () => endSession(session.id), text.ended)}
+                  >
+                    {busy === session.id && (
+                      <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
+                    )}
+                    {text.end}
+                  </CButton>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {load.state === 'ready' &&
+        (others.length === 0 ? (
+          <p className="mb-0 text-body-secondary">{text.onlyThis}</p>
+        ) : (
+          <CButton
+            color="danger"
+            variant="outline"
+            disabled={busy !== null}
+            onClick={() => void act('others', endOtherSessions, text.othersEnded)}
+          >
+            {busy === 'others' && (
+              <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
+            )}
+            {text.endOthers}
+          </CButton>
+        ))}
+    </AccountCard>
   )
 }

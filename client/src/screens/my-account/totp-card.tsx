@@ -1,4 +1,4 @@
-import { CButton, CCard, CCardBody, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
+import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
@@ -11,6 +11,7 @@ import {
   type MfaStatus,
 } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
+import { AccountCard } from './account-card'
 import { RecoveryCodesView } from './recovery-codes'
 
 const TotpQr = lazy(() => import('./totp-qr'))
@@ -29,6 +30,31 @@ const valueOf = (event: FormEvent<HTMLFormElement>, name: string) => {
 }
 /** "123 456" as typed from the app's display: the digits only. */
 const digitsOf = (code: string) => code.replace(/\s+/g, '')
+
+/** A step's buttons: the one that sends its form, then "Cancelar", back to the status. */
+function StepButtons({
+  label,
+  danger = false,
+  busy,
+  onCancel,
+}: {
+  label: string
+  danger?: boolean
+  busy: boolean
+  onCancel: () => void
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      <CButton type="submit" color={danger ? 'danger' : 'primary'} disabled={busy}>
+        {busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
+        {label}
+      </CButton>
+      <CButton color="secondary" variant="outline" disabled={busy} onClick={onCancel}>
+        {securityMessages.cancel}
+      </CButton>
+    </div>
+  )
+}
 
 /**
  * Minha conta › Verificação em duas etapas: the authenticator app and its recovery codes.
@@ -103,139 +129,110 @@ export function TotpCard({ email, onTurnedOn }: { email: string; onTurnedOn?: ()
     })
   }
 
-  const spinner = busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />
+  const backToStatus = () => setMode({ step: 'status' })
 
   return (
-    <CCard className="painel-narrow mt-4">
-      <CCardBody>
-        <h2 className="h5">{text.title}</h2>
-        <p className="text-body-secondary">{text.intro}</p>
-        {done && <Notice color="success" text={done} />}
-        <Notice text={error} />
+    <AccountCard title={text.title} intro={text.intro}>
+      {done && <Notice color="success" text={done} />}
+      <Notice text={error} />
 
-        {mode.step === 'status' && status && (
-          <>
-            <p>
-              <strong>{status.totp ? text.on : text.off}</strong>
-              {status.totp && <> {text.codesLeft(status.recoveryCodesLeft)}</>}
-            </p>
-            <div className="d-flex flex-wrap gap-2">
-              {status.totp ? (
-                <>
-                  <CButton
-                    color="secondary"
-                    variant="outline"
-                    onClick={() => setMode({ step: 'password', purpose: 'regenerate' })}
-                  >
-                    {text.regenerate}
-                  </CButton>
-                  <CButton
-                    color="danger"
-                    variant="outline"
-                    onClick={() => setMode({ step: 'password', purpose: 'off' })}
-                  >
-                    {text.turnOff}
-                  </CButton>
-                </>
-              ) : (
-                <CButton color="primary" disabled={busy} onClick={() => void begin()}>
-                  {spinner}
-                  {text.turnOn}
+      {mode.step === 'status' && status && (
+        <>
+          <p>
+            <strong>{status.totp ? text.on : text.off}</strong>
+            {status.totp && <> {text.codesLeft(status.recoveryCodesLeft)}</>}
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            {status.totp ? (
+              <>
+                <CButton
+                  color="secondary"
+                  variant="outline"
+                  onClick={() => setMode({ step: 'password', purpose: 'regenerate' })}
+                >
+                  {text.regenerate}
                 </CButton>
-              )}
-            </div>
-          </>
-        )}
-
-        {mode.step === 'setup' && (
-          <form noValidate onSubmit={confirm} aria-busy={busy}>
-            <p>{text.scan}</p>
-            <Suspense fallback={<CSpinner size="sm" aria-hidden="true" />}>
-              <TotpQr url={mode.otpauthUrl} label={text.qrLabel} />
-            </Suspense>
-            <p className="mt-3 mb-1">{text.secret}</p>
-            <p>
-              <code className="fs-6 text-break" data-testid="totp-secret">
-                {mode.secret}
-              </code>
-            </p>
-            <div className="mb-3">
-              <CFormLabel htmlFor={`${id}-code`}>{text.code}</CFormLabel>
-              <CFormInput
-                id={`${id}-code`}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={7}
-                className="font-monospace"
-                style={{ maxWidth: '10rem' }}
-              />
-            </div>
-            <div className="d-flex flex-wrap gap-2">
-              <CButton type="submit" color="primary" disabled={busy}>
-                {spinner}
-                {text.confirm}
+                <CButton
+                  color="danger"
+                  variant="outline"
+                  onClick={() => setMode({ step: 'password', purpose: 'off' })}
+                >
+                  {text.turnOff}
+                </CButton>
+              </>
+            ) : (
+              <CButton color="primary" disabled={busy} onClick={() => void begin()}>
+                {busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
+                {text.turnOn}
               </CButton>
-              <CButton
-                color="secondary"
-                variant="outline"
-                disabled={busy}
-                onClick={() => setMode({ step: 'status' })}
-              >
-                {securityMessages.cancel}
-              </CButton>
-            </div>
-          </form>
-        )}
+            )}
+          </div>
+        </>
+      )}
 
-        {mode.step === 'codes' && (
-          <RecoveryCodesView
-            codes={mode.codes}
-            email={email}
-            onDone={() => {
-              setMode({ step: 'status' })
-              setDone(null)
-              if (mode.turnedOn) onTurnedOn?.()
-            }}
+      {mode.step === 'setup' && (
+        <form noValidate onSubmit={confirm} aria-busy={busy}>
+          <p>{text.scan}</p>
+          <Suspense fallback={<CSpinner size="sm" aria-hidden="true" />}>
+            <TotpQr url={mode.otpauthUrl} label={text.qrLabel} />
+          </Suspense>
+          <p className="mt-3 mb-1">{text.secret}</p>
+          <p>
+            <code className="fs-6 text-break" data-testid="totp-secret">
+              {mode.secret}
+            </code>
+          </p>
+          <div className="mb-3">
+            <CFormLabel htmlFor={`${id}-code`}>{text.code}</CFormLabel>
+            <CFormInput
+              id={`${id}-code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]*"
+              maxLength={7}
+              className="font-monospace"
+              style={{ maxWidth: '10rem' }}
+            />
+          </div>
+          <StepButtons label={text.confirm} busy={busy} onCancel={backToStatus} />
+        </form>
+      )}
+
+      {mode.step === 'codes' && (
+        <RecoveryCodesView
+          codes={mode.codes}
+          email={email}
+          onDone={() => {
+            setMode({ step: 'status' })
+            setDone(null)
+            if (mode.turnedOn) onTurnedOn?.()
+          }}
+        />
+      )}
+
+      {mode.step === 'password' && (
+        <form noValidate onSubmit={withPassword} aria-busy={busy}>
+          <h3 className="h6">{mode.purpose === 'off' ? text.turnOffTitle : text.regenerate}</h3>
+          {mode.purpose === 'regenerate' && <p>{text.regenerateIntro}</p>}
+          <div className="mb-3">
+            <CFormLabel htmlFor={`${id}-password`}>{text.password}</CFormLabel>
+            <CFormInput
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+            />
+          </div>
+          <StepButtons
+            label={mode.purpose === 'off' ? text.turnOff : text.regenerate}
+            danger={mode.purpose === 'off'}
+            busy={busy}
+            onCancel={backToStatus}
           />
-        )}
-
-        {mode.step === 'password' && (
-          <form noValidate onSubmit={withPassword} aria-busy={busy}>
-            <h3 className="h6">{mode.purpose === 'off' ? text.turnOffTitle : text.regenerate}</h3>
-            {mode.purpose === 'regenerate' && <p>{text.regenerateIntro}</p>}
-            <div className="mb-3">
-              <CFormLabel htmlFor={`${id}-password`}>{text.password}</CFormLabel>
-              <CFormInput
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-              />
-            </div>
-            <div className="d-flex flex-wrap gap-2">
-              <CButton
-                type="submit"
-                color={mode.purpose === 'off' ? 'danger' : 'primary'}
-                disabled={busy}
-              >
-                {spinner}
-                {mode.purpose === 'off' ? text.turnOff : text.regenerate}
-              </CButton>
-              <CButton
-                color="secondary"
-                variant="outline"
-                disabled={busy}
-                onClick={() => setMode({ step: 'status' })}
-              >
-                {securityMessages.cancel}
-              </CButton>
-            </div>
-          </form>
-        )}
-      </CCardBody>
-    </CCard>
+        </form>
+      )}
+    </AccountCard>
   )
 }

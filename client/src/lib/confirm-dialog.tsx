@@ -1,55 +1,66 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
-import { adminMessages } from '../messages-admin'
-import { Notice } from '../lib/notice'
+import { Notice } from './notice'
 
 /**
- * A modal question before an action: the browser's own <dialog> (focus kept inside, Escape
- * cancels, the page behind inert), styled with CoreUI's variables through the style attribute so
- * the shared stylesheet does not grow.
+ * A modal question before an action: the browser's own <dialog> (focus kept inside, the page
+ * behind inert), styled with CoreUI's variables through the style attribute so the shared
+ * stylesheet does not grow. Escape cancels, unless `onEscape` says otherwise.
+ * `alert`: something is about to happen without the user (the idle warning): an alert dialog,
+ * its confirming button focused.
  */
 export function ConfirmDialog({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   danger = false,
+  alert = false,
   busy,
   error,
   children,
   onConfirm,
   onCancel,
+  onEscape = onCancel,
 }: {
   title: string
   body: string
   confirmLabel: string
+  cancelLabel: string
   danger?: boolean
+  alert?: boolean
   busy: boolean
   error: string | null
   children?: ReactNode
   onConfirm: () => void
   onCancel: () => void
+  onEscape?: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
+  const confirmButton = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const bodyId = useId()
 
   useEffect(() => {
     const element = dialog.current
     if (element && !element.open) element.showModal()
+    if (alert) confirmButton.current?.focus()
     return () => element?.close()
-  }, [])
+  }, [alert])
 
   return (
     <dialog
       ref={dialog}
+      role={alert ? 'alertdialog' : undefined}
+      aria-modal={alert ? 'true' : undefined}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onCancel={(event) => {
         event.preventDefault()
-        if (!busy) onCancel()
+        if (!busy) onEscape()
       }}
       style={{
-        width: 'min(32rem, calc(100vw - 2rem))',
+        width: `min(${alert ? 28 : 32}rem, calc(100vw - 2rem))`,
         padding: 0,
         border: '1px solid var(--cui-border-color)',
         borderRadius: 'var(--cui-border-radius-lg)',
@@ -80,9 +91,14 @@ export function ConfirmDialog({
             disabled={busy}
             onClick={onCancel}
           >
-            {adminMessages.cancel}
+            {cancelLabel}
           </CButton>
-          <CButton type="submit" color={danger ? 'danger' : 'primary'} disabled={busy}>
+          <CButton
+            ref={confirmButton}
+            type="submit"
+            color={danger ? 'danger' : 'primary'}
+            disabled={busy}
+          >
             {busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
             {confirmLabel}
           </CButton>

@@ -1,0 +1,23 @@
+import { CCard, CCardBody } from '@coreui/react'
+import type { ReactNode } from 'react'
+
+/** One of Minha conta's security cards: its heading, a line on what it is for, its content. */
+export function AccountCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string
+  intro: string
+  children: ReactNode
+}) {
+  return (
+    <CCard className="painel-narrow mt-4">
+      <CCardBody>
+        <h2 className="h5">{title}</h2>
+        <p className="text-body-secondary">{intro}</p>
+        {children}
+      </CCardBody>
+    </CCard>
+  )
+}
