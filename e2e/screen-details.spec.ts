@@ -169,3 +169,25 @@ test.describe('a long name and e-mail in the user menu', () => {
     })
   }
 })
+
+test('the dashboard names the browser of the last sign-in in a few words, not its User-Agent', async ({
+  page,
+  api,
+}) => {
+  const person = await createStaff(api, { label: 'ultimo-acesso' })
+  const iPhone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+  const earlier = await api.post('/api/auth/login', {
+    data: { email: person.email, password: person.password },
+    headers: { 'user-agent': iPhone },
+  })
+  expect(earlier.status()).toBe(200)
+  await presetToken(
+    page,
+    JSON.stringify({ token: await apiSignIn(api, person.email, person.password) }),
+  )
+  await page.goto('/#/dashboard')
+  const access = page.getByText(/^Seu último acesso antes deste:/)
+  await expect(access).toContainText('com Safari no iPhone')
+  await expect(access).not.toContainText('Mozilla')
+})

@@ -53,7 +53,9 @@ export const MyActivitySchema = Type.Object(
         {
           at: Type.String({ format: 'date-time' }),
           ip: Type.Union([Type.String(), Type.Null()]),
-          userAgent: Type.Union([Type.String(), Type.Null()]),
+          userAgent: Type.Union([Type.String(), Type.Null()], {
+            description: 'the browser in short, readable form, e.g. "Chrome no Linux"',
+          }),
         },
         closed,
       ),

@@ -1,4 +1,5 @@
 import type { MyActivity } from '../../common/api/dashboard'
+import { browserName } from '../auth/browser-name'
 import { mfaMethods } from '../auth/second-factors'
 import { tokenHash } from '../auth/tokens'
 import type { Db } from '../db/database'
@@ -32,7 +33,11 @@ export async function myActivity(db: Db, accountId: string, token: string): Prom
   const { count } = await failures.executeTakeFirstOrThrow()
   return {
     lastSignIn: previous
-      ? { at: previous.at.toISOString(), ip: previous.ip, userAgent: previous.user_agent }
+      ? {
+          at: previous.at.toISOString(),
+          ip: previous.ip,
+          userAgent: browserName(previous.user_agent),
+        }
       : null,
     failedSince: Number(count),
     mfa: (await mfaMethods(db, accountId)).length > 0,
