@@ -89,6 +89,31 @@ it('on close: an idle keep-alive connection is closed within idleCloseMs, cleanl
   assert.equal(idle.wasReset(), false)
 })
 
+it('on close: a request that arrived while the server was busy is answered 503, not cut by the idle close', async () => {
+  const { app } = await testApp(dist.distDir, { drain: { graceMs: 5000, idleCloseMs: 50 } })
+  const port = await listenOnFreePort(app)
+  const client = await openConnection(port)
+  client.socket.write(get('/healthz'))
+  await sleep(100)
+  assert.match(client.received(), /^HTTP\/1\.1 200 [\s\S]*keep-alive/i)
+
+  const closed = app.close()
+  // The drain has begun once the listener is closed; its idle close is due in 50 ms.
+  while (app.server.listening) await new Promise((resolve) => setImmediate(resolve))
+  // The client's next request is on the server's socket, but the server is busy (a loaded
+  // machine) past the idle close: when it looks again, the timer and the request are both due.
+  client.socket.write(get('/healthz'))
+  const until = Date.now() + 150
+  while (Date.now() < until) {
+    // busy on purpose
+  }
+  await client.ended
+  await closed
+  const second = client.received().split(/(?=HTTP\/1\.1 )/)[1] ?? ''
+  assert.match(second, /^HTTP\/1\.1 503 [\s\S]*connection: close/i, client.received())
+  assert.equal(client.wasReset(), false)
+})
+
 it('on close: a request that outlives the grace period is cut, and the close completes', async () => {
   const { app } = await testApp(dist.distDir, { drain: { graceMs: 300, idleCloseMs: 50 } })
   app.get('/never', () => new Promise(() => {}))
