@@ -9,6 +9,7 @@ import { clientErrorHandler } from './http/client-errors'
 import drain, { DEFAULT_DRAIN, type DrainOptions } from './http/drain'
 import errors from './http/errors'
 import { frameworkErrorHandler } from './http/framework-errors'
+import { lazySchemaController } from './http/lazy-schema-compilers'
 import { DEFAULT_TIMEOUTS, serverFactory, type ServerTimeouts } from './http/node-server'
 import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
@@ -72,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Each route's schemas compiled on first use, not all of them at start (a restart's third).
+    schemaController: lazySchemaController(),
     // The drain (http/drain.ts) answers and closes connections itself: Fastify's own 503 has
     // neither the standard shape nor the security headers, and its idle close resets requests.
     return503OnClosing: false,

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import Fastify from 'fastify'
+import {
+  lazySchemaController,
+  lazySerializerFactory,
+  lazyValidatorFactory,
+} from './lazy-schema-compilers'
+
+describe('lazy schema compilers', () => {
+  it('compile a validator on its first call, once, and pass on its errors', () => {
+    const compiled: object[] = []
+    const factory = lazyValidatorFactory(() => (route) => {
+      compiled.push(route)
+      // As ajv's are: false when invalid, with the reasons on the function's `errors`.
+      function validate(value: unknown) {
+        validate.errors = value === 'ok' ? null : [{ message: 'not ok' }]
+        return value === 'ok'
+      }
+      validate.errors = null as unknown
+      return validate
+    })
+    const validate = factory({}, {})({ url: '/a' })
+    assert.equal(compiled.length, 0, 'nothing compiled before the first call')
+    assert.equal(validate('no'), false)
+    assert.deepEqual(validate.errors, [{ message: 'not ok' }])
+    assert.equal(validate('ok'), true)
+    assert.equal(validate.errors, null)
+    assert.deepEqual(compiled, [{ url: '/a' }], 'compiled once')
+  })
+
+  it('compile a serializer on its first call, once', () => {
+    let compiles = 0
+    const factory = lazySerializerFactory(() => () => {
+      compiles += 1
+      return (document) => JSON.stringify(document)
+    })
+    const serialize = factory({}, {})({ url: '/a', httpStatus: '200' })
+    assert.equal(compiles, 0)
+    assert.equal(serialize({ a: 1 }), '{"a":1}')
+    assert.equal(serialize({ a: 2 }), '{"a":2}')
+    assert.equal(compiles, 1)
+  })
+
+  it("in Fastify: a route's schemas are compiled when it is called, not when the server starts", async () => {
+    const app = Fastify({ schemaController: lazySchemaController() })
+    // A schema ajv cannot compile: with Fastify's eager compilers, ready() would throw.
+    app.post('/broken', { schema: { body: { type: 'no-such-type' } } }, () => ({ ok: true }))
+    app.post(
+      '/checked',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            properties: { n: { type: 'integer' } },
+            required: ['n'],
+            additionalProperties: false,
+          },
+          response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } },
+        },
+      },
+      (request) => ({ n: (request.body as { n: number }).n, dropped: 'by the serializer' }),
+    )
+    await app.ready()
+    const broken = await app.inject({ method: 'POST', url: '/broken', payload: {} })
+    assert.equal(broken.statusCode, 500)
+    // The working route checks and writes exactly as Fastify's own compilers would.
+    const wrong = await app.inject({ method: 'POST', url: '/checked', payload: { n: 'x' } })
+    assert.equal(wrong.statusCode, 400)
+    assert.match(wrong.json<{ message: string }>().message, /body\/n must be integer/)
+    const right = await app.inject({ method: 'POST', url: '/checked', payload: { n: 3 } })
+    assert.deepEqual(right.json(), { n: 3 })
+    await app.close()
+  })
+})

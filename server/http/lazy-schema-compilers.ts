@@ -1,0 +1,68 @@
+import AjvCompiler from '@fastify/ajv-compiler'
+import SerializerSelector from '@fastify/fast-json-stringify-compiler'
+import type { FastifyServerOptions } from 'fastify'
+
+/**
+ * Fastify's own compilers (ajv for what comes in, fast-json-stringify for what goes out), each
+ * compiling a route's schema the first time that route uses it instead of while the server
+ * starts. Every route has a validator per request part and a serializer per answer status (the
+ * standard errors included), and compiling them all took about a third of a restart's CPU
+ * (`node --cpu-prof dist/server/main.js` on an existing DATA_DIR): most are never used by a
+ * given process, and a first use costs the one route a few milliseconds.
+ *
+ * What is compiled, and how, is unchanged: the same compilers with the same options, so a request
+ * is checked and an answer written exactly as before. A schema that cannot compile would now fail
+ * on its route's first call rather than at start; every route's schemas are compiled by the
+ * server tests (the OpenAPI document and the contract checks go through them all).
+ */
+
+type Compile<Fn> = (routeDefinition: object) => Fn
+type Factory<Fn> = (externalSchemas: unknown, options: unknown) => Compile<Fn>
+type Validate = ((...args: unknown[]) => unknown) & { errors?: unknown }
+type Serialize = (document: unknown) => string
+
+/** A validator that compiles on its first call; Fastify reads `errors` after a false result. */
+export function lazyValidator(compile: () => Validate): Validate {
+  let validate: Validate | undefined
+  const lazy: Validate = function (this: unknown, ...args: unknown[]) {
+    validate ??= compile()
+    const result = validate.apply(this, args)
+    lazy.errors = validate.errors
+    return result
+  }
+  return lazy
+}
+
+/** A serializer that compiles on its first call. */
+export function lazySerializer(compile: () => Serialize): Serialize {
+  let serialize: Serialize | undefined
+  return (document) => (serialize ??= compile())(document)
+}
+
+/** Wraps a validator factory: each route's validator compiles when first used. */
+export function lazyValidatorFactory(factory: Factory<Validate>): Factory<Validate> {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options)
+    return (routeDefinition) => lazyValidator(() => compile(routeDefinition))
+  }
+}
+
+/** Wraps a serializer factory: each answer's serializer compiles when first used. */
+export function lazySerializerFactory(factory: Factory<Serialize>): Factory<Serialize> {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options)
+    return (routeDefinition) => lazySerializer(() => compile(routeDefinition))
+  }
+}
+
+/** The `schemaController` option of Fastify with its default compilers made lazy. */
+export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
+  return {
+    compilersFactory: {
+      buildValidator: lazyValidatorFactory(AjvCompiler() as unknown as Factory<Validate>) as never,
+      buildSerializer: lazySerializerFactory(
+        SerializerSelector() as unknown as Factory<Serialize>,
+      ) as never,
+    },
+  }
+}
