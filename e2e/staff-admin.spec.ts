@@ -234,6 +234,10 @@ test.describe('as an admin', () => {
     expect(sort && button && button.x > sort.x + sort.width - 1, 'Filtrar after the filters').toBe(
       true,
     )
+    // Tab meets it where it is drawn: right after the last filter.
+    await form.getByLabel('Ordenar').focus()
+    await page.keyboard.press('Tab')
+    await expect(apply).toBeFocused()
     await form.getByLabel('Buscar por nome ou e-mail').fill(e2e.admin.email)
     await apply.click()
     await expect(page).toHaveURL(new RegExp(`#/equipe\\?q=${encodeURIComponent(e2e.admin.email)}$`))

@@ -198,10 +198,6 @@ function StaffAdministration() {
             defaultValue={query.q ?? ''}
           />
         </div>
-        {/* Beside the box on a phone; from md up, after the filters (the row's last items). */}
-        <CButton type="submit" color="primary" variant="outline" className="order-md-last">
-          {text.apply}
-        </CButton>
         <CButton
           type="button"
           color="secondary"
@@ -272,13 +268,13 @@ function StaffAdministration() {
             ]}
           />
         </div>
+        {/* After the filters in the page's order too, so Tab meets it where it is drawn: beside
+            "Filtros" on a phone (the filters folded), at the row's end from md up. */}
+        <CButton type="submit" color="primary" variant="outline">
+          {text.apply}
+        </CButton>
         {params.size > 0 && (
-          <CButton
-            type="button"
-            color="link"
-            className="order-md-last"
-            onClick={() => setParams(new URLSearchParams())}
-          >
+          <CButton type="button" color="link" onClick={() => setParams(new URLSearchParams())}>
             {text.clear}
           </CButton>
         )}
