@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict'
 import type { LightMyRequestResponse } from 'fastify'
-import type { ErrorBody } from '../http/errors'
 import { after, before, describe, it } from 'node:test'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
 import { RECOVERY_LIMIT } from './auth-service'
 
@@ -13,7 +12,6 @@ before(async () => {
 })
 after(() => api.close())
 
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
 const status = (email: string) =>
   api.database.db
     .selectFrom('accounts')

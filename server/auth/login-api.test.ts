@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict'
 import { scryptSync } from 'node:crypto'
-import type { LightMyRequestResponse } from 'fastify'
-import type { ErrorBody } from '../http/errors'
 import { after, before, describe, it } from 'node:test'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
 import { needsRehash, verifyPassword } from './passwords'
 
@@ -12,8 +10,6 @@ before(async () => {
   api = await apiFixture()
 })
 after(() => api.close())
-
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
 
 describe(`POST /api/auth/login (${testStoreName()})`, () => {
   it('signs the first admin in and answers {token, user}, never the password hash', async () => {

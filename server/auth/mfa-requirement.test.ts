@@ -4,11 +4,10 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { MeAnswer } from '../../common/api/account'
 import type { TotpSetup } from '../../common/api/me'
 import type { MfaRequired } from '../config/config'
-import type { ErrorBody } from '../http/errors'
 import { apiMessages } from '../messages'
 import type { OpenApiDocument } from '../openapi/api-description'
 import { insertPasskey } from '../passkeys/passkey-store'
-import { ADMIN, apiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, type Method } from '../test/api-fixture'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'
 import { MFA_SETUP_ROUTES } from './mfa-requirement'
@@ -19,21 +18,11 @@ import { totpCode } from './totp'
  * only set one up or leave; every other call is 403 mfa_setup_required.
  */
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-
-const errorOf = (response: LightMyRequestResponse) => response.json<ErrorBody>().error
-
 /** An app with MFA_REQUIRED set, its clock, and calls with a token. */
 async function appWith(setting: MfaRequired) {
   const clock = new TestClock()
   const api = await apiFixture({ mfaRequired: setting, authRateLimit: 1_000_000, clock: clock.now })
-  const call = (method: Method, url: string, token: string, payload?: object) =>
-    api.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    })
+  const { call } = api
   const me = async (token: string) => {
     const response = await call('GET', '/api/auth/me', token)
     assert.equal(response.statusCode, 200, response.body)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { StaffItem, StaffList } from '../../common/api/staff'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, type ApiFixture, type Method } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
 import { limitKeys, RULES, SignInLimits } from '../auth/sign-in-limits'
 import { changeAccount } from './change-account'
@@ -21,34 +21,26 @@ before(async () => {
 })
 after(() => api.close())
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-const call = (method: Method, url: string, token?: string, body?: unknown) =>
-  api.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-  })
 const code = (response: { json: <T>() => T }) =>
   response.json<{ error: { code: string } }>().error.code
 const list = async (query = '') => {
-  const response = await call('GET', `/api/staff${query}`, adminToken)
+  const response = await api.call('GET', `/api/staff${query}`, adminToken)
   assert.equal(response.statusCode, 200, response.body)
   return response.json<StaffList>()
 }
 const auditTypes = async (account: string) =>
-  (await call('GET', `/api/audit?account=${account}`, adminToken)).json<{
+  (await api.call('GET', `/api/audit?account=${account}`, adminToken)).json<{
     events: { type: string; actor: { id: string } | null }[]
   }>().events
 
 /** An admin's status change through PATCH /api/staff/:id. */
 const setStatus = (id: string, status: string, token = adminToken) =>
-  call('PATCH', `/api/staff/${id}`, token, { status })
+  api.call('PATCH', `/api/staff/${id}`, token, { status })
 
 describe(`/api/staff (${testStoreName()})`, () => {
   it('answers every call 401 without a session and 403 for staff', async () => {
     const someone = crypto.randomUUID()
-    const calls: [Method, string, unknown?][] = [
+    const calls: [Method, string, object?][] = [
       ['GET', '/api/staff'],
       ['GET', `/api/staff/${someone}`],
       ['PATCH', `/api/staff/${someone}`, { status: 'active' }],
@@ -63,9 +55,9 @@ describe(`/api/staff (${testStoreName()})`, () => {
       ['GET', '/api/dashboard'],
     ]
     for (const [method, url, body] of calls) {
-      const anonymous = await call(method, url, undefined, body)
+      const anonymous = await api.call(method, url, undefined, body)
       assert.equal(anonymous.statusCode, 401, `${method} ${url}`)
-      const staff = await call(method, url, staffToken, body)
+      const staff = await api.call(method, url, staffToken, body)
       assert.equal(staff.statusCode, 403, `${method} ${url}`)
       assert.equal(code(staff), 'forbidden')
     }
@@ -139,7 +131,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
       '?locked=1',
       '?extra=1',
     ]) {
-      const response = await call('GET', `/api/staff${query}`, adminToken)
+      const response = await api.call('GET', `/api/staff${query}`, adminToken)
       assert.equal(response.statusCode, 400, query)
       assert.equal(code(response), 'invalid_input')
     }
@@ -152,14 +144,14 @@ describe(`/api/staff (${testStoreName()})`, () => {
       ['POST', '/password-reset'],
       ['DELETE', '/mfa'],
     ] as const) {
-      const bad = await call(
+      const bad = await api.call(
         method,
         `/api/staff/not-a-uuid${suffix}`,
         adminToken,
         method === 'PATCH' ? { status: 'active' } : undefined,
       )
       assert.equal(bad.statusCode, 400, `${method} bad id${suffix}`)
-      const unknown = await call(
+      const unknown = await api.call(
         method,
         `/api/staff/${crypto.randomUUID()}${suffix}`,
         adminToken,
@@ -182,7 +174,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
       [],
       'active',
     ]) {
-      const response = await call('PATCH', `/api/staff/${someone}`, adminToken, body)
+      const response = await api.call('PATCH', `/api/staff/${someone}`, adminToken, body)
       assert.equal(response.statusCode, 400, JSON.stringify(body))
     }
     for (const body of [
@@ -192,11 +184,11 @@ describe(`/api/staff (${testStoreName()})`, () => {
       { name: 'A', email: 'a@b.test', role: 'root' },
       { name: '   ', email: 'a@b.test', role: 'staff' },
     ]) {
-      const response = await call('POST', '/api/staff/invitations', adminToken, body)
+      const response = await api.call('POST', '/api/staff/invitations', adminToken, body)
       assert.equal(response.statusCode, 400, JSON.stringify(body))
     }
     assert.equal(
-      (await call('DELETE', `/api/staff/${someone}`, adminToken, { reason: 'x'.repeat(501) }))
+      (await api.call('DELETE', `/api/staff/${someone}`, adminToken, { reason: 'x'.repeat(501) }))
         .statusCode,
       400,
     )
@@ -205,20 +197,20 @@ describe(`/api/staff (${testStoreName()})`, () => {
   it('refuses every action on your own account with 400 own_account, and writes nothing', async () => {
     const before = (await auditTypes(adminId)).length
     const own = [
-      call('PATCH', `/api/staff/${adminId}`, adminToken, { status: 'disabled' }),
-      call('PATCH', `/api/staff/${adminId.toUpperCase()}`, adminToken, { role: 'staff' }),
-      call('DELETE', `/api/staff/${adminId}`, adminToken),
-      call('POST', `/api/staff/${adminId}/unlock`, adminToken),
-      call('POST', `/api/staff/${adminId}/sign-out`, adminToken),
-      call('POST', `/api/staff/${adminId}/password-reset`, adminToken),
-      call('DELETE', `/api/staff/${adminId}/mfa`, adminToken),
+      api.call('PATCH', `/api/staff/${adminId}`, adminToken, { status: 'disabled' }),
+      api.call('PATCH', `/api/staff/${adminId.toUpperCase()}`, adminToken, { role: 'staff' }),
+      api.call('DELETE', `/api/staff/${adminId}`, adminToken),
+      api.call('POST', `/api/staff/${adminId}/unlock`, adminToken),
+      api.call('POST', `/api/staff/${adminId}/sign-out`, adminToken),
+      api.call('POST', `/api/staff/${adminId}/password-reset`, adminToken),
+      api.call('DELETE', `/api/staff/${adminId}/mfa`, adminToken),
     ]
     for (const response of await Promise.all(own)) {
       assert.equal(response.statusCode, 400)
       assert.equal(code(response), 'own_account')
     }
     assert.equal((await auditTypes(adminId)).length, before)
-    assert.equal((await call('GET', '/api/auth/me', adminToken)).statusCode, 200)
+    assert.equal((await api.call('GET', '/api/auth/me', adminToken)).statusCode, 200)
   })
 
   it('approves a pending registration (mail, audit), which then signs in', async () => {
@@ -228,7 +220,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
       name: 'Nova',
       status: 'pending',
     })
-    const response = await call('PATCH', `/api/staff/${id.toUpperCase()}`, adminToken, {
+    const response = await api.call('PATCH', `/api/staff/${id.toUpperCase()}`, adminToken, {
       status: 'active',
     })
     assert.equal(response.statusCode, 200)
@@ -254,7 +246,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
     const id = await api.addAccount({ email: 'sai@example.com', password: 'senha-sai-12' })
     const token = await api.signIn('sai@example.com', 'senha-sai-12')
     assert.equal(
-      (await call('PATCH', `/api/staff/${id}`, adminToken, { status: 'disabled' })).statusCode,
+      (await api.call('PATCH', `/api/staff/${id}`, adminToken, { status: 'disabled' })).statusCode,
       200,
     )
     assert.equal((await api.get('/api/auth/me', token)).statusCode, 401)
@@ -265,17 +257,17 @@ describe(`/api/staff (${testStoreName()})`, () => {
       'account_disabled',
     )
     assert.equal(
-      (await call('PATCH', `/api/staff/${id}`, adminToken, { status: 'active', role: 'admin' }))
+      (await api.call('PATCH', `/api/staff/${id}`, adminToken, { status: 'active', role: 'admin' }))
         .statusCode,
       200,
     )
     const promoted = await api.signIn('sai@example.com', 'senha-sai-12')
-    assert.equal((await call('GET', '/api/staff', promoted)).statusCode, 200)
+    assert.equal((await api.call('GET', '/api/staff', promoted)).statusCode, 200)
     assert.equal(
-      (await call('PATCH', `/api/staff/${id}`, adminToken, { role: 'staff' })).statusCode,
+      (await api.call('PATCH', `/api/staff/${id}`, adminToken, { role: 'staff' })).statusCode,
       200,
     )
-    assert.equal((await call('GET', '/api/staff', promoted)).statusCode, 403)
+    assert.equal((await api.call('GET', '/api/staff', promoted)).statusCode, 403)
     const types = (await auditTypes(id)).map((event) => event.type)
     assert.deepEqual(
       types.filter((type) => !type.startsWith('sign')),
@@ -312,12 +304,12 @@ describe(`/api/staff (${testStoreName()})`, () => {
       name: 'Junk',
       status: 'pending',
     })
-    const response = await call('DELETE', `/api/staff/${id}`, adminToken, {
+    const response = await api.call('DELETE', `/api/staff/${id}`, adminToken, {
       reason: 'Não conhecemos você.',
     })
     assert.equal(response.statusCode, 204)
     assert.equal(response.body, '')
-    assert.equal((await call('GET', `/api/staff/${id}`, adminToken)).statusCode, 404)
+    assert.equal((await api.call('GET', `/api/staff/${id}`, adminToken)).statusCode, 404)
     const mail = await api.mail.next('junk@example.com')
     assert.match(mail.text, /Motivo informado: Não conhecemos você\./)
     const events = await auditTypes(id)
@@ -335,7 +327,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
     )
 
     const active = await api.addAccount({ email: 'ativo@example.com', password: 'senha-ativo-1' })
-    const refused = await call('DELETE', `/api/staff/${active}`, adminToken)
+    const refused = await api.call('DELETE', `/api/staff/${active}`, adminToken)
     assert.equal(refused.statusCode, 409)
     assert.equal(code(refused), 'not_pending')
     assert.equal((await auditTypes(active)).length, 0)
@@ -365,13 +357,13 @@ describe(`/api/staff (${testStoreName()})`, () => {
     }
     assert.equal((await list('?q=tranca&locked=true')).items[0]?.locked, true)
 
-    const page = await call('GET', `/api/staff/${id}`, adminToken)
+    const page = await api.call('GET', `/api/staff/${id}`, adminToken)
     assert.equal(page.statusCode, 200)
     assert.equal(page.json<{ sessions: unknown[] }>().sessions.length, 1)
 
-    assert.equal((await call('POST', `/api/staff/${id}/unlock`, adminToken)).statusCode, 204)
+    assert.equal((await api.call('POST', `/api/staff/${id}/unlock`, adminToken)).statusCode, 204)
     assert.equal((await list('?q=tranca&locked=true')).total, 0)
-    assert.equal((await call('POST', `/api/staff/${id}/sign-out`, adminToken)).statusCode, 204)
+    assert.equal((await api.call('POST', `/api/staff/${id}/sign-out`, adminToken)).statusCode, 204)
     assert.equal((await api.get('/api/auth/me', token)).statusCode, 401)
     assert.equal(
       (
@@ -383,7 +375,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
       200,
     )
 
-    const reset = await call('POST', `/api/staff/${id}/password-reset`, adminToken)
+    const reset = await api.call('POST', `/api/staff/${id}/password-reset`, adminToken)
     assert.equal(reset.statusCode, 202)
     const mail = await api.mail.next('tranca@example.com')
     const token2 = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!
@@ -392,7 +384,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
         .statusCode,
       204,
     )
-    assert.equal((await call('DELETE', `/api/staff/${id}/mfa`, adminToken)).statusCode, 204)
+    assert.equal((await api.call('DELETE', `/api/staff/${id}/mfa`, adminToken)).statusCode, 204)
 
     const types = (await auditTypes(id)).map((event) => event.type)
     // No 'locked' here: the lock above came from the limits directly, not from sign-ins.
@@ -412,13 +404,13 @@ describe(`/api/staff (${testStoreName()})`, () => {
       status: 'pending',
     })
     assert.equal(
-      code(await call('POST', `/api/staff/${pending}/password-reset`, adminToken)),
+      code(await api.call('POST', `/api/staff/${pending}/password-reset`, adminToken)),
       'not_active',
     )
   })
 
   it('invites someone, who sets a password from the mail (valid 7 days) and signs in', async () => {
-    const response = await call('POST', '/api/staff/invitations', adminToken, {
+    const response = await api.call('POST', '/api/staff/invitations', adminToken, {
       name: ' Convidada ',
       email: 'Convite@Example.com',
       role: 'admin',
@@ -474,7 +466,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
     assert.match(changedMail.text, /Minha conta/)
     assert.equal(api.mail.sentWith('convite@example.com', PASSWORD_CHANGED).length, 1)
 
-    const again = await call('POST', '/api/staff/invitations', adminToken, {
+    const again = await api.call('POST', '/api/staff/invitations', adminToken, {
       name: 'X',
       email: 'convite@example.com',
       role: 'staff',

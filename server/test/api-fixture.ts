@@ -96,12 +96,12 @@ export interface ApiFixture {
     headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>
   get: (url: string, token?: string) => Promise<LightMyRequestResponse>
-  /** Any call: with the session token as a bearer when given, and the JSON body when given. */
+  /** Any call: the session token as a bearer when given; an object body as JSON, a string as it is. */
   call: (
     method: Method,
     url: string,
     token?: string,
-    payload?: object,
+    payload?: string | object,
   ) => Promise<LightMyRequestResponse>
   /** Signs in and returns the session token (fails the test when it cannot). */
   signIn: (email: string, password: string, headers?: Record<string, string>) => Promise<string>
@@ -144,7 +144,7 @@ export async function apiFixture(
   })
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url, payload: body as object, headers })
-  const call = (method: Method, url: string, token?: string, payload?: object) =>
+  const call = (method: Method, url: string, token?: string, payload?: string | object) =>
     app.inject({
       method,
       url,
