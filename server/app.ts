@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-    // Each route's schemas compiled on first use, not all of them at start (a restart's third).
+    // Each route's schemas compiled on first use, not all of them at start (lazy-schema-compilers.ts).
     schemaController: lazySchemaController(),
     // The drain (http/drain.ts) answers and closes connections itself: Fastify's own 503 has
     // neither the standard shape nor the security headers, and its idle close resets requests.

@@ -6,9 +6,9 @@ import type { FastifyServerOptions } from 'fastify'
  * Fastify's own compilers (ajv for what comes in, fast-json-stringify for what goes out), each
  * compiling a route's schema the first time that route uses it instead of while the server
  * starts. Every route has a validator per request part and a serializer per answer status (the
- * standard errors included), and compiling them all took about a third of a restart's CPU
- * (`node --cpu-prof dist/server/main.js` on an existing DATA_DIR): most are never used by a
- * given process, and a first use costs the one route a few milliseconds.
+ * standard errors included), and compiling them all was the largest part of a restart's CPU
+ * (README, "Memory and start-up"): most are never used by a given process, and a first use
+ * compiles only that route's.
  *
  * What is compiled, and how, is unchanged: the same compilers with the same options, so a request
  * is checked and an answer written exactly as before. A schema that cannot compile would now fail
