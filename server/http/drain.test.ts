@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, it } from 'node:test'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { listenOnFreePort, testApp } from '../test/helpers'
+import { holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
 import { securityHeaders } from './security'
 
 let dist: FixtureDist
@@ -103,10 +103,7 @@ it('on close: a request that arrived while the server was busy is answered 503, 
   // The client's next request is on the server's socket, but the server is busy (a loaded
   // machine) past the idle close: when it looks again, the timer and the request are both due.
   client.socket.write(get('/healthz'))
-  const until = Date.now() + 150
-  while (Date.now() < until) {
-    // busy on purpose
-  }
+  holdEventLoop(150)
   await client.ended
   await closed
   const second = client.received().split(/(?=HTTP\/1\.1 )/)[1] ?? ''

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { testApp } from '../test/helpers'
+import { holdEventLoop, testApp } from '../test/helpers'
 import { testDatabase } from '../test/test-database'
 
 /** What ops rely on: request ids, the client's address behind a proxy, load shedding. */
@@ -126,10 +126,7 @@ describe('load shedding', () => {
     let refused = await app.inject({ url: '/' })
     const deadline = Date.now() + 3000
     while (refused.statusCode === 200 && Date.now() < deadline) {
-      const until = Date.now() + 200
-      while (Date.now() < until) {
-        // busy on purpose
-      }
+      holdEventLoop(200)
       const looking = Date.now() + 300
       while (refused.statusCode === 200 && Date.now() < looking) {
         await new Promise((resolve) => setTimeout(resolve, 5))
@@ -159,10 +156,7 @@ describe('load shedding', () => {
     // 300 ms of 5 ms tasks back to back: utilisation near 100%, no task late by more than 5 ms.
     const until = Date.now() + 300
     while (Date.now() < until) {
-      const sliceEnd = Date.now() + 5
-      while (Date.now() < sliceEnd) {
-        // busy on purpose
-      }
+      holdEventLoop(5)
       await new Promise((resolve) => setImmediate(resolve))
     }
     assert.equal((await app.inject({ url: '/' })).statusCode, 200)

@@ -78,3 +78,11 @@ export async function listenOnFreePort(app: FastifyInstance): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no TCP address')
   return address.port
 }
+
+/** Keeps the event loop busy for `ms`, as a slow handler or a starved process would. */
+export function holdEventLoop(ms: number): void {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    // busy on purpose
+  }
+}
