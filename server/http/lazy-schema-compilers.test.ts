@@ -2,24 +2,28 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Fastify from 'fastify'
 import {
+  lazyFactory,
   lazySchemaController,
-  lazySerializerFactory,
-  lazyValidatorFactory,
+  lazySerializer,
+  lazyValidator,
 } from './lazy-schema-compilers'
 
 describe('lazy schema compilers', () => {
   it('compile a validator on its first call, once, and pass on its errors', () => {
     const compiled: object[] = []
-    const factory = lazyValidatorFactory(() => (route) => {
-      compiled.push(route)
-      // As ajv's are: false when invalid, with the reasons on the function's `errors`.
-      function validate(value: unknown) {
-        validate.errors = value === 'ok' ? null : [{ message: 'not ok' }]
-        return value === 'ok'
-      }
-      validate.errors = null as unknown
-      return validate
-    })
+    const factory = lazyFactory(
+      () => (route: object) => {
+        compiled.push(route)
+        // As ajv's are: false when invalid, with the reasons on the function's `errors`.
+        function validate(value: unknown) {
+          validate.errors = value === 'ok' ? null : [{ message: 'not ok' }]
+          return value === 'ok'
+        }
+        validate.errors = null as unknown
+        return validate
+      },
+      lazyValidator,
+    )
     const validate = factory({}, {})({ url: '/a' })
     assert.equal(compiled.length, 0, 'nothing compiled before the first call')
     assert.equal(validate('no'), false)
@@ -31,10 +35,13 @@ describe('lazy schema compilers', () => {
 
   it('compile a serializer on its first call, once', () => {
     let compiles = 0
-    const factory = lazySerializerFactory(() => () => {
-      compiles += 1
-      return (document) => JSON.stringify(document)
-    })
+    const factory = lazyFactory(
+      () => () => {
+        compiles += 1
+        return (document: unknown) => JSON.stringify(document)
+      },
+      lazySerializer,
+    )
     const serialize = factory({}, {})({ url: '/a', httpStatus: '200' })
     assert.equal(compiles, 0)
     assert.equal(serialize({ a: 1 }), '{"a":1}')

@@ -39,19 +39,17 @@ export function lazySerializer(compile: () => Serialize): Serialize {
   return (document) => (serialize ??= compile())(document)
 }
 
-/** Wraps a validator factory: each route's validator compiles when first used. */
-export function lazyValidatorFactory(factory: Factory<Validate>): Factory<Validate> {
+/**
+ * A compiler factory whose compilers hand out, for each route, a function that compiles on its
+ * first call (`lazy` says how: lazyValidator or lazySerializer).
+ */
+export function lazyFactory<Fn>(
+  factory: Factory<Fn>,
+  lazy: (compile: () => Fn) => Fn,
+): Factory<Fn> {
   return (externalSchemas, options) => {
     const compile = factory(externalSchemas, options)
-    return (routeDefinition) => lazyValidator(() => compile(routeDefinition))
-  }
-}
-
-/** Wraps a serializer factory: each answer's serializer compiles when first used. */
-export function lazySerializerFactory(factory: Factory<Serialize>): Factory<Serialize> {
-  return (externalSchemas, options) => {
-    const compile = factory(externalSchemas, options)
-    return (routeDefinition) => lazySerializer(() => compile(routeDefinition))
+    return (routeDefinition) => lazy(() => compile(routeDefinition))
   }
 }
 
@@ -59,9 +57,13 @@ export function lazySerializerFactory(factory: Factory<Serialize>): Factory<Seri
 export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
   return {
     compilersFactory: {
-      buildValidator: lazyValidatorFactory(AjvCompiler() as unknown as Factory<Validate>) as never,
-      buildSerializer: lazySerializerFactory(
+      buildValidator: lazyFactory(
+        AjvCompiler() as unknown as Factory<Validate>,
+        lazyValidator,
+      ) as never,
+      buildSerializer: lazyFactory(
         SerializerSelector() as unknown as Factory<Serialize>,
+        lazySerializer,
       ) as never,
     },
   }
