@@ -153,7 +153,16 @@ function trustProxySetting(setting: Config['trustProxy']) {
 
 async function openStore(app: FastifyInstance, options: AppOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? await openDatabase({ postgresUrl: options.databaseUrl })
+    ? await openDatabase(
+        { postgresUrl: options.databaseUrl },
+        {
+          onConnectionLost: (err) =>
+            app.log.warn(
+              { err },
+              'database: a PostgreSQL connection was lost; the next query opens a new one',
+            ),
+        },
+      )
     : await openEmbeddedStore(resolve(options.dataDir), app.log, options.dataDirLock)
   app.log.info(
     database.engine === 'postgres'

@@ -24,8 +24,18 @@ export type DatabaseLocation = { postgresUrl: string } | { sqliteFile: string }
 // pg only when DATABASE_URL names a server: the embedded default never loads it (start-up time).
 const loadPackage = createRequire(import.meta.url)
 
+/**
+ * What becomes of an error on a pooled PostgreSQL connection that no query is using: the server
+ * ended it (a restart, a fail-over, pg_terminate_backend, idle_session_timeout) or the network
+ * dropped it. The pool has already discarded that connection and opens a new one when needed.
+ */
+export type ConnectionLostHandler = (error: Error) => void
+
 /** A Kysely over the location, not yet migrated. */
-export function connect(location: DatabaseLocation): Db {
+export function connect(
+  location: DatabaseLocation,
+  onConnectionLost: ConnectionLostHandler = () => {},
+): Db {
   if ('postgresUrl' in location) {
     const pg = loadPackage('pg') as typeof Pg
     const pool = new pg.Pool({
@@ -34,6 +44,11 @@ export function connect(location: DatabaseLocation): Db {
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
     })
+    // pg's pool re-emits an idle connection's error on itself, and an 'error' event without a
+    // listener ends the process: one PostgreSQL restart would take every replica down with it.
+    // The pool's own end() does not wait for its connections to finish closing either, so one
+    // can still be told it was terminated after the pool has ended.
+    pool.on('error', (error) => onConnectionLost(error))
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   }
   return new Kysely<Schema>({ dialect: new EmbeddedDialect(openSqlite(location.sqliteFile)) })
@@ -55,10 +70,14 @@ export async function migrate(db: Db, engine: Engine): Promise<void> {
 /** Opens a location and migrates it. `canWrite` is `answers` unless the caller knows better. */
 export async function openDatabase(
   location: DatabaseLocation,
-  options: { canWrite?: () => Promise<boolean>; onClose?: () => Promise<void> | void } = {},
+  options: {
+    canWrite?: () => Promise<boolean>
+    onClose?: () => Promise<void> | void
+    onConnectionLost?: ConnectionLostHandler
+  } = {},
 ): Promise<Database> {
   const engine: Engine = 'postgresUrl' in location ? 'postgres' : 'sqlite'
-  const db = connect(location)
+  const db = connect(location, options.onConnectionLost)
   try {
     await migrate(db, engine)
   } catch (error) {

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { testApp } from '../test/helpers'
+import { scratchPostgres, testDatabaseLocation } from '../test/test-database'
+import { openDatabase } from './database'
+
+/**
+ * PostgreSQL ends connections on its own: a restart, a fail-over, pg_terminate_backend,
+ * idle_session_timeout. pg's pool reports an idle connection's end as an 'error' event on itself,
+ * which ends the process when nobody listens. These tests end the server side of the pool's
+ * connections and check that the process goes on, says so in its log, and answers with a new
+ * connection. Only with TEST_DATABASE_URL (the embedded engine has no server to lose).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL
+const needsPostgres = serverUrl ? false : 'needs TEST_DATABASE_URL (a PostgreSQL server)'
+
+/** Ends every other connection to the database at `url`, as an administrator would. */
+async function terminateConnectionsTo(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    const result = await admin.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity
+       where datname = $1 and pid <> pg_backend_pid()`,
+      [new URL(url).pathname.slice(1)],
+    )
+    return result.rows.filter((row) => row.ended).length
+  } finally {
+    await admin.end()
+  }
+}
+
+async function eventually(check: () => boolean, what: string, limitMs = 5000): Promise<void> {
+  const deadline = Date.now() + limitMs
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`not within ${limitMs} ms: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('PostgreSQL connections ended by the server', { skip: needsPostgres }, () => {
+  it('an idle connection ended by the server is reported, and the next query opens a new one', async () => {
+    const scratch = await scratchPostgres(serverUrl ?? '')
+    const lost: Error[] = []
+    const database = await openDatabase(
+      { postgresUrl: scratch.url },
+      { onConnectionLost: (error) => lost.push(error) },
+    )
+    try {
+      await sql`select 1`.execute(database.db)
+      assert.ok((await terminateConnectionsTo(scratch.url)) >= 1, 'the pool had a connection')
+      await eventually(() => lost.length > 0, 'the lost connection is reported')
+      assert.match(String(lost[0]?.message), /terminat/)
+      const { rows } = await sql<{ answer: number }>`select 41 + 1 as answer`.execute(database.db)
+      assert.equal(Number(rows[0]?.answer), 42)
+    } finally {
+      await database.close()
+      await scratch.drop()
+    }
+  })
+
+  describe('the server on DATABASE_URL', () => {
+    let dist: FixtureDist
+    before(async () => {
+      dist = await createFixtureDist()
+    })
+    after(() => dist.cleanup())
+
+    it('logs the lost connection as a warning and stays ready', async () => {
+      const location = await testDatabaseLocation()
+      const { app, logLines } = await testApp(dist.distDir, {
+        databaseUrl: location.databaseUrl,
+        dataDir: location.dataDir,
+        logLevel: 'warn',
+      })
+      try {
+        assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
+        assert.ok((await terminateConnectionsTo(location.databaseUrl ?? '')) >= 1)
+        const warnings = () =>
+          logLines().filter((line) => String(line.msg).includes('PostgreSQL connection was lost'))
+        await eventually(() => warnings().length > 0, 'a warning in the log')
+        assert.equal(warnings()[0]?.level, 40)
+        assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
+      } finally {
+        await app.close()
+        await location.cleanup()
+      }
+    })
+  })
+})
