@@ -21,18 +21,15 @@ describe('checkBudgets', () => {
       route('#/dashboard', 9, 105 * 1024),
     ])
     assert.deepEqual(report.exceeded, [])
-    assert.match(report.table, /#\/login\s+6 \/ 6\s+84\.0 KB \/ 85\.0 KB\s+ok/)
+    assert.match(report.table, /#\/login\s+6 \/ 6\s+84\.0 KB \/ 84\.8 KB\s+ok/)
   })
 
   it('names every budget a route goes over', () => {
-    const report = checkBudgets([
-      route('#/login', 7, 86 * 1024),
-      route('#/dashboard', 20, 111 * 1024),
-    ])
+    const report = checkBudgets([route('#/login', 7, 86_847), route('#/dashboard', 20, 111 * 1024)])
     assert.deepEqual(report.exceeded, [
-      '#/login: 86.0 KB over its 85.0 KB',
+      '#/login: 84.8 KB over its 84.8 KB (1 B over)',
       '#/login: 7 requests over its 6',
-      '#/dashboard: 111.0 KB over its 110.0 KB',
+      '#/dashboard: 111.0 KB over its 110.0 KB (1024 B over)',
     ])
     assert.match(report.table, /OVER/)
   })

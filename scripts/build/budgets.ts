@@ -7,10 +7,17 @@ import type { Route, RouteBytes } from './route-bytes'
  * (and so `npm test`) fails when a change goes over; `npm run bench` measures the same routes in
  * a real browser.
  */
+/**
+ * The cold #/login's goal is 90,000 bytes on the wire in Chromium, headers included, as
+ * `npm run bench -- --only browser` measures it. The six answers' headers come to 3,154 bytes
+ * (that bench on 2026-11-23: 89,990 on the wire for 86,836 of bodies; the page's ~900 B, each
+ * asset's ~440 B), so the bodies may have the rest: a build that passes this budget meets the goal.
+ */
+const LOGIN_WIRE_GOAL = 90_000
+const LOGIN_HEADER_BYTES = 3_154
+
 export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
-  // 85 KB of bodies and ~3 KB of headers (the page's ~800 B, each asset's ~430 B): the cold
-  // login stays within 90,000 bytes on the wire, as `npm run bench -- --only browser` measures.
-  '#/login': { brotli: 85 * 1024, requests: 6 },
+  '#/login': { brotli: LOGIN_WIRE_GOAL - LOGIN_HEADER_BYTES, requests: 6 },
   '#/dashboard': { brotli: 110 * 1024 },
 }
 
@@ -26,7 +33,9 @@ export function checkBudgets(routes: readonly RouteBytes[]): BudgetReport {
     const overBytes = route.servedBrotli > budget.brotli
     const overRequests = budget.requests !== undefined && route.requests > budget.requests
     if (overBytes)
-      exceeded.push(`${route.route}: ${kb(route.servedBrotli)} over its ${kb(budget.brotli)}`)
+      exceeded.push(
+        `${route.route}: ${kb(route.servedBrotli)} over its ${kb(budget.brotli)} (${route.servedBrotli - budget.brotli} B over)`,
+      )
     if (overRequests)
       exceeded.push(`${route.route}: ${route.requests} requests over its ${budget.requests}`)
     return [
