@@ -2,7 +2,7 @@
  * The server's resident memory (RSS, from /proc) as a container's limit sees it:
  * - right after a first start on an empty DATA_DIR (the database created, the first admin made),
  *   once /readyz answers and a second has passed; the median of `runs` fresh starts;
- * - after 200 sign-ins (10 at a time) and 10 s of 50 connections on `/` (autocannon), on one of
+ * - after 200 sign-ins (4 at a time) and 10 s of 50 connections on `/` (autocannon), on one of
  *   them: the figure a memory limit must leave room for. The peak (VmHWM) is given beside it.
  */
 import { readFileSync } from 'node:fs'
