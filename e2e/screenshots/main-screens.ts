@@ -4,8 +4,8 @@ import { root } from '../../scripts/paths'
 import { expect as baseExpect, test } from '../fixtures'
 
 /**
- * `npm run screenshots`: the main screens, light and dark, on a desktop and on a phone, written to
- * docs/screenshots/ (the README shows some). Made on purpose when the screens change, never by
+ * `npm run screenshots`: the main screens (Entrar, Início, Equipe, Auditoria, Minha conta), light
+ * and dark, on a desktop and on a phone, written to docs/screenshots/ (the README shows some). Made on purpose when the screens change, never by
  * `npm test`: playwright.config.ts runs this folder only when PAINEL_SCREENSHOTS=1.
  */
 
@@ -76,6 +76,17 @@ const SCREENS: Screen[] = [
       await page.goto('/#/equipe')
       // A table on a desktop, cards on a phone: either way the team's names.
       await expect(page.getByText('Ana Souza').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'auditoria',
+    signedIn: true,
+    open: async (page) => {
+      // The test server's own events: the admin's sign-ins, at least.
+      await page.goto('/#/auditoria')
+      await expect(
+        page.getByRole('list', { name: 'Eventos da auditoria' }).getByRole('listitem').first(),
+      ).toBeVisible()
     },
   },
   {
