@@ -59,25 +59,31 @@ for (const mode of ['light', 'dark'] as const) {
         expect(await seriousViolations(page), `error screen in ${mode} mode`).toEqual([])
       })
 
-      test('every screen, with the menus open', async ({ page, api }) => {
-        // Two accounts made through the API and six axe scans: several pages' worth of time.
-        test.slow()
-        // The staff list with an account in each state, so every kind of row and button is checked.
-        const active = await createStaff(api, { name: 'Conta Ativa' })
-        const pending = await createStaff(api, { name: 'Conta Pendente', approve: false })
-        for (const [path, heading] of [
-          ['/dashboard', 'Início'],
-          ['/perfil', 'Minha conta'],
-          ['/equipe', 'Equipe'],
-          ['/auditoria', 'Auditoria'],
-          ['/nao-existe', 'Página não encontrada'],
-        ]) {
+      // One test per state, not one for all: eight axe scans in one test passed its (slow) 90 s
+      // only just when the machine was busy, and once not.
+      for (const [path, heading] of [
+        ['/dashboard', 'Início'],
+        ['/perfil', 'Minha conta'],
+        ['/equipe', 'Equipe'],
+        ['/auditoria', 'Auditoria'],
+        ['/nao-existe', 'Página não encontrada'],
+      ] as const) {
+        test(`${heading} (#${path})`, async ({ page }) => {
+          // An axe scan of a whole screen took up to half a minute on a busy 2-core machine.
+          test.slow()
           await page.goto(`/#${path}`)
           await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
           await expect(page.getByText('Carregando…')).toHaveCount(0)
           expect(await seriousViolations(page), `${path} in ${mode} mode`).toEqual([])
-        }
-        // Equipe filtered to the pending account, its confirmation dialog open, and its page.
+        })
+      }
+
+      test("Equipe's confirmation dialog, and an account's page", async ({ page, api }) => {
+        // Two accounts made through the API and two axe scans.
+        test.slow()
+        // An account in each state, so every kind of row and button is checked.
+        const active = await createStaff(api, { name: 'Conta Ativa' })
+        const pending = await createStaff(api, { name: 'Conta Pendente', approve: false })
         await page.goto(`/#/equipe?q=${encodeURIComponent(pending.email)}`)
         await page.getByRole('button', { name: 'Aprovar Conta Pendente' }).click()
         await expect(page.getByRole('dialog')).toBeVisible()
@@ -87,6 +93,13 @@ for (const mode of ['light', 'dark'] as const) {
         await expect(page.getByRole('heading', { name: 'Conta Ativa', level: 1 })).toBeVisible()
         await expect(page.getByRole('heading', { name: 'Histórico' })).toBeVisible()
         expect(await seriousViolations(page), `account page in ${mode} mode`).toEqual([])
+      })
+
+      test('the user menu and the colour-mode menu, open', async ({ page }) => {
+        // Two axe scans.
+        test.slow()
+        await page.goto('/#/dashboard')
+        await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
         await page.getByRole('button', { name: 'Menu do usuário' }).click()
         await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible()
         expect(await seriousViolations(page), `user menu in ${mode} mode`).toEqual([])
