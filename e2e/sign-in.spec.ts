@@ -16,6 +16,9 @@ test('register, wait for approval, get approved by an admin, sign in, sign out',
   page,
   browser,
 }) => {
+  // Two browsers, a registration, an approval, two sign-ins: past the default 30 s beside a CPU
+  // job (a loaded CI run timed out on both tries).
+  test.slow()
   const person = { name: 'Carla Nova', email: uniqueEmail('carla'), password: 'senha-da-carla-1' }
 
   await page.goto('/#/login')
@@ -220,6 +223,9 @@ test('a browser that signed in before is let in even while guesses from elsewher
   api,
   browser,
 }) => {
+  // Two browsers, an account made through the API, failed guesses that wait: past the default
+  // 30 s beside a CPU job (a loaded CI run timed out on both tries).
+  test.slow()
   const staff = await createStaff(api)
   await page.goto('/#/login')
   await signInWithForm(page, staff)
