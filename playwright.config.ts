@@ -34,6 +34,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: onCI,
   retries: onCI && !screenshots ? 1 : 0,
+  // How long an expectation waits for what a person would wait for (a redirect after a call, a
+  // screen after its chunk): 5 s, Playwright's default, was passed on a 2-core machine beside a
+  // CPU job by answers that did come (loaded CI runs). Only a failing wait gets longer.
+  expect: { timeout: 10_000 },
   workers: screenshots ? 1 : onCI ? 2 : undefined,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {

@@ -32,6 +32,9 @@ test.afterAll(async () => {
 })
 
 test('before the restart: register, get approved, sign in', async ({ page, playwright }) => {
+  // A registration, an approval and a sign-in through the form: past the default 30 s beside a
+  // CPU job (a loaded CI run timed out on both tries).
+  test.slow()
   const api = await playwright.request.newContext({ baseURL: server.baseURL })
   expect((await api.post('/api/auth/register', { data: person })).status()).toBe(202)
   const adminToken = (
