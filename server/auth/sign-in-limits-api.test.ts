@@ -65,6 +65,12 @@ async function guessesFromManyAddresses(email: string, n: number, offset = 0) {
 
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length
 
+/** A 429's Retry-After: `full` seconds, or one less when a second passed since the failure. */
+function secondsLeft(response: { headers: Record<string, unknown> }, full: number): void {
+  const seconds = Number(response.headers['retry-after'])
+  assert.ok(seconds === full || seconds === full - 1, `Retry-After ${seconds}, expected ${full}`)
+}
+
 describe(`sign-in limits (${testStoreName()})`, () => {
   it('40 concurrent wrong guesses from one address: only the free tries reach the password check', async () => {
     await addAccount('v@example.com', 'senha-da-vitima-1')
@@ -142,7 +148,10 @@ describe(`sign-in limits (${testStoreName()})`, () => {
       statuses.push((await login(email, `x${i}-xxxxxx`, attacker)).statusCode)
     assert.deepEqual(statuses, [...Array<number>(5).fill(401), ...Array<number>(7).fill(429)])
     const refused = await login(email, 'x-outra-xxx', attacker)
-    assert.equal(Number(refused.headers['retry-after']), 60)
+    // Retry-After is the whole seconds left, counted from when the failure was written: a busy
+    // machine can spend a second between that write and this answer (a loaded CI run read 119
+    // for 120), so the last second may already be gone.
+    secondsLeft(refused, 60)
 
     // The owner, from a new browser elsewhere, is not affected.
     assert.equal((await login(email, 'senha-do-alvo-1', '198.51.100.5')).statusCode, 200)
@@ -154,7 +163,7 @@ describe(`sign-in limits (${testStoreName()})`, () => {
       .where('key', '=', limitKeys.accountAndAddress(email, attacker).key)
       .execute()
     assert.equal((await login(email, 'x-depois-xx', attacker)).statusCode, 401)
-    assert.equal(Number((await login(email, 'x-de-novo-x', attacker)).headers['retry-after']), 120)
+    secondsLeft(await login(email, 'x-de-novo-x', attacker), 120)
     assert.deepEqual(
       [5, 6, 7, 8, 12, 20].map((n) => delayAfter(RULES.accountAndAddress, n)),
       [60, 120, 240, 480, 3600, 3600],
