@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
-import { scratchPostgres, testDatabaseLocation } from '../test/test-database'
+import { scratchPostgres, testDatabaseLocation, withPostgresClient } from '../test/test-database'
 import { openDatabase } from './database'
 
 /**
@@ -18,19 +17,15 @@ const serverUrl = process.env.TEST_DATABASE_URL
 const needsPostgres = serverUrl ? false : 'needs TEST_DATABASE_URL (a PostgreSQL server)'
 
 /** Ends every other connection to the database at `url`, as an administrator would. */
-async function terminateConnectionsTo(url: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
+function terminateConnectionsTo(url: string): Promise<number> {
+  return withPostgresClient(serverUrl ?? '', async (admin) => {
     const result = await admin.query<{ ended: boolean }>(
       `select pg_terminate_backend(pid) as ended from pg_stat_activity
        where datname = $1 and pid <> pg_backend_pid()`,
       [new URL(url).pathname.slice(1)],
     )
     return result.rows.filter((row) => row.ended).length
-  } finally {
-    await admin.end()
-  }
+  })
 }
 
 async function eventually(check: () => boolean, what: string, limitMs = 5000): Promise<void> {

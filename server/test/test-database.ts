@@ -20,20 +20,29 @@ export async function testDatabase(): Promise<Database> {
 
 export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite')
 
+/** `use` with a connection of its own to the server of `serverUrl`, closed afterwards. */
+export async function withPostgresClient<T>(
+  serverUrl: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    return await use(client)
+  } finally {
+    await client.end()
+  }
+}
+
 /** A new, empty database on the server of `serverUrl`, and how to drop it. */
 export async function scratchPostgres(
   serverUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `painel_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
+  const run = (statement: string) =>
+    withPostgresClient(serverUrl, async (client) => {
       await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
+    })
   await run(`create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
