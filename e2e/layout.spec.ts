@@ -45,6 +45,28 @@ test('the toggler hides and shows the sidebar on a wide screen', async ({ page }
   await expect(sidebar(page)).toBeInViewport()
 })
 
+test('a second press of the toggler while the sidebar slides out brings it back, and it stays', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/#/dashboard')
+  await expect(sidebar(page)).toBeInViewport()
+  // By keyboard: a mouse would wait for the toggler, which moves with the content, to stand still.
+  await toggler(page).focus()
+  await page.keyboard.press('Enter')
+  // Mid-slide (CoreUI's slide takes 0.15 s): the second press changes its mind.
+  await page.waitForFunction(
+    () => (document.getElementById('painel-sidebar')?.getBoundingClientRect().left ?? 0) < -20,
+  )
+  await page.keyboard.press('Enter')
+  await expect(toggler(page)).toHaveAttribute('aria-expanded', 'true')
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  )
+  await expect(sidebar(page)).toBeInViewport({ ratio: 1 })
+  await expect(toggler(page)).toHaveAttribute('aria-expanded', 'true')
+})
+
 test('on a phone the sidebar opens over the page and closes after choosing a screen', async ({
   page,
 }) => {

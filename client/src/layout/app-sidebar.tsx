@@ -9,6 +9,7 @@ import {
   CSidebarHeader,
   CSidebarNav,
 } from '@coreui/react'
+import { useRef } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { INNER_SCREENS } from '../app/inner-screens'
@@ -19,6 +20,7 @@ import { layoutMessages } from '../messages-layout'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
 import { SECOND_FACTOR_PATH } from './second-factor-gate'
+import { sidebarReportIsCurrent } from './sidebar-report'
 import { usePendingCount } from './use-pending-count'
 
 /**
@@ -27,6 +29,7 @@ import { usePendingCount } from './use-pending-count'
  */
 export function AppSidebar() {
   const dispatch = useAppDispatch()
+  const element = useRef<HTMLElement>(null)
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
@@ -53,7 +56,12 @@ export function AppSidebar() {
       colorScheme="dark"
       position="fixed"
       visible={sidebarShow}
-      onVisibleChange={(visible: boolean) => dispatch({ type: 'set', sidebarShow: visible })}
+      ref={element}
+      // CoreUI closes the phone's sidebar itself (a tap outside, a link, Escape) and says so here.
+      onVisibleChange={(visible: boolean) => {
+        if (element.current && sidebarReportIsCurrent(visible, element.current))
+          dispatch({ type: 'set', sidebarShow: visible })
+      }}
     >
       <CSidebarHeader className="border-bottom">
         <CSidebarBrand
