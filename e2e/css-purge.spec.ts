@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test'
 import { unpurgedStylesheetPath } from '../scripts/paths'
 import { expect as baseExpect, test } from './fixtures'
 import { apiSignIn } from './support/accounts'
+import { finiteAnimationsFinished } from './support/animations'
 import { e2e } from './support/test-env'
 
 /**
@@ -434,9 +435,7 @@ async function screenshot(
  */
 async function computedStyles(page: Page): Promise<Buffer> {
   // Mid-transition values (the backdrop fading in) depend on timing, not on the stylesheet.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  )
+  await finiteAnimationsFinished(page)
   const styles = await page.evaluate(() =>
     [document.documentElement, ...document.querySelectorAll('*')].map((element) => {
       const style = getComputedStyle(element)

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { finiteAnimationsFinished } from './support/animations'
 import { expectRoute, sidebar } from './support/pages'
 
 /** The authenticated frame: sidebar, header, breadcrumb, footer, inner screens. */
@@ -60,9 +61,7 @@ test('a second press of the toggler while the sidebar slides out brings it back,
   )
   await page.keyboard.press('Enter')
   await expect(toggler(page)).toHaveAttribute('aria-expanded', 'true')
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  )
+  await finiteAnimationsFinished(page)
   await expect(sidebar(page)).toBeInViewport({ ratio: 1 })
   await expect(toggler(page)).toHaveAttribute('aria-expanded', 'true')
 })

@@ -1,19 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { finiteAnimationsFinished } from './animations'
 
 /** What axe-core (WCAG 2.1 A/AA rules and best practices) finds serious or critical on the page. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Styles settled first: right after a colour mode is switched or a menu opened, CoreUI's 0.15 s
   // colour transitions are still running, and axe would measure a colour on its way (a loaded
-  // CI run failed on a dark-mode button still at its light grey, 3.3:1). getAnimations() updates
-  // style first, so a transition the last change started is among them; endless ones (spinners)
-  // are left out.
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
-  })
+  // CI run failed on a dark-mode button still at its light grey, 3.3:1).
+  await finiteAnimationsFinished(page)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze()

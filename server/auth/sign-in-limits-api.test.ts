@@ -66,7 +66,7 @@ async function guessesFromManyAddresses(email: string, n: number, offset = 0) {
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length
 
 /** A 429's Retry-After: `full` seconds, or one less when a second passed since the failure. */
-function secondsLeft(response: { headers: Record<string, unknown> }, full: number): void {
+function assertRetryAfter(response: { headers: Record<string, unknown> }, full: number): void {
   const seconds = Number(response.headers['retry-after'])
   assert.ok(seconds === full || seconds === full - 1, `Retry-After ${seconds}, expected ${full}`)
 }
@@ -151,7 +151,7 @@ describe(`sign-in limits (${testStoreName()})`, () => {
     // Retry-After is the whole seconds left, counted from when the failure was written: a busy
     // machine can spend a second between that write and this answer (a loaded CI run read 119
     // for 120), so the last second may already be gone.
-    secondsLeft(refused, 60)
+    assertRetryAfter(refused, 60)
 
     // The owner, from a new browser elsewhere, is not affected.
     assert.equal((await login(email, 'senha-do-alvo-1', '198.51.100.5')).statusCode, 200)
@@ -163,7 +163,7 @@ describe(`sign-in limits (${testStoreName()})`, () => {
       .where('key', '=', limitKeys.accountAndAddress(email, attacker).key)
       .execute()
     assert.equal((await login(email, 'x-depois-xx', attacker)).statusCode, 401)
-    secondsLeft(await login(email, 'x-de-novo-x', attacker), 120)
+    assertRetryAfter(await login(email, 'x-de-novo-x', attacker), 120)
     assert.deepEqual(
       [5, 6, 7, 8, 12, 20].map((n) => delayAfter(RULES.accountAndAddress, n)),
       [60, 120, 240, 480, 3600, 3600],
