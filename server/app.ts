@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(staticFiles, {
     distDir: options.distDir,
     filesChange: options.devMode ?? false,
+    https: options.https,
   })
   return app
 }

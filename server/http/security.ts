@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
 import fp from 'fastify-plugin'
@@ -8,16 +9,18 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers on every response. The client is built so that it needs nothing inline:
- * the colour-mode boot script is an external file, styles come from the bundled stylesheet, and
- * CoreUI's icons in that stylesheet are data: URLs (hence img-src data:).
+ * Security headers on every response. The client is built so that it needs almost nothing
+ * inline: the colour-mode boot script is an external file, styles come from the bundled
+ * stylesheet, and CoreUI's icons in that stylesheet are data: URLs (hence img-src data:). The one
+ * exception is the sign-in page's CSS, inline in the page (scripts/build/critical-css.ts): the
+ * page's own CSP allows exactly that text by its hash (`styleHashes`), and nothing else inline.
  */
-export const contentSecurityPolicy = (https: boolean) => ({
+export const contentSecurityPolicy = (https: boolean, styleHashes: readonly string[] = []) => ({
   useDefaults: false,
   directives: {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...styleHashes.map((hash) => `'${hash}'`)],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
@@ -37,7 +40,10 @@ export const contentSecurityPolicy = (https: boolean) => ({
  * @fastify/helmet does (it even builds the middleware anew each time), would only recompute the
  * same strings: a CPU profile of `npm run bench` put 8% of the server's time there.
  */
-export function securityHeaders(https: boolean): Readonly<Record<string, string>> {
+export function securityHeaders(
+  https: boolean,
+  styleHashes: readonly string[] = [],
+): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {}
   const collector = {
     setHeader: (name: string, value: string) => {
@@ -46,7 +52,7 @@ export function securityHeaders(https: boolean): Readonly<Record<string, string>
     removeHeader: () => {},
   }
   helmet({
-    contentSecurityPolicy: contentSecurityPolicy(https),
+    contentSecurityPolicy: contentSecurityPolicy(https, styleHashes),
     // HSTS over plain HTTP is ignored by browsers and misleading to readers of the headers.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The panel is never framed (frame-ancestors above); this is the same rule for old browsers.
@@ -57,6 +63,31 @@ export function securityHeaders(https: boolean): Readonly<Record<string, string>
     if (error) throw error instanceof Error ? error : new Error('helmet refused its options')
   })
   return headers
+}
+
+/**
+ * CSP source expressions (`sha256-…`) of the page's <style> elements, as browsers hash them: the
+ * exact text between the tags, UTF-8. The page is the build's own (index-html.ts writes plain
+ * `<style>` tags, never with attributes), so a pattern reads it.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, text]) =>
+      `sha256-${createHash('sha256')
+        .update(text ?? '', 'utf8')
+        .digest('base64')}`,
+  )
+}
+
+/**
+ * The page's Content-Security-Policy: the one every answer carries, with the page's own inline
+ * styles allowed by their hashes. Sent with the page and with its 304s (a 304's headers replace
+ * the cached ones, so one without the hashes would block the style on the next load).
+ */
+export function pageContentSecurityPolicy(https: boolean, html: string): string {
+  const header = securityHeaders(https, inlineStyleHashes(html))['content-security-policy']
+  if (!header) throw new Error('helmet set no Content-Security-Policy')
+  return header
 }
 
 /**

@@ -67,9 +67,17 @@ export function contentTypeOf(fileName: string): string {
  * URL, nor do dotfiles or the .br/.gz siblings themselves: they are representations of their file.
  * dist/ never changes while a production server runs, and is a few MB.
  */
-export async function loadStaticFileTable(distDir: string): Promise<Map<string, StaticFile>> {
+export async function loadStaticFileTable(
+  distDir: string,
+  {
+    pageHeaders = () => ({}),
+  }: {
+    /** Headers of the page's own, from its text (its CSP allows its inline styles by hash). */
+    pageHeaders?: (html: string) => Readonly<Record<string, string>>
+  } = {},
+): Promise<Map<string, StaticFile>> {
   const table = new Map<string, StaticFile>()
-  const page = await readStaticFile(join(distDir, 'index.html'), PAGE_CACHE_CONTROL)
+  const page = await readStaticFile(join(distDir, 'index.html'), PAGE_CACHE_CONTROL, pageHeaders)
   if (page) {
     table.set('/', page)
     table.set('/index.html', page)
@@ -108,14 +116,19 @@ async function listAssets(assetsDir: string): Promise<string[]> {
     .filter((path) => !path.endsWith('.br') && !path.endsWith('.gz'))
 }
 
-async function readStaticFile(path: string, cacheControl: string): Promise<StaticFile | null> {
+async function readStaticFile(
+  path: string,
+  cacheControl: string,
+  headersOf?: (text: string) => Readonly<Record<string, string>>,
+): Promise<StaticFile | null> {
   const body = await readIfPresent(path)
   if (!body) return null
   const contentType = contentTypeOf(path)
-  const file: StaticFile = { identity: representation(body, contentType, cacheControl) }
+  const own = headersOf?.(body.toString('utf8')) ?? {}
+  const file: StaticFile = { identity: representation(body, contentType, cacheControl, own) }
   for (const encoding of PRECOMPRESSED_ENCODINGS) {
     const sibling = await readIfPresent(path + SIBLING_EXTENSION[encoding])
-    if (sibling) file[encoding] = representation(sibling, contentType, cacheControl, encoding)
+    if (sibling) file[encoding] = representation(sibling, contentType, cacheControl, own, encoding)
   }
   return file
 }
@@ -124,12 +137,15 @@ function representation(
   body: Buffer,
   contentType: string,
   cacheControl: string,
+  own: Readonly<Record<string, string>>,
   encoding?: PrecompressedEncoding,
 ): Representation {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
   // Vary on every file, also those without siblings: a cache keyed without it could hand a
   // brotli body to a client that did not ask for one when a sibling appears in a later build.
+  // A file's own headers (the page's CSP) go with its 304s too: they replace the cached ones.
   const notModifiedHeaders = {
+    ...own,
     'cache-control': cacheControl,
     vary: 'accept-encoding',
     etag,

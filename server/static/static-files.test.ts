@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import { after, before, describe, it } from 'node:test'
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -51,6 +52,42 @@ describe('the page', () => {
     assert.equal(again.statusCode, 304)
     assert.equal(again.body, '')
     assert.equal(again.headers['cache-control'], 'no-cache')
+  })
+})
+
+describe("the page's Content-Security-Policy", () => {
+  // As a browser computes it: SHA-256 of the <style> element's text, UTF-8, base64.
+  const inlineStyle = () => /<style>(.*?)<\/style>/.exec(dist.indexHtml)?.[1] ?? ''
+  const expectedHash = () =>
+    `'sha256-${createHash('sha256').update(Buffer.from(inlineStyle(), 'utf8')).digest('base64')}'`
+  const styleSources = (csp: unknown) =>
+    /(?:^|;)\s*style-src ([^;]*)/.exec(String(csp))?.[1]?.split(' ') ?? []
+
+  it("allows the page's own inline style by its hash, and nothing else inline", async () => {
+    assert.ok(inlineStyle().includes('Não'))
+    const hash = expectedHash()
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const response = await app.inject({ url: '/', headers: { 'accept-encoding': encoding } })
+      assert.deepEqual(styleSources(response.headers['content-security-policy']), ["'self'", hash])
+    }
+  })
+
+  it('comes with a 304 too: its headers replace the cached ones', async () => {
+    const first = await app.inject({ url: '/' })
+    const again = await app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    assert.equal(again.statusCode, 304)
+    assert.deepEqual(styleSources(again.headers['content-security-policy']), [
+      "'self'",
+      expectedHash(),
+    ])
+  })
+
+  it('is not on other answers: they have no inline style to allow', async () => {
+    const response = await app.inject({ url: '/nowhere' })
+    assert.deepEqual(styleSources(response.headers['content-security-policy']), ["'self'"])
   })
 })
 

@@ -1,7 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ASSET_ROUTE_CONFIG } from '../http/security'
+import { ASSET_ROUTE_CONFIG, pageContentSecurityPolicy } from '../http/security'
 import { etagMatches } from './etag-matches'
 import {
   loadStaticFileTable,
@@ -19,6 +19,8 @@ export interface StaticFilesOptions {
    * again when the page is asked for and when an asset is not in it.
    */
   filesChange?: boolean
+  /** Behind HTTPS: the page's CSP is the security plugin's for HTTPS, with its style hashes. */
+  https?: boolean
 }
 
 /**
@@ -32,8 +34,14 @@ export interface StaticFilesOptions {
  * at start, with every header and ETag computed then; a request costs a lookup.
  */
 export default fp<StaticFilesOptions>(
-  async (app, { distDir, filesChange = false }) => {
-    let table = await loadStaticFileTable(distDir)
+  async (app, { distDir, filesChange = false, https = false }) => {
+    const load = () =>
+      loadStaticFileTable(distDir, {
+        pageHeaders: (html) => ({
+          'content-security-policy': pageContentSecurityPolicy(https, html),
+        }),
+      })
+    let table = await load()
     app.log.info(
       `static files: ${new Set(table.values()).size} files, ${(tableBytes(table) / 1e6).toFixed(1)} MB in memory`,
     )
@@ -49,7 +57,7 @@ export default fp<StaticFilesOptions>(
     }
 
     const reloadTable = async () => {
-      table = await loadStaticFileTable(distDir)
+      table = await load()
     }
     const sendFromTable = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
       let file = table.get(url)

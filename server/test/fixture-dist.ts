@@ -28,7 +28,10 @@ export async function createFixtureDist(): Promise<FixtureDist> {
   await mkdir(join(distDir, 'server'), { recursive: true })
 
   const secret = 'SECRET-DO-NOT-SERVE-7f3a'
-  const indexHtml = `<!doctype html><html lang="pt-BR"><head><title>Painel</title></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`
+  // The sign-in page's CSS is inline in the real page (scripts/build/critical-css.ts); non-ASCII
+  // text included, since browsers hash the UTF-8 bytes.
+  const INLINE_STYLE = '.painel-x::after{content:"Não"}'
+  const indexHtml = `<!doctype html><html lang="pt-BR"><head><title>Painel</title><style>${INLINE_STYLE}</style></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`
   const scriptBody = `export const answer = 42;\n${'console.log("painel");\n'.repeat(100)}`
   const styleBody = 'body{margin:0}'
 
