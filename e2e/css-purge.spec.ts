@@ -152,6 +152,33 @@ const STATES: State[] = [
       await submitEmpty(page)
     },
   },
+  // The sign-in page paints from its own CSS, inline in the page (scripts/build/critical-css.ts):
+  // what it shows after the app arrives must be in it too.
+  {
+    name: 'login, a password refused',
+    arrange: async (page) => {
+      await page.goto('/#/login')
+      await page.getByLabel('E-mail').fill('ninguem@painel.test')
+      await page.getByLabel('Senha', { exact: true }).fill('senha-errada-123')
+      await page.locator('form button[type="submit"]').click()
+      await expect(page.getByRole('alert').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'login, the second step with every method',
+    arrange: async (page) => {
+      await page.route('**/api/auth/login', (route) =>
+        route.fulfill({
+          json: { mfa: { challenge: 'desafio', methods: ['totp', 'recovery_code', 'passkey'] } },
+        }),
+      )
+      await page.goto('/#/login')
+      await page.getByLabel('E-mail').fill('ana@painel.test')
+      await page.getByLabel('Senha', { exact: true }).fill('senha-certa-123')
+      await page.locator('form button[type="submit"]').click()
+      await expect(page.getByLabel('Código de verificação')).toBeVisible()
+    },
+  },
   {
     name: 'register, with its validation messages',
     arrange: async (page) => {
@@ -410,6 +437,25 @@ async function screenshot(
       swapped += 1
       return route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet })
     })
+    // The page carries the sign-in page's own CSS inline (scripts/build/critical-css.ts), a purge
+    // of its own: for the full render it links the full stylesheet instead, through the route
+    // above. The CSP allows a stylesheet from the page's origin.
+    await page.route(
+      (url) => url.pathname === '/' || url.pathname === '/index.html',
+      async (route) => {
+        const response = await route.fetch()
+        const html = await response.text()
+        const linked = html.replace(
+          /<style>[\s\S]*?<\/style>/,
+          '<link rel="stylesheet" href="/assets/main-full.css">',
+        )
+        expect(linked, 'the page has its inline style').not.toBe(html)
+        const headers = { ...response.headers() }
+        delete headers['content-encoding']
+        delete headers['content-length']
+        return route.fulfill({ status: response.status(), headers, body: linked })
+      },
+    )
   }
   await state.arrange(page)
   // The pointer out of the way: hover styles follow it, a little after the layout changes.
@@ -436,15 +482,18 @@ async function screenshot(
 async function computedStyles(page: Page): Promise<Buffer> {
   // Mid-transition values (the backdrop fading in) depend on timing, not on the stylesheet.
   await finiteAnimationsFinished(page)
+  // What renders: <head> is left out, where the full render has a <link> for the inline <style>.
   const styles = await page.evaluate(() =>
-    [document.documentElement, ...document.querySelectorAll('*')].map((element) => {
-      const style = getComputedStyle(element)
-      return `${element.tagName}.${element.className.toString()}{${Array.from(style)
-        .filter((name) => !name.startsWith('--'))
-        .map((name) => `${name}:${style.getPropertyValue(name)}`)
-        .sort()
-        .join(';')}}`
-    }),
+    [document.documentElement, document.body, ...document.body.querySelectorAll('*')].map(
+      (element) => {
+        const style = getComputedStyle(element)
+        return `${element.tagName}.${element.className.toString()}{${Array.from(style)
+          .filter((name) => !name.startsWith('--'))
+          .map((name) => `${name}:${style.getPropertyValue(name)}`)
+          .sort()
+          .join(';')}}`
+      },
+    ),
   )
   return Buffer.from(styles.join('\n'))
 }

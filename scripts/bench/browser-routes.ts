@@ -2,6 +2,8 @@
  * The two routes in a real Chromium against the compiled server: cold loads (a new context each
  * time, cache disabled) and one warm reload (same context, cache on, after a normal load).
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import {
   chromium,
   type Browser,
@@ -14,7 +16,15 @@ import { findBrowser } from '../find-browser'
 import type { BuildUnderTest } from './dist-snapshot'
 import { recordNetwork, type RequestRecord } from './network-recorder'
 import { BENCH_ADMIN, startPainel } from './painel-server'
-import { readMetafile, routeFiles, ROUTES, type Route } from '../build/route-bytes'
+import {
+  INDEX_HTML,
+  pageStyles,
+  readMetafile,
+  routeFiles,
+  ROUTES,
+  type PageStyles,
+  type Route,
+} from '../build/route-bytes'
 import { median, round, spread, type Spread } from './stats'
 import { measureThrottledSignIn, type ThrottledResult } from './throttled-sign-in'
 
@@ -193,8 +203,13 @@ async function warmReload(
   }
 }
 
-function compareWithModel(metafile: Metafile, route: Route, sample: LoadSample) {
-  const model = new Set(routeFiles(metafile, route))
+function compareWithModel(
+  metafile: Metafile,
+  styles: PageStyles,
+  route: Route,
+  sample: LoadSample,
+) {
+  const model = new Set(routeFiles(metafile, route, styles))
   const fetched = new Set(sample.records.flatMap((record) => staticFile(record.path) ?? []))
   const onlyInBrowser = [...fetched].filter((file) => !model.has(file))
   const onlyInModel = [...model].filter((file) => !fetched.has(file))
@@ -213,6 +228,7 @@ export async function measureBrowser(
 ): Promise<BrowserResult> {
   const choice = findBrowser()
   const metafile = await readMetafile(build.metafilePath)
+  const styles = pageStyles(await readFile(join(build.distDir, INDEX_HTML), 'utf8'))
   const server = await startPainel(build)
   let browser: Browser | undefined
   try {
@@ -262,7 +278,7 @@ export async function measureBrowser(
           apiRequests: median(cold.map((sample) => sample.apiRequests)),
           wireBytes: spread(cold.map((sample) => sample.wireBytes)),
           visibleMs: spread(cold.map((sample) => sample.visibleMs)),
-          model: compareWithModel(metafile, route, cold[0]!),
+          model: compareWithModel(metafile, styles, route, cold[0]!),
           samples: cold,
         },
         warm: await warmReload(browser, urlOf(route), route, contextFor(route)),

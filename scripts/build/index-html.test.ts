@@ -45,6 +45,29 @@ describe('renderIndexHtml', () => {
     assert.doesNotMatch(html, /<script type="module"|modulepreload/)
   })
 
+  it("with the sign-in page's CSS inline, links no stylesheet and names it for the app", () => {
+    const html = renderIndexHtml(TEMPLATE, {
+      ...ASSETS,
+      prerendered: { page: '<main>form</main>', spinner: '' },
+      inlineStyle: '.form-control{display:block}',
+    })
+    assert.match(html, /<style>\.form-control\{display:block\}<\/style>/)
+    assert.match(html, /<meta name="painel-stylesheet" content="assets\/main-B.css">/)
+    assert.doesNotMatch(html, /<link rel="stylesheet"/)
+  })
+
+  it('refuses inline CSS that would end its <style> early, or without the prerendered page', () => {
+    const prerendered = { page: '', spinner: '' }
+    assert.throws(
+      () => renderIndexHtml(TEMPLATE, { ...ASSETS, prerendered, inlineStyle: 'a{}</STYLE><b>' }),
+      /contains "<\/style"/,
+    )
+    assert.throws(
+      () => renderIndexHtml(TEMPLATE, { ...ASSETS, inlineStyle: 'a{}' }),
+      /only for the prerendered sign-in page/,
+    )
+  })
+
   it('refuses a template without an empty #root to prerender into', () => {
     assert.throws(
       () =>

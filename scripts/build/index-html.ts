@@ -5,6 +5,7 @@
 import {
   BOOT_SPINNER_CLASS,
   APP_SCRIPTS_META,
+  APP_STYLESHEET_META,
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_VALUE,
   type PrerenderedSignIn,
@@ -23,6 +24,12 @@ export interface PageAssets {
   favicon: string
   /** The sign-in page for #root; none in a build without prerendering (`--no-prerender`). */
   prerendered?: PrerenderedSignIn
+  /**
+   * The CSS of everything the sign-in page can show (critical-css.ts), inline in <head> instead
+   * of the linked stylesheet, which the app then fetches for any other page. Only with
+   * `prerendered`: without the form in the HTML, there is nothing for it to paint.
+   */
+  inlineStyle?: string
 }
 
 const escapeAttribute = (value: string) =>
@@ -32,6 +39,26 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   if (!template.includes(HEAD_MARKER)) {
     throw new Error(`client/index.html has no ${HEAD_MARKER} marker to put the build's files at`)
   }
+  if (assets.inlineStyle !== undefined && !assets.prerendered) {
+    throw new Error('an inline style is only for the prerendered sign-in page')
+  }
+  // The server allows this very text by its hash (server/http/security.ts); a "</style" in it
+  // would end the element early and the rest would be painted as text.
+  if (assets.inlineStyle?.toLowerCase().includes('</style')) {
+    throw new Error('the inline style contains "</style"')
+  }
+  if (assets.inlineStyle !== undefined && assets.stylesheets.length !== 1) {
+    throw new Error(`the app fetches one stylesheet, the build made ${assets.stylesheets.length}`)
+  }
+  // The inline CSS paints the sign-in page; the whole stylesheet is named for the app to fetch
+  // when it shows anything else (client/src/prerender/app-stylesheet.ts).
+  const styles =
+    assets.inlineStyle === undefined
+      ? assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`)
+      : [
+          `<style>${assets.inlineStyle}</style>`,
+          `<meta name="${APP_STYLESHEET_META}" content="${escapeAttribute(assets.stylesheets[0] ?? '')}">`,
+        ]
   // With the sign-in page in the HTML, the first paint needs the stylesheet and not the app: the
   // page only names the app's scripts, and the boot script fetches and runs them once the form is
   // painted (client/src/prerender/start-after-paint.ts says why). Without it, the entry is a
@@ -49,7 +76,7 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   const tags = [
     `<link rel="icon" type="image/svg+xml" href="${escapeAttribute(assets.favicon)}">`,
     `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`,
-    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    ...styles,
     ...scripts,
   ]
   const page = template.replace(HEAD_MARKER, tags.join('\n    '))

@@ -42,3 +42,29 @@ export function stylesheetsFor(metafile: Metafile, jsOutputs: readonly string[])
     return css ? [css] : []
   })
 }
+
+/**
+ * Every JS file a module may load, now or later: its static closure and, for each file of it
+ * that `loaded` does not already hold, what that file imports dynamically, transitively. A
+ * chunk already loaded (the entry's shared code) is not followed: its dynamic imports are the
+ * other routes, not this module's.
+ */
+export function closureBeyond(metafile: Metafile, start: string, loaded: ReadonlySet<string>) {
+  const seen = new Set<string>()
+  const visit = (module: string) => {
+    for (const path of staticClosure(metafile, module)) {
+      if (seen.has(path) || loaded.has(path)) continue
+      seen.add(path)
+      for (const imported of metafile.outputs[path]?.imports ?? []) {
+        if (imported.kind === 'dynamic-import' && !imported.external) visit(imported.path)
+      }
+    }
+  }
+  visit(start)
+  return [...seen]
+}
+
+/** The source files (relative to the repository) bundled into the given outputs. */
+export function inputsOf(metafile: Metafile, outputs: readonly string[]): string[] {
+  return [...new Set(outputs.flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {})))]
+}

@@ -6,6 +6,8 @@ import { describe, it } from 'node:test'
 import {
   composedClassPrefixes,
   familyPattern,
+  familyPatternFor,
+  literalWords,
   purgeStylesheet,
   withoutOldWebkitLogicalProperties,
 } from './purge-css'
@@ -86,5 +88,26 @@ describe('withoutOldWebkitLogicalProperties', () => {
       ),
       '.a{margin-inline-start:0}.b{}.c{-webkit-appearance:none}',
     )
+  })
+})
+
+describe('familyPatternFor (one page: only the words its own code passes)', () => {
+  const pattern = familyPatternFor('btn-', new Set(['primary', 'ghost', 'secondary']))
+
+  it('keeps the classes those words compose, one or two of them', () => {
+    for (const kept of ['btn-primary', 'btn-ghost-secondary', 'btn-secondary'])
+      assert.match(kept, pattern)
+  })
+
+  it('drops the family members no word composes', () => {
+    for (const dropped of ['btn-info', 'btn-outline-primary', 'btn-primary-x', 'xbtn-primary'])
+      assert.doesNotMatch(dropped, pattern)
+  })
+
+  it('reads one-word string literals, in any quotes, and nothing else', () => {
+    const words = literalWords([
+      `color="primary" variant={'ghost'} x=\`dark\` y="two words" z='Upper'`,
+    ])
+    assert.deepEqual([...words].sort(), ['dark', 'ghost', 'primary'])
   })
 })

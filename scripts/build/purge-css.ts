@@ -70,26 +70,74 @@ export function withoutOldWebkitLogicalProperties(css: string): string {
   return css.replace(OLD_WEBKIT_LOGICAL, '')
 }
 
+/** What PurgeCSS looks for selectors in: a source file's text, or markup. */
+export interface PurgeContent {
+  raw: string
+  /** `tsx`, `js`, `html`...: how PurgeCSS reads it. */
+  extension: string
+}
+
+export async function readContentFiles(files: readonly string[]): Promise<PurgeContent[]> {
+  return Promise.all(
+    files.map(async (file) => ({
+      raw: await readFile(file, 'utf8'),
+      extension: file.split('.').pop() ?? 'js',
+    })),
+  )
+}
+
 export async function purgeStylesheet(
   css: string,
   contentFiles: readonly string[],
 ): Promise<string> {
-  const sources = await Promise.all(contentFiles.map((file) => readFile(file, 'utf8')))
+  return purgeAgainst(css, await readContentFiles(contentFiles))
+}
+
+/**
+ * A composed family narrowed to the words its sources can give it: `btn-` with the words
+ * primary, ghost and secondary keeps `btn-primary` and `btn-ghost-secondary`, not `btn-info`.
+ */
+export function familyPatternFor(prefix: string, words: ReadonlySet<string>): RegExp {
+  const escaped = prefix.replace(/-/g, '\\-')
+  const word = [...words].sort().join('|')
+  return new RegExp(`^${escaped}(${word})(\\-(${word}))*$`)
+}
+
+/** The one-word string literals of the given sources (`'primary'`, `"ghost"`). */
+export function literalWords(sources: readonly string[]): Set<string> {
+  const words = new Set<string>()
+  for (const source of sources) {
+    for (const match of source.matchAll(/["'`]([a-z][a-z0-9]*)["'`]/g)) words.add(match[1]!)
+  }
+  return words
+}
+
+/**
+ * The rules of `css` that can apply to what `contents` render (see the top of this file).
+ * `familyWords`: composed families keep only the classes these words compose (familyPatternFor),
+ * and the sidebar's variables are not kept: for one page's CSS (critical-css.ts), not the app's.
+ */
+export async function purgeAgainst(
+  css: string,
+  contents: readonly PurgeContent[],
+  { familyWords }: { familyWords?: ReadonlySet<string> } = {},
+): Promise<string> {
+  const sources = contents.map((content) => content.raw)
   const prefixes = composedClassPrefixes(sources)
+
   // Custom properties the app reads outside this stylesheet: var() in its own CSS (app.css is
   // not purged, so PurgeCSS does not see those uses) and names in JavaScript (CoreUI's CSidebar
   // reads --cui-is-mobile to know it is on a phone).
   const readElsewhere = [...new Set(sources.flatMap((raw) => raw.match(/--cui-[\w-]+/g) ?? []))]
   const [result] = await new PurgeCSS().purge({
-    content: sources.map((raw, index) => ({
-      raw,
-      extension: contentFiles[index]?.split('.').pop() ?? 'js',
-    })),
+    content: contents.map(({ raw, extension }) => ({ raw, extension })),
     css: [{ raw: css }],
     safelist: {
       standard: [/^(show|showing|hide|hiding|fade|collapsing)$/],
-      greedy: prefixes.map(familyPattern),
-      variables: [...readElsewhere, /^--cui-(sidebar|backdrop)/],
+      greedy: prefixes.map((prefix) =>
+        familyWords ? familyPatternFor(prefix, familyWords) : familyPattern(prefix),
+      ),
+      variables: familyWords ? readElsewhere : [...readElsewhere, /^--cui-(sidebar|backdrop)/],
     },
     // The colour mode is an attribute on <html>: its rules are judged by the rest of their selector.
     dynamicAttributes: ['data-coreui-theme'],

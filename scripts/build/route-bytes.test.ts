@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Metafile } from 'esbuild'
 import { brotliBytes, gzipBytes } from './compress'
-import { routeBytes, routeFiles } from './route-bytes'
+import { pageStyles, routeBytes, routeFiles } from './route-bytes'
 
 type Output = Metafile['outputs'][string]
 
@@ -94,6 +94,19 @@ describe('routeFiles', () => {
       'assets/dashboard-screen-H.js',
       'assets/cards-K.js',
     ])
+  })
+
+  it("with the sign-in page's CSS inline, #/login fetches no stylesheet and #/dashboard does", () => {
+    assert.ok(!routeFiles(metafile, '#/login', 'sign-in-inline').includes('assets/main-C.css'))
+    assert.ok(routeFiles(metafile, '#/dashboard', 'sign-in-inline').includes('assets/main-C.css'))
+  })
+
+  it('tells the two kinds of page apart', () => {
+    assert.equal(pageStyles('<link rel="stylesheet" href="assets/main-C.css">'), 'linked')
+    assert.equal(
+      pageStyles('<style>a{}</style><meta name="painel-stylesheet" content="assets/main-C.css">'),
+      'sign-in-inline',
+    )
   })
 
   it('leaves out what is only imported lazily, and external imports', () => {

@@ -8,18 +8,20 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { brotliBytes, gzipBytes } from './compress'
+import { APP_STYLESHEET_META } from '../../client/src/prerender/prerender-markup'
 import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 
 /** The two entry points of the client, as scripts/build/production.ts builds them. */
 export const MAIN_ENTRY = 'client/src/main.tsx'
 export const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
+export const LOGIN_PAGE_ENTRY = 'client/src/pages/login-page.tsx'
 
 /**
  * The lazily imported modules each route needs before it shows (client/src/app/router.tsx):
  * the login page is a chunk of its own; an inner screen needs the layout's chunk and its own.
  */
 export const ROUTE_ENTRY_POINTS = {
-  '#/login': ['client/src/pages/login-page.tsx'],
+  '#/login': [LOGIN_PAGE_ENTRY],
   '#/dashboard': [
     'client/src/layout/default-layout.tsx',
     'client/src/screens/dashboard-screen.tsx',
@@ -32,10 +34,25 @@ export const ROUTES = Object.keys(ROUTE_ENTRY_POINTS) as Route[]
 export const INDEX_HTML = 'index.html'
 
 /**
+ * How index.html brings its CSS: `linked`, the entry's stylesheet in a <link>; or
+ * `sign-in-inline`, the sign-in page's CSS in a <style> and the whole stylesheet fetched by the
+ * app for any other page (production.ts, with the sign-in page prerendered).
+ */
+export type PageStyles = 'linked' | 'sign-in-inline'
+
+export function pageStyles(indexHtml: string): PageStyles {
+  return indexHtml.includes(`<meta name="${APP_STYLESHEET_META}"`) ? 'sign-in-inline' : 'linked'
+}
+
+/**
  * Every file a cold load of `route` fetches, as paths relative to dist/ (`index.html`,
  * `assets/…`), each once, roughly in the order the browser asks for them.
  */
-export function routeFiles(metafile: Metafile, route: Route): string[] {
+export function routeFiles(
+  metafile: Metafile,
+  route: Route,
+  styles: PageStyles = 'linked',
+): string[] {
   const entry = outputFor(metafile, MAIN_ENTRY)
   const scripts = [
     ...staticClosure(metafile, entry),
@@ -47,9 +64,11 @@ export function routeFiles(metafile: Metafile, route: Route): string[] {
     ...new Set([
       INDEX_HTML,
       toUrl(outputFor(metafile, COLOR_MODE_ENTRY)),
-      // Only the entry's stylesheet: it is the one index.html links (production.ts), and no
-      // client code links another one later.
-      ...stylesheetsFor(metafile, [entry]).map(toUrl),
+      // Only the entry's stylesheet: the one index.html links or the app fetches (production.ts);
+      // the sign-in page does without it when its own CSS is inline.
+      ...(styles === 'sign-in-inline' && route === '#/login'
+        ? []
+        : stylesheetsFor(metafile, [entry]).map(toUrl)),
       ...scripts.map(toUrl),
     ]),
   ]
@@ -107,8 +126,9 @@ export async function routeBytes(
   route: Route,
   distDir: string,
 ): Promise<RouteBytes> {
+  const styles = pageStyles(await readFile(join(distDir, INDEX_HTML), 'utf8'))
   const files = await Promise.all(
-    routeFiles(metafile, route).map((file) => fileBytes(distDir, file)),
+    routeFiles(metafile, route, styles).map((file) => fileBytes(distDir, file)),
   )
   const sum = (pick: (file: FileBytes) => number) =>
     files.reduce((total, file) => total + pick(file), 0)

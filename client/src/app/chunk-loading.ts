@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react'
+import { appStylesheetReady } from '../prerender/app-stylesheet'
 
 /**
  * Loading a page or screen chunk. When the import fails (a new deployment replaced the hashed
@@ -47,11 +48,21 @@ type PageModule = { default: ComponentType }
  * `preload()` fetches the chunk ahead of the first render; once it is there, that render does not
  * suspend (React.lazy takes a thenable that answers at once): hydrating the prerendered sign-in
  * page needs its first render to be the page, not the spinner (mount.tsx).
+ *
+ * A page also waits for the app's whole stylesheet, fetched alongside its chunk, when index.html
+ * carries only the sign-in page's CSS (prerender/app-stylesheet.ts). Only the login page, which
+ * that CSS covers, is declared without it (`{ wholeStylesheet: false }`).
  */
-export function lazyPage(load: () => Promise<PageModule>) {
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  { wholeStylesheet = true }: { wholeStylesheet?: boolean } = {},
+) {
   let loaded: PageModule | undefined
   let loading: Promise<PageModule> | undefined
-  const preload = () => (loading ??= loadChunk(load).then((module) => (loaded = module)))
+  const loadWithStyles = wholeStylesheet
+    ? () => Promise.all([load(), appStylesheetReady()]).then(([module]) => module)
+    : load
+  const preload = () => (loading ??= loadChunk(loadWithStyles).then((module) => (loaded = module)))
   const Page = lazy(() => {
     if (!loaded) return preload()
     const module = loaded

@@ -20,7 +20,8 @@ import { SCREEN_LOADERS } from './screen-loaders'
  * routes, and the data router's code was 15 KB (brotli) of the login page's cold load
  * (README, "Performance").
  */
-const LoginPage = lazyPage(() => import('../pages/login-page'))
+// The CSS inline in index.html is the login page's, everything it can show included.
+const LoginPage = lazyPage(() => import('../pages/login-page'), { wholeStylesheet: false })
 const RecoverPasswordPage = lazyPage(() => import('../pages/recover-password-page'))
 const RegisterPage = lazyPage(() => import('../pages/register-page'))
 const NotFoundPage = lazyPage(() => import('../pages/not-found-page'))

@@ -23,3 +23,10 @@ export interface PrerenderedSignIn {
  * runs them once the page is painted (start-after-paint.ts).
  */
 export const APP_SCRIPTS_META = 'painel-app'
+
+/**
+ * With the sign-in page prerendered, its own CSS is inline in index.html and the app's whole
+ * stylesheet is not linked: this <meta> names it, and the app fetches it before it shows any
+ * other page (app-stylesheet.ts). A page without this <meta> links the stylesheet itself.
+ */
+export const APP_STYLESHEET_META = 'painel-stylesheet'

@@ -1,3 +1,4 @@
+import { requestAppStylesheet } from './app-stylesheet'
 import { APP_SCRIPTS_META } from './prerender-markup'
 import { LOAD_ATTRIBUTE } from './sign-in-load'
 
@@ -6,10 +7,9 @@ const PAINT_WAIT_LIMIT_MS = 1000
 
 /**
  * Fetches and starts the app (the scripts index.html names in APP_SCRIPTS_META) once the first
- * frame has been painted. With the sign-in page prerendered, the HTML and the stylesheet are all
- * that paint needs. Scripts requested with the page would compete with the stylesheet for a slow
- * link (Chromium holds low-priority requests back until it has arrived anyway), and once there,
- * run before the paint: evaluating React and hydrating take hundreds of milliseconds of a phone's
+ * frame has been painted. With the sign-in page prerendered, the HTML and the CSS inline in it are
+ * all that paint needs. Scripts requested with the page would compete with it and the boot script
+ * for a slow link, and once there, run before the paint: evaluating React and hydrating take hundreds of milliseconds of a phone's
  * CPU with nothing on the screen. After the paint they download while the person reads and types;
  * "Entrar" pressed before they run is held (early-submit.ts). The entry and the modules it imports
  * are requested together, so there is no waterfall.
@@ -25,6 +25,8 @@ export function startAppAfterFirstPaint(): void {
   const start = () => {
     if (started) return
     started = true
+    // Any page but the sign-in page needs the whole stylesheet before it shows: fetched first.
+    if (document.documentElement.getAttribute(LOAD_ATTRIBUTE) !== 'sign-in') requestAppStylesheet()
     const meta = document.querySelector<HTMLMetaElement>(`meta[name="${APP_SCRIPTS_META}"]`)
     const [entry, ...imports] = meta?.content.split(' ').filter(Boolean) ?? []
     if (!entry) return
