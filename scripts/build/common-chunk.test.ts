@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, it } from 'node:test'
-import type { Metafile } from 'esbuild'
-import { coldPathSharedInputs, entryModules } from './common-chunk'
+import { build, type Metafile } from 'esbuild'
+import {
+  COMMON_CHUNK_IMPORT,
+  coldPathSharedInputs,
+  commonChunkPlugin,
+  entryModules,
+} from './common-chunk'
 
 /** A build as esbuild describes it: the entry, two lazy pages, a screen, and shared chunks. */
 const metafile = {
@@ -73,5 +81,32 @@ describe('the common chunk', () => {
       () => coldPathSharedInputs(metafile, 'src/main.tsx', ['src/pages/gone-page.tsx']),
       /gone-page/,
     )
+  })
+})
+
+describe('commonChunkPlugin', () => {
+  it("leaves the app's own files to esbuild's resolver, so they keep their module type", async () => {
+    // An app file (in a "type": "module" package) that only the common chunk imports: resolved
+    // by the plugin, it had no module type, and its CommonJS import lost Node's interop flag;
+    // with a second importer, which one came first decided (the same sources gave two builds).
+    const dir = await mkdtemp(join(tmpdir(), 'common-chunk-'))
+    try {
+      await writeFile(join(dir, 'package.json'), '{"type":"module"}')
+      await writeFile(join(dir, 'legacy.cjs'), 'module.exports = { answer: 42 }')
+      await writeFile(join(dir, 'app.js'), "import legacy from './legacy.cjs'\nconsole.log(legacy)")
+      await writeFile(join(dir, 'main.js'), COMMON_CHUNK_IMPORT)
+      const result = await build({
+        absWorkingDir: dir,
+        entryPoints: ['main.js'],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        plugins: [commonChunkPlugin({ workingDir: dir, sharedInputs: ['app.js'] })],
+      })
+      const output = result.outputFiles[0]?.text ?? ''
+      assert.match(output, /__toESM\(require_legacy\(\), 1\)/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -63,6 +63,8 @@ export function coldPathSharedInputs(
   return [...shared].sort()
 }
 
+const isPackageFile = (path: string) => /[\\/]node_modules[\\/]/.test(path)
+
 /** Every module esbuild made an entry point of: the entry and each lazily imported module. */
 export function entryModules(metafile: Metafile): string[] {
   return Object.values(metafile.outputs)
@@ -96,8 +98,12 @@ export function commonChunkPlugin(options: {
         resolveDir: options.workingDir,
         loader: 'js',
       }))
+      // Only packages need marking (they may declare no side effects); the app's own files are
+      // left to esbuild's resolver. A path a plugin resolves has no module type (esbuild #2958),
+      // and whichever importer resolved a file first decided its type: the same sources built
+      // twice gave different chunks (`__toESM(require_x(), 1)` or without the 1 in app files).
       build.onResolve({ filter: /.*/ }, (args) =>
-        args.importer === VIRTUAL && pinned.has(args.path)
+        args.importer === VIRTUAL && pinned.has(args.path) && isPackageFile(args.path)
           ? { path: args.path, sideEffects: true }
           : undefined,
       )
