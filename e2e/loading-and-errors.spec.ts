@@ -78,6 +78,22 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
   })
 
+  test('a stylesheet that cannot load is a part that failed: one reload, then the error screen', async ({
+    page,
+  }) => {
+    let documentLoads = 0
+    page.on('load', () => (documentLoads += 1))
+    // A deployment replaced it while the page was open; the inline sign-in CSS still paints.
+    await page.route('**/assets/main-*.css', (route) => route.abort('failed'))
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Erro inesperado na aplicação' })).toBeVisible()
+    await expect(page.getByText('Não foi possível carregar esta parte do painel')).toBeVisible()
+    expect(documentLoads).toBe(2)
+    await page.unroute('**/assets/main-*.css')
+    await page.getByRole('button', { name: 'Recarregar página' }).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+  })
+
   test('when the layout itself cannot load, the full-page error screen shows and leads back to the start', async ({
     page,
   }) => {

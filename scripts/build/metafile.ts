@@ -27,12 +27,21 @@ export function staticClosure(metafile: Metafile, start: string): string[] {
   const visit = (path: string) => {
     if (seen.has(path)) return
     seen.add(path)
-    for (const imported of metafile.outputs[path]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path)
-    }
+    importsOf(metafile, path, 'import-statement').forEach(visit)
   }
   visit(start)
   return [...seen]
+}
+
+/** The files of this build an output imports, statically or dynamically (not external ones). */
+function importsOf(
+  metafile: Metafile,
+  path: string,
+  kind: 'import-statement' | 'dynamic-import',
+): string[] {
+  return (metafile.outputs[path]?.imports ?? [])
+    .filter((imported) => imported.kind === kind && !imported.external)
+    .map((imported) => imported.path)
 }
 
 /** Stylesheets of a JS output and of its static imports (esbuild's `cssBundle`). */
@@ -55,9 +64,7 @@ export function closureBeyond(metafile: Metafile, start: string, loaded: Readonl
     for (const path of staticClosure(metafile, module)) {
       if (seen.has(path) || loaded.has(path)) continue
       seen.add(path)
-      for (const imported of metafile.outputs[path]?.imports ?? []) {
-        if (imported.kind === 'dynamic-import' && !imported.external) visit(imported.path)
-      }
+      importsOf(metafile, path, 'dynamic-import').forEach(visit)
     }
   }
   visit(start)

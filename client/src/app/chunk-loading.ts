@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react'
-import { appStylesheetReady } from '../prerender/app-stylesheet'
+import { AppStylesheetError, appStylesheetReady } from '../prerender/app-stylesheet'
 
 /**
  * Loading a page or screen chunk. When the import fails (a new deployment replaced the hashed
@@ -74,8 +74,9 @@ export function lazyPage(
   return Object.assign(Page, { preload })
 }
 
-/** Whether an error is a chunk that could not be fetched, as browsers word it. */
+/** Whether an error is a chunk (or the stylesheet pages wait for) that could not be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof AppStylesheetError) return true
   return (
     error instanceof TypeError &&
     /dynamically imported module|module script failed|error loading dynamically imported/i.test(

@@ -39,6 +39,14 @@ export function requestAppStylesheet(): HTMLLinkElement | null {
   return link
 }
 
+/** The whole stylesheet could not be fetched: to the user, a part of the panel that failed to load. */
+export class AppStylesheetError extends Error {
+  constructor(href: string) {
+    super(`the stylesheet ${href} could not be loaded`)
+    this.name = 'AppStylesheetError'
+  }
+}
+
 /**
  * Resolves once the whole stylesheet applies (at once when the page links it itself); rejects
  * when it could not be fetched, like a chunk that could not (a new deployment replaced it).
@@ -46,7 +54,7 @@ export function requestAppStylesheet(): HTMLLinkElement | null {
 export function appStylesheetReady(): Promise<void> {
   const link = requestAppStylesheet()
   if (!link) return Promise.resolve()
-  const failed = () => new Error(`the stylesheet ${link.href} could not be loaded`)
+  const failed = () => new AppStylesheetError(link.href)
   const state = link.getAttribute(STATE_ATTRIBUTE) as LoadState
   if (state === 'loaded') return Promise.resolve()
   if (state === 'failed') return Promise.reject(failed())
