@@ -54,6 +54,7 @@ const EVENT = {
   account: { id: STAFF.items[1]!.id, name: 'Bruno Ativo', email: 'bruno@painel.test' },
   ip: '127.0.0.1',
   userAgent: 'Navegador/1.0',
+  browser: 'Navegador desconhecido',
   details: { from: 'pending', to: 'active' },
 }
 const DASHBOARD = {

@@ -311,6 +311,58 @@ test.describe('as an admin', () => {
       await expect(page).toHaveURL(/#\/equipe\?status=pending&q=ninguem-com-este-nome$/)
       await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
     })
+
+    test('Auditoria\'s filters wait behind "Filtros" too, and stay open while they are used', async ({
+      page,
+    }) => {
+      await page.goto('/#/auditoria')
+      const events = page.getByRole('list', { name: 'Eventos da auditoria' })
+      await expect(events.getByRole('listitem').first()).toBeInViewport()
+      const type = page.getByLabel('Tipo')
+      await expect(type).toBeHidden()
+
+      const filters = page.getByRole('button', { name: 'Filtros', exact: true })
+      await expect(filters).toHaveAttribute('aria-expanded', 'false')
+      await filters.click()
+      await expect(type).toBeVisible()
+      await type.selectOption('sign_in')
+      await page.getByRole('search').getByRole('button', { name: 'Filtrar' }).click()
+      await expect(page).toHaveURL(/#\/auditoria\?type=sign_in$/)
+      await expect(events.getByText('Entrou').first()).toBeVisible()
+      // Still open after filtering, and its button counts the filter in use.
+      await expect(type).toBeVisible()
+      await expect(type).toHaveValue('sign_in')
+      const counted = page.getByRole('button', { name: 'Filtros (1)' })
+      await expect(counted).toHaveAttribute('aria-expanded', 'true')
+      await counted.click()
+      await expect(type).toBeHidden()
+    })
+  })
+})
+
+test.describe('Auditoria, as an admin', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('names the browser of an event in a few words, not its User-Agent', async ({
+    page,
+    api,
+  }) => {
+    const person = await createStaff(api, { label: 'auditoria-navegador' })
+    const iPhone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+    const signIn = await api.post('/api/auth/login', {
+      data: { email: person.email, password: person.password },
+      headers: { 'user-agent': iPhone },
+    })
+    expect(signIn.status()).toBe(200)
+    await page.goto(`/#/auditoria?type=sign_in&account=${person.id}`)
+    const event = page
+      .getByRole('list', { name: 'Eventos da auditoria' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Entrou' })
+    await expect(event).toHaveCount(1)
+    await expect(event).toContainText('Safari no iPhone')
+    await expect(event).not.toContainText('Mozilla')
   })
 })
 

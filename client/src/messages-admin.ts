@@ -21,6 +21,8 @@ export const adminMessages = {
   } satisfies Record<AccountStatus, string>,
   locked: 'Bloqueada',
   never: 'Nunca',
+  /** The phone's button that shows a screen's filters, with how many are in use. */
+  filters: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
   /** The link from the dashboard's and an account's events to the whole log. */
   seeAudit: 'Ver toda a auditoria',
 } as const

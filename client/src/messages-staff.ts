@@ -27,8 +27,6 @@ export const staffMessages = {
       '-lastSignInAt': 'Último acesso',
     },
     clear: 'Limpar filtros',
-    /** The phone's button that shows the filters, with how many are in use. */
-    filters: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
     invite: 'Convidar pessoa',
     columns: {
       name: 'Nome',

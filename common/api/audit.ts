@@ -59,7 +59,12 @@ export const AuditEventSchema = Type.Object(
     actor: Type.Union([AuditPartySchema, Type.Null()], { description: 'who did it' }),
     account: Type.Union([AuditPartySchema, Type.Null()], { description: 'whose account' }),
     ip: Type.Union([Type.String(), Type.Null()]),
-    userAgent: Type.Union([Type.String(), Type.Null()]),
+    userAgent: Type.Union([Type.String(), Type.Null()], {
+      description: 'the User-Agent as the browser sent it (cut at 300 characters)',
+    }),
+    browser: Type.Union([Type.String(), Type.Null()], {
+      description: 'that User-Agent in a few words a person recognises ("Safari no iPhone")',
+    }),
     details: AuditDetailsSchema,
   },
   closed,

@@ -20,13 +20,16 @@ const page = async (query: string) => {
   return response.json<AuditPage>()
 }
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
+
 describe(`/api/audit (${testStoreName()})`, () => {
   it('records a sign-in with its address and browser, and never a password', async () => {
     await api.addAccount({ email: 'quem@example.com', password: 'senha-secreta-1', name: 'Quem' })
     await api.post(
       '/api/auth/login',
       { email: 'quem@example.com', password: 'senha-secreta-1' },
-      { 'user-agent': 'Navegador/1.0' },
+      { 'user-agent': IPHONE },
     )
     await api.post('/api/auth/login', { email: 'quem@example.com', password: 'errada-1234' })
     await api.post('/api/auth/login', { email: 'ninguem@example.com', password: 'errada-1234' })
@@ -35,7 +38,9 @@ describe(`/api/audit (${testStoreName()})`, () => {
       (event) => event.type === 'sign_in' && event.account?.name === 'Quem',
     )
     assert.ok(signIn)
-    assert.equal(signIn.userAgent, 'Navegador/1.0')
+    // The User-Agent as sent, for whoever investigates; the browser in words, for the screen.
+    assert.equal(signIn.userAgent, IPHONE)
+    assert.equal(signIn.browser, 'Safari no iPhone')
     assert.equal(signIn.ip, '127.0.0.1')
     assert.deepEqual(signIn.details, { method: 'password' })
     const unknown = events.find((event) => event.type === 'sign_in_failed' && !event.account)

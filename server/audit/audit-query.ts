@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
 import { normalizeAccountId } from '../../common/account-id'
+import { browserName } from '../auth/browser-name'
 import type { Db } from '../db/database'
 import type { AuditEventsTable } from '../db/schema'
 
@@ -23,6 +24,7 @@ export function toAuditEvent(row: AuditEventsTable): AuditEvent {
     account: who(row.account_id, row.account_name, row.account_email),
     ip: row.ip,
     userAgent: row.user_agent,
+    browser: browserName(row.user_agent),
     details,
   }
 }

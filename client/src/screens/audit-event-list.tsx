@@ -48,11 +48,12 @@ export function AuditEventList({
               </>
             )}
           </div>
-          {(event.ip || event.userAgent || Object.keys(event.details).length > 0) && (
+          {/* The browser in a few words, as in the session list; the User-Agent itself is in the CSV. */}
+          {(event.ip || event.browser || Object.keys(event.details).length > 0) && (
             <div className="small text-body-secondary">
               <TruncatedText
                 focusable
-                text={[event.ip, event.userAgent, auditDetailsText(event.details)]
+                text={[event.ip, event.browser, auditDetailsText(event.details)]
                   .filter(Boolean)
                   .join(' · ')}
               />

@@ -12,6 +12,7 @@ import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { AdminOnly } from './admin-only'
 import { AuditEventList } from './audit-event-list'
+import { FoldedFilters } from './folded-filters'
 
 const text = auditMessages
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -144,12 +145,18 @@ function AuditLog() {
     </>
   )
 
+  // The fields show the URL's filters as their defaults: made again when those change, and once
+  // the people arrive (a person filter needs its option to show). The form itself stays, so the
+  // filters a phone has unfolded stay unfolded.
+  const fieldsKey = key + people.length
+
   const select = (name: keyof Filters, label: string, options: ReactNode) => (
     <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
       <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
         {label}
       </CFormLabel>
       <select
+        key={fieldsKey}
         id={`${id}-${name}`}
         name={name}
         className="form-control"
@@ -178,7 +185,6 @@ function AuditLog() {
       <p className="text-body-secondary">{text.intro}</p>
       <Notice text={exportError} />
       <form
-        key={key + people.length}
         role="search"
         className="d-flex flex-wrap align-items-end gap-2 mb-3"
         onSubmit={(event) => {
@@ -192,32 +198,46 @@ function AuditLog() {
           setParams(next)
         }}
       >
-        {select(
-          'type',
-          text.type,
-          <>
-            <option value="">{text.anyType}</option>
-            {AUDIT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {auditTypeNames[type]}
-              </option>
-            ))}
-          </>,
-        )}
-        {select('account', text.person, personOptions(filters.account))}
-        {select('actor', text.actor, personOptions(filters.actor))}
-        <div style={{ flex: '1 1 9rem' }}>
-          <CFormLabel htmlFor={`${id}-from`} className="small mb-1">
-            {text.from}
-          </CFormLabel>
-          <CFormInput id={`${id}-from`} name="from" type="date" defaultValue={filters.from ?? ''} />
-        </div>
-        <div style={{ flex: '1 1 9rem' }}>
-          <CFormLabel htmlFor={`${id}-to`} className="small mb-1">
-            {text.to}
-          </CFormLabel>
-          <CFormInput id={`${id}-to`} name="to" type="date" defaultValue={filters.to ?? ''} />
-        </div>
+        <FoldedFilters active={Object.values(filters).filter(Boolean).length}>
+          {select(
+            'type',
+            text.type,
+            <>
+              <option value="">{text.anyType}</option>
+              {AUDIT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {auditTypeNames[type]}
+                </option>
+              ))}
+            </>,
+          )}
+          {select('account', text.person, personOptions(filters.account))}
+          {select('actor', text.actor, personOptions(filters.actor))}
+          <div style={{ flex: '1 1 9rem' }}>
+            <CFormLabel htmlFor={`${id}-from`} className="small mb-1">
+              {text.from}
+            </CFormLabel>
+            <CFormInput
+              key={fieldsKey}
+              id={`${id}-from`}
+              name="from"
+              type="date"
+              defaultValue={filters.from ?? ''}
+            />
+          </div>
+          <div style={{ flex: '1 1 9rem' }}>
+            <CFormLabel htmlFor={`${id}-to`} className="small mb-1">
+              {text.to}
+            </CFormLabel>
+            <CFormInput
+              key={fieldsKey}
+              id={`${id}-to`}
+              name="to"
+              type="date"
+              defaultValue={filters.to ?? ''}
+            />
+          </div>
+        </FoldedFilters>
         <CButton type="submit" color="primary" variant="outline">
           {text.apply}
         </CButton>

@@ -19,6 +19,7 @@ import { useCurrentUser } from '../session/current-user'
 import { hasDraft } from '../session/form-draft'
 import { paths } from '../app/paths'
 import { AdminOnly } from './admin-only'
+import { FoldedFilters } from './folded-filters'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { StaffCards, StaffTable } from './staff-list-views'
@@ -105,8 +106,6 @@ function StaffAdministration() {
   const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
   const wide = useMediaQuery(WIDE)
   const searchId = useId()
-  const filtersId = useId()
-  const [filtersShown, setFiltersShown] = useState(false)
   const reload = useCallback(() => setReloads((count) => count + 1), [])
   useRefreshOnFocus(reload)
 
@@ -198,23 +197,7 @@ function StaffAdministration() {
             defaultValue={query.q ?? ''}
           />
         </div>
-        <CButton
-          type="button"
-          color="secondary"
-          variant="outline"
-          className="d-md-none"
-          aria-expanded={filtersShown}
-          aria-controls={filtersId}
-          onClick={() => setFiltersShown((shown) => !shown)}
-        >
-          {text.filters(activeFilters)}
-        </CButton>
-        {/* On a phone the filters wait behind "Filtros" so the list starts on the first screen;
-            from md up they sit in the row beside the search box. */}
-        <div
-          id={filtersId}
-          className={`staff-filters ${filtersShown ? 'd-flex' : 'd-none'} flex-wrap align-items-end gap-2 w-100`}
-        >
+        <FoldedFilters active={activeFilters}>
           <Select
             label={text.status}
             value={query.status}
@@ -267,7 +250,7 @@ function StaffAdministration() {
               ),
             ]}
           />
-        </div>
+        </FoldedFilters>
         {/* After the filters in the page's order too, so Tab meets it where it is drawn: beside
             "Filtros" on a phone (the filters folded), at the row's end from md up. */}
         <CButton type="submit" color="primary" variant="outline">
