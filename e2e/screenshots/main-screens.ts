@@ -49,6 +49,9 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/#/login')
       await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+      // The form is painted from the HTML before the app runs; the colour-mode buttons come with
+      // the app, so the picture waits for them.
+      await expect(page.getByRole('group', { name: 'Tema das cores' })).toBeVisible()
     },
   },
   {
