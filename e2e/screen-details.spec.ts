@@ -3,6 +3,7 @@ import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
 import { colours, contrast, luminance, over, parseColor } from './support/contrast'
 import { presetToken, sidebar } from './support/pages'
+import { IPHONE_SAFARI } from './support/user-agents'
 
 /** The signed-in screens at their edges: keyboard, long names, dark mode, names and dates. */
 
@@ -175,11 +176,9 @@ test('the dashboard names the browser of the last sign-in in a few words, not it
   api,
 }) => {
   const person = await createStaff(api, { label: 'ultimo-acesso' })
-  const iPhone =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
   const earlier = await api.post('/api/auth/login', {
     data: { email: person.email, password: person.password },
-    headers: { 'user-agent': iPhone },
+    headers: { 'user-agent': IPHONE_SAFARI },
   })
   expect(earlier.status()).toBe(200)
   await presetToken(

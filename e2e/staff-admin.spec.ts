@@ -4,6 +4,7 @@ import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
 import { waitForMail } from './support/mailbox'
 import { expectRoute, sidebar, signInWithForm, submitRegistration } from './support/pages'
 import { e2e } from './support/test-env'
+import { IPHONE_SAFARI } from './support/user-agents'
 
 /** Issue 14: staff administration as admins live in it (Equipe, Auditoria, mails, the badge). */
 
@@ -348,11 +349,9 @@ test.describe('Auditoria, as an admin', () => {
     api,
   }) => {
     const person = await createStaff(api, { label: 'auditoria-navegador' })
-    const iPhone =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1'
     const signIn = await api.post('/api/auth/login', {
       data: { email: person.email, password: person.password },
-      headers: { 'user-agent': iPhone },
+      headers: { 'user-agent': IPHONE_SAFARI },
     })
     expect(signIn.status()).toBe(200)
     await page.goto(`/#/auditoria?type=sign_in&account=${person.id}`)

@@ -168,6 +168,21 @@ function AuditLog() {
     </div>
   )
 
+  const day = (name: 'from' | 'to', label: string) => (
+    <div style={{ flex: '1 1 9rem' }}>
+      <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
+        {label}
+      </CFormLabel>
+      <CFormInput
+        key={fieldsKey}
+        id={`${id}-${name}`}
+        name={name}
+        type="date"
+        defaultValue={filters[name] ?? ''}
+      />
+    </div>
+  )
+
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
@@ -213,30 +228,8 @@ function AuditLog() {
           )}
           {select('account', text.person, personOptions(filters.account))}
           {select('actor', text.actor, personOptions(filters.actor))}
-          <div style={{ flex: '1 1 9rem' }}>
-            <CFormLabel htmlFor={`${id}-from`} className="small mb-1">
-              {text.from}
-            </CFormLabel>
-            <CFormInput
-              key={fieldsKey}
-              id={`${id}-from`}
-              name="from"
-              type="date"
-              defaultValue={filters.from ?? ''}
-            />
-          </div>
-          <div style={{ flex: '1 1 9rem' }}>
-            <CFormLabel htmlFor={`${id}-to`} className="small mb-1">
-              {text.to}
-            </CFormLabel>
-            <CFormInput
-              key={fieldsKey}
-              id={`${id}-to`}
-              name="to"
-              type="date"
-              defaultValue={filters.to ?? ''}
-            />
-          </div>
+          {day('from', text.from)}
+          {day('to', text.to)}
         </FoldedFilters>
         <CButton type="submit" color="primary" variant="outline">
           {text.apply}
