@@ -145,18 +145,22 @@ function AuditLog() {
     </>
   )
 
-  // The fields show the URL's filters as their defaults: made again when those change, and once
-  // the people arrive (a person filter needs its option to show). The form itself stays, so the
-  // filters a phone has unfolded stay unfolded.
-  const fieldsKey = key + people.length
-
-  const select = (name: keyof Filters, label: string, options: ReactNode) => (
+  // The fields show the URL's filters as their defaults, so they are made again when those change
+  // (the form itself stays, and the filters a phone has unfolded stay unfolded). The two person
+  // filters are also made again once the people arrive, for a chosen person's option to show;
+  // the other fields are not, or a type or day picked meanwhile would be lost.
+  const select = (
+    name: keyof Filters,
+    label: string,
+    options: ReactNode,
+    remakeKey: string = key,
+  ) => (
     <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
       <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
         {label}
       </CFormLabel>
       <select
-        key={fieldsKey}
+        key={remakeKey}
         id={`${id}-${name}`}
         name={name}
         className="form-control"
@@ -174,7 +178,7 @@ function AuditLog() {
         {label}
       </CFormLabel>
       <CFormInput
-        key={fieldsKey}
+        key={key}
         id={`${id}-${name}`}
         name={name}
         type="date"
@@ -226,8 +230,8 @@ function AuditLog() {
               ))}
             </>,
           )}
-          {select('account', text.person, personOptions(filters.account))}
-          {select('actor', text.actor, personOptions(filters.actor))}
+          {select('account', text.person, personOptions(filters.account), key + people.length)}
+          {select('actor', text.actor, personOptions(filters.actor), key + people.length)}
           {day('from', text.from)}
           {day('to', text.to)}
         </FoldedFilters>
