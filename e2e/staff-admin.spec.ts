@@ -62,7 +62,8 @@ test.describe('as an admin', () => {
     })
     expect(promoted.status()).toBe(200)
     await createStaff(api, { name: 'Outro Cadastro', approve: false, label: 'gatilho' })
-    const notice = await waitForMail(second.email)
+    // Their first mail was the approval (createStaff waits for it); this is the second.
+    const notice = await waitForMail(second.email, 1)
     expect(notice.subject).toMatch(/novos? cadastros?/)
     expect(notice.text).toContain(person.email)
 

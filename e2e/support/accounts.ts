@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test'
+import { waitForMail } from './mailbox'
 import { e2e } from './test-env'
 
 export interface TestAccount {
@@ -59,6 +60,10 @@ export async function createStaff(
       headers: { authorization: `Bearer ${adminToken}` },
     })
     expect(approved.status()).toBe(200)
+    // The approval mail goes out after the answer. Waited for here, so that a test counting this
+    // person's mails afterwards (a reset link, a notice) starts from a settled mailbox instead of
+    // taking the approval for the mail it waits for.
+    await waitForMail(email)
   }
   return { id, name, email, password, role }
 }

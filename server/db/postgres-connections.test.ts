@@ -73,10 +73,14 @@ describe('PostgreSQL connections ended by the server', { skip: needsPostgres }, 
       })
       try {
         assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
-        assert.ok((await terminateConnectionsTo(location.databaseUrl ?? '')) >= 1)
+        const ended = await terminateConnectionsTo(location.databaseUrl ?? '')
+        assert.ok(ended >= 1)
         const warnings = () =>
           logLines().filter((line) => String(line.msg).includes('PostgreSQL connection was lost'))
-        await eventually(() => warnings().length > 0, 'a warning in the log')
+        // One warning per connection the pool held. The backends end one by one; until the last
+        // is reported, a query may still be handed a connection whose end is on its way (a busy
+        // CI machine answered /readyz 503 from one).
+        await eventually(() => warnings().length >= ended, 'a warning for each lost connection')
         assert.equal(warnings()[0]?.level, 40)
         assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200)
       } finally {
