@@ -17,6 +17,29 @@ async function useDarkMode(page: Page) {
   await page.addInitScript((key) => window.localStorage.setItem(key, 'dark'), COLOR_MODE_KEY)
 }
 
+/** How many pixels of a screenshot are darker than `level` (0–255), counted by the page's canvas. */
+async function pixelsDarkerThan(page: Page, png: Buffer, level: number): Promise<number> {
+  return page.evaluate(
+    async ([base64, level]) => {
+      const image = new Image()
+      image.src = `data:image/png;base64,${base64}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = image.width
+      canvas.height = image.height
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height)
+      let count = 0
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i]! + data[i + 1]! + data[i + 2]!) / 3 < level) count++
+      }
+      return count
+    },
+    [png.toString('base64'), level] as const,
+  )
+}
+
 test.describe('as an admin', () => {
   test.use({ signedInAs: 'admin', viewport: DESKTOP })
 
@@ -97,6 +120,55 @@ test.describe('as an admin', () => {
     await dialog.getByRole('button', { name: 'Desativar', exact: true }).click()
     await expect(page.getByText('A conta de Ana Souza foi desativada.')).toBeVisible()
     await expect(page.getByText(/desativado\(a\)/)).toHaveCount(0)
+  })
+
+  test('a filter row lines up: its selects as tall as the fields beside them, labels in a row', async ({
+    page,
+  }) => {
+    for (const [screen, fields] of [
+      ['/#/equipe', ['Buscar por nome ou e-mail', 'Situação', 'Papel']],
+      ['/#/auditoria', ['Tipo', 'Conta', 'De', 'Até']],
+    ] as const) {
+      await page.goto(screen)
+      const boxes = []
+      for (const name of fields) {
+        const field = page.getByLabel(name, { exact: true })
+        await expect(field).toBeVisible()
+        const label = page.locator(`label[for="${await field.getAttribute('id')}"]`)
+        boxes.push({
+          name,
+          field: (await field.boundingBox())!,
+          label: (await label.boundingBox())!,
+        })
+      }
+      const [first, ...others] = boxes
+      for (const other of others) {
+        expect(
+          other.field.height,
+          `${screen}: ${other.name} as tall as ${first!.name}`,
+        ).toBeCloseTo(first!.field.height, 0)
+        expect(other.label.y, `${screen}: the label of ${other.name} in line`).toBeCloseTo(
+          first!.label.y,
+          0,
+        )
+      }
+    }
+  })
+
+  test('a light panel on a system in dark mode draws the browser’s own parts light: a date field’s calendar icon shows', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/#/auditoria')
+    await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', 'light')
+    const field = page.getByLabel('De', { exact: true })
+    await expect(field).toBeVisible()
+    const box = (await field.boundingBox())!
+    // The icon sits at the field's right end, where the field is otherwise white.
+    const end = await page.screenshot({
+      clip: { x: box.x + box.width - 36, y: box.y + 4, width: 30, height: box.height - 8 },
+    })
+    expect(await pixelsDarkerThan(page, end, 128)).toBeGreaterThan(20)
   })
 
   test.describe('in dark mode', () => {

@@ -1,5 +1,5 @@
 import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { AUDIT_TYPES, type AuditEvent, type AuditQuery } from '../../../common/api/audit'
 import type { StaffItem } from '../../../common/api/staff'
@@ -145,6 +145,21 @@ function AuditLog() {
     </>
   )
 
+  /** A filter with its label above it, as an item of the form's row. */
+  const labelled = (
+    name: keyof Filters,
+    label: string,
+    style: CSSProperties,
+    control: ReactNode,
+  ) => (
+    <div style={style}>
+      <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
+        {label}
+      </CFormLabel>
+      {control}
+    </div>
+  )
+
   // The fields show the URL's filters as their defaults, so they are made again when those change
   // (the form itself stays, and the filters a phone has unfolded stay unfolded). The two person
   // filters are also made again once the people arrive, for a chosen person's option to show;
@@ -154,38 +169,35 @@ function AuditLog() {
     label: string,
     options: ReactNode,
     remakeKey: string = key,
-  ) => (
-    <div style={{ flex: '1 1 12rem', minWidth: 0 }}>
-      <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
-        {label}
-      </CFormLabel>
+  ) =>
+    labelled(
+      name,
+      label,
+      { flex: '1 1 12rem', minWidth: 0 },
       <select
         key={remakeKey}
         id={`${id}-${name}`}
         name={name}
-        className="form-control"
-        style={{ appearance: 'auto' }}
+        className="form-select"
         defaultValue={filters[name] ?? ''}
       >
         {options}
-      </select>
-    </div>
-  )
+      </select>,
+    )
 
-  const day = (name: 'from' | 'to', label: string) => (
-    <div style={{ flex: '1 1 9rem' }}>
-      <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
-        {label}
-      </CFormLabel>
+  const day = (name: 'from' | 'to', label: string) =>
+    labelled(
+      name,
+      label,
+      { flex: '1 1 9rem' },
       <CFormInput
         key={key}
         id={`${id}-${name}`}
         name={name}
         type="date"
         defaultValue={filters[name] ?? ''}
-      />
-    </div>
-  )
+      />,
+    )
 
   return (
     <>

@@ -91,8 +91,7 @@ export function InviteDialog({
           <select
             id={`${id}-role`}
             name="role"
-            className="form-control"
-            style={{ appearance: 'auto' }}
+            className="form-select"
             value={role}
             onChange={(event) => setRole(event.target.value as Role)}
           >

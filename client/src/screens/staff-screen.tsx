@@ -66,8 +66,7 @@ function Select({
       </CFormLabel>
       <select
         id={id}
-        className="form-control"
-        style={{ appearance: 'auto' }}
+        className="form-select"
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value)}
       >
