@@ -157,7 +157,9 @@ test.describe('as an admin', () => {
 
   test('a light panel on a system in dark mode draws the browser’s own parts light: a date field’s calendar icon shows', async ({
     page,
+    browserName,
   }) => {
+    test.skip(browserName !== 'chromium', 'the calendar icon is Chromium’s own picker indicator')
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/#/auditoria')
     await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', 'light')
@@ -168,7 +170,19 @@ test.describe('as an admin', () => {
     const end = await page.screenshot({
       clip: { x: box.x + box.width - 36, y: box.y + 4, width: 30, height: box.height - 8 },
     })
-    expect(await pixelsDarkerThan(page, end, 128)).toBeGreaterThan(20)
+    // 76 such pixels when the icon is drawn dark; none when it is drawn white on the white field.
+    expect(await pixelsDarkerThan(page, end, 128)).toBeGreaterThan(30)
+  })
+
+  test('the sidebar, dark in both modes, has the browser draw its own parts dark (its scrollbar)', async ({
+    page,
+  }) => {
+    await page.goto('/#/dashboard')
+    const sidebar = page.getByRole('navigation', { name: 'Navegação principal' })
+    await expect(sidebar).toBeVisible()
+    // A short window scrolls the menu; headless Chromium hides scrollbars, so the test reads the
+    // scheme they are drawn in.
+    expect(await sidebar.evaluate((element) => getComputedStyle(element).colorScheme)).toBe('dark')
   })
 
   test.describe('in dark mode', () => {

@@ -145,18 +145,18 @@ function AuditLog() {
     </>
   )
 
-  /** A filter with its label above it, as an item of the form's row. */
+  /** A filter with its label above it, as an item of the form's row; the control gets its id. */
   const labelled = (
     name: keyof Filters,
     label: string,
     style: CSSProperties,
-    control: ReactNode,
+    control: (fieldId: string) => ReactNode,
   ) => (
     <div style={style}>
       <CFormLabel htmlFor={`${id}-${name}`} className="small mb-1">
         {label}
       </CFormLabel>
-      {control}
+      {control(`${id}-${name}`)}
     </div>
   )
 
@@ -170,34 +170,28 @@ function AuditLog() {
     options: ReactNode,
     remakeKey: string = key,
   ) =>
-    labelled(
-      name,
-      label,
-      { flex: '1 1 12rem', minWidth: 0 },
+    labelled(name, label, { flex: '1 1 12rem', minWidth: 0 }, (fieldId) => (
       <select
         key={remakeKey}
-        id={`${id}-${name}`}
+        id={fieldId}
         name={name}
         className="form-select"
         defaultValue={filters[name] ?? ''}
       >
         {options}
-      </select>,
-    )
+      </select>
+    ))
 
   const day = (name: 'from' | 'to', label: string) =>
-    labelled(
-      name,
-      label,
-      { flex: '1 1 9rem' },
+    labelled(name, label, { flex: '1 1 9rem' }, (fieldId) => (
       <CFormInput
         key={key}
-        id={`${id}-${name}`}
+        id={fieldId}
         name={name}
         type="date"
         defaultValue={filters[name] ?? ''}
-      />,
-    )
+      />
+    ))
 
   return (
     <>
