@@ -153,6 +153,13 @@ test.describe('as an admin', () => {
         )
       }
     }
+    // The invite dialog's role select, under its e-mail field.
+    await page.goto('/#/equipe')
+    await page.getByRole('button', { name: 'Convidar pessoa' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Convidar pessoa' })
+    const email = (await dialog.getByLabel('E-mail', { exact: true }).boundingBox())!
+    const role = (await dialog.getByLabel('Papel', { exact: true }).boundingBox())!
+    expect(role.height, 'the invite dialog: Papel as tall as E-mail').toBeCloseTo(email.height, 0)
   })
 
   test('a light panel on a system in dark mode draws the browser’s own parts light: a date field’s calendar icon shows', async ({
