@@ -5,7 +5,7 @@ import { migrationProvider } from './migrations'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
 import { EmbeddedDialect } from './sqlite-dialect'
-import { openSqlite } from './sqlite-database'
+import { openSqlite, type SqliteOptions } from './sqlite-database'
 
 export type Db = Kysely<Schema>
 
@@ -35,6 +35,7 @@ export type ConnectionLostHandler = (error: Error) => void
 export function connect(
   location: DatabaseLocation,
   onConnectionLost: ConnectionLostHandler = () => {},
+  sqliteOptions: SqliteOptions = {},
 ): Db {
   if ('postgresUrl' in location) {
     const pg = loadPackage('pg') as typeof Pg
@@ -51,7 +52,9 @@ export function connect(
     pool.on('error', (error) => onConnectionLost(error))
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   }
-  return new Kysely<Schema>({ dialect: new EmbeddedDialect(openSqlite(location.sqliteFile)) })
+  return new Kysely<Schema>({
+    dialect: new EmbeddedDialect(openSqlite(location.sqliteFile, sqliteOptions)),
+  })
 }
 
 /**

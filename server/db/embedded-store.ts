@@ -1,4 +1,13 @@
-import { constants, existsSync, fsyncSync, openSync, closeSync, renameSync, rmSync } from 'node:fs'
+import {
+  constants,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  closeSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { access, statfs } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { sql } from 'kysely'
@@ -7,8 +16,10 @@ import { claimDataDir, type DataDirLock } from './data-dir-lock'
 import { connect, migrate, openDatabase, type Database, type Db } from './database'
 import { importPglite, PGLITE_FOLDER } from './pglite-import'
 
-/** A first start builds the database under this name and renames it when it is complete. */
+/** A first start builds the database under this name... */
 const CREATING_FILE = 'painel.db.creating'
+/** ...and copies it to this one, renamed into place once it is on disk. */
+const COMPLETE_FILE = 'painel.db.complete'
 /** Below this much free space the store reports itself unable to write (readiness is 503). */
 const MIN_FREE_BYTES = 1024 * 1024
 
@@ -62,12 +73,25 @@ export async function openEmbeddedStore(
   }
 }
 
+/**
+ * Builds the database under a temporary name, then puts a COPY of it in place: a new file that
+ * no connection of this process has opened. libsql keeps a connection open after close() while
+ * any statement it prepared is alive (Kysely prepares one per query), and SQLite's unix VFS
+ * shares one lock and shared-memory index per inode within a process. Renaming the built file
+ * into place left the server's connection attached to the temporary file's (deleted) `-shm`
+ * index, so another process opening painel.db read-write (a backup, an operator's sqlite3)
+ * made a second index, checkpointed and deleted the WAL the server was still appending to:
+ * acknowledged writes were lost at the next kill -9. The build uses a rollback journal, so the
+ * connection left behind holds no index or WAL at all; first-start-backup.test.ts proves it.
+ */
 async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
   const creating = join(dataDir, CREATING_FILE)
+  const complete = join(dataDir, COMPLETE_FILE)
   removeWithSidecars(creating) // a first start that died half-way; we hold the lock
+  removeWithSidecars(complete)
   let db: Db | undefined
   try {
-    db = connect({ sqliteFile: creating })
+    db = connect({ sqliteFile: creating }, undefined, { journal: 'delete' })
     await migrate(db, 'sqlite')
     const old = join(dataDir, PGLITE_FOLDER)
     if (existsSync(old)) {
@@ -81,12 +105,12 @@ async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
           .join(', ')}`,
       )
     }
-    // Everything into the main file, so that the rename moves the whole database.
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
     await db.destroy()
     db = undefined
-    syncFile(creating)
-    renameSync(creating, join(dataDir, DATABASE_FILE))
+    // Every transaction is committed (rollback journal: the file is the whole database).
+    copyFileSync(creating, complete)
+    syncFile(complete)
+    renameSync(complete, join(dataDir, DATABASE_FILE))
     removeWithSidecars(creating)
     syncFile(dataDir)
     if (existsSync(old)) {
@@ -99,6 +123,7 @@ async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
   } catch (error) {
     await db?.destroy().catch(() => {})
     removeWithSidecars(creating)
+    removeWithSidecars(complete)
     throw dataDirFailure(dataDir, error, {
       note: 'the first start stopped and kept nothing; the next one begins clean',
     })

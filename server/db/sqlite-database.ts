@@ -15,13 +15,21 @@ import { asStorageError } from './storage-failure'
 export interface SqliteOptions {
   /** busy_timeout: how long a write waits for another connection's (a backup's) lock. */
   busyTimeoutMs?: number
+  /**
+   * 'wal' for the server's connection. 'delete' (a rollback journal) for a connection that must
+   * leave no shared-memory index behind: see createDatabase in embedded-store.ts.
+   */
+  journal?: 'wal' | 'delete'
 }
 
 /** The pragmas every connection runs with; sqlite-database.test.ts checks each one is in force. */
-export function connectionPragmas({ busyTimeoutMs = 5000 }: SqliteOptions = {}): string[] {
+export function connectionPragmas({
+  busyTimeoutMs = 5000,
+  journal = 'wal',
+}: SqliteOptions = {}): string[] {
   return [
     // Readers (a backup) never block the writer and the writer never blocks them.
-    'journal_mode = WAL',
+    `journal_mode = ${journal === 'wal' ? 'WAL' : 'DELETE'}`,
     // A commit is on disk before it is acknowledged: WAL with NORMAL may lose the last
     // transactions at a power loss, which an acknowledged registration must survive.
     'synchronous = FULL',
@@ -46,7 +54,37 @@ export function openSqlite(
   return {
     raw,
     close: () => void raw.close(),
-    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
+    prepare: (text) =>
+      text === 'rollback'
+        ? new RollbackStatement(raw)
+        : new ConvertingStatement(guard(() => raw.prepare(text))),
+  }
+}
+
+/**
+ * Kysely's rollback after a failed transaction body. On a full disk (SQLITE_FULL) or an I/O error
+ * SQLite has already rolled the transaction back itself, and an explicit `rollback` then fails
+ * with "cannot rollback - no transaction is active", an error that would replace the storage
+ * error the caller must see (a 503) with an unexplained one (a 500). Nothing to undo is not a
+ * failure of the rollback.
+ */
+class RollbackStatement implements SqliteStatement {
+  readonly reader = false
+
+  constructor(private readonly raw: Libsql.Database) {}
+
+  all(): unknown[] {
+    this.run()
+    return []
+  }
+
+  run(): { changes: number; lastInsertRowid: number } {
+    if (this.raw.inTransaction) guard(() => this.raw.exec('rollback'))
+    return { changes: 0, lastInsertRowid: 0 }
+  }
+
+  *iterate(): IterableIterator<unknown> {
+    this.run()
   }
 }
 
