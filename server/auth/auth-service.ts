@@ -33,7 +33,7 @@ import {
   touchSession,
   type SessionLookup,
 } from './sessions'
-import { limitKeys, RULES, SignInLimits, type LimitKey } from './sign-in-limits'
+import { limitKeys, RULES, SignInLimits, type Attempt, type LimitKey } from './sign-in-limits'
 import type { MfaMethod } from '../../common/api/auth'
 import { finishMfaChallenge, issueMfaChallenge, tryMfaChallenge } from './mfa-challenges'
 import { mustSetUpSecondFactor } from './mfa-requirement'
@@ -109,7 +109,7 @@ export class AuthService {
   private readonly background = new Set<Promise<void>>()
 
   constructor(private readonly options: AuthServiceOptions) {
-    this.limits = new SignInLimits(options.db)
+    this.limits = new SignInLimits(options.db, () => this.now())
   }
 
   get db(): Db {
@@ -254,7 +254,8 @@ export class AuthService {
     account: Account | undefined,
     password: string,
     origin: Origin,
-  ): Promise<{ matches: boolean } | { retryAfterSeconds: number }> {
+    whenRight: 'clear' | 'caller-decides' = 'clear',
+  ): Promise<{ matches: boolean; attempt: Attempt } | { retryAfterSeconds: number }> {
     const gate = await this.limits.gate(await this.limitKeysFor(email, account, origin))
     if (!gate.allowed) return { retryAfterSeconds: gate.retryAfterSeconds }
     let matches: boolean
@@ -264,14 +265,14 @@ export class AuthService {
       await gate.attempt.abandoned()
       throw error
     }
-    if (account && matches) await gate.attempt.succeeded()
-    return { matches: account !== undefined && matches }
+    if (account && matches && whenRight === 'clear') await gate.attempt.succeeded()
+    return { matches: account !== undefined && matches, attempt: gate.attempt }
   }
 
   async signIn(rawEmail: string, password: string, origin: Origin): Promise<SignInResult> {
     const email = normalizeEmail(rawEmail)
     const account = await findAccountByEmail(this.db, email)
-    const checked = await this.checkPassword(email, account, password, origin)
+    const checked = await this.checkPassword(email, account, password, origin, 'caller-decides')
     if ('retryAfterSeconds' in checked) {
       return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
     }
@@ -287,6 +288,12 @@ export class AuthService {
         await recordAccountEvent(this.db, 'locked', account.id, origin.audit)
       return { outcome: 'invalid_credentials' }
     }
+    const methods = await mfaMethods(this.db, account.id)
+    // A right password is only the first of two steps: its own try is given back, but the
+    // failures counted so far (second-factor codes among them) stay until a sign-in completes.
+    // Clearing them here let one address guess 5 codes a minute, password, 5 codes, ...
+    if (methods.length > 0 && account.status === 'active') await checked.attempt.abandoned()
+    else await checked.attempt.succeeded()
     // Only someone who knows the password learns the account's status.
     if (account.status === 'pending') return { outcome: 'pending_approval' }
     if (account.status === 'disabled') return { outcome: 'account_disabled' }
@@ -294,7 +301,6 @@ export class AuthService {
     if (needsRehash(account.password_hash)) {
       await setPasswordHash(this.db, account.id, await hashPassword(password))
     }
-    const methods = await mfaMethods(this.db, account.id)
     if (methods.length > 0) {
       return {
         outcome: 'mfa',

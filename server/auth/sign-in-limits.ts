@@ -170,10 +170,14 @@ function blockedUntil(
  * limit" before any of them writes. A try that turns out right is given back afterwards.
  */
 export class SignInLimits {
-  constructor(private readonly db: Db) {}
+  /** `now`: the server's clock (a test's TestClock), so waits can be tested over a day. */
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Counts a try against every key, or none when one of them must wait (then: how long). */
-  async gate(keys: LimitKey[], now = new Date()): Promise<GateResult> {
+  async gate(keys: LimitKey[], now = this.now()): Promise<GateResult> {
     const counted: LimitKey[] = []
     for (const key of keys) {
       if (await this.write(key, 'count', now)) {
@@ -190,18 +194,18 @@ export class SignInLimits {
         succeeded: async () => {
           for (const key of counted) {
             if (key.rule.onSuccess === 'clear') await this.clear(key.key)
-            else await this.write(key, 'give-back', new Date())
+            else await this.write(key, 'give-back', this.now())
           }
         },
         abandoned: async () => {
-          for (const key of counted) await this.write(key, 'give-back', new Date())
+          for (const key of counted) await this.write(key, 'give-back', this.now())
         },
       },
     }
   }
 
   /** Whether new browsers must wait before trying this account's password (isLockedSql in SQL). */
-  async isLocked(email: string, now = new Date()): Promise<boolean> {
+  async isLocked(email: string, now = this.now()): Promise<boolean> {
     return (await this.secondsToWait(limitKeys.account(email), now)) > 0
   }
 
