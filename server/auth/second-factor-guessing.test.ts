@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { TotpSetup } from '../../common/api/me'
-import type { MfaRequired } from '../config/config'
+import type { MfaRequired } from '../../common/api/auth'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'

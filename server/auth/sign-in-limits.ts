@@ -178,27 +178,28 @@ export class SignInLimits {
 
   /** Counts a try against every key, or none when one of them must wait (then: how long). */
   async gate(keys: LimitKey[], now = this.now()): Promise<GateResult> {
-    const counted: LimitKey[] = []
+    const counted: Counted[] = []
     for (const key of keys) {
-      if (await this.write(key, 'count', now)) {
-        counted.push(key)
+      const written = await this.write(key, { change: 'count' }, now)
+      if (written) {
+        counted.push({ key, blockedUntil: written })
         continue
       }
       // Tries counted on the keys before this one did not happen after all.
-      for (const done of counted) await this.write(done, 'give-back', now)
+      for (const done of counted) await this.giveBack(done, now)
       return { allowed: false, retryAfterSeconds: await this.secondsToWait(key, now) }
     }
     return {
       allowed: true,
       attempt: {
         succeeded: async () => {
-          for (const key of counted) {
-            if (key.rule.onSuccess === 'clear') await this.clear(key.key)
-            else await this.write(key, 'give-back', this.now())
+          for (const done of counted) {
+            if (done.key.rule.onSuccess === 'clear') await this.clear(done.key.key)
+            else await this.giveBack(done, this.now())
           }
         },
         abandoned: async () => {
-          for (const key of counted) await this.write(key, 'give-back', this.now())
+          for (const done of counted) await this.giveBack(done, this.now())
         },
       },
     }
@@ -229,14 +230,28 @@ export class SignInLimits {
   }
 
   /**
-   * `count`: one more failure, only when the key may try now (else no row comes back).
-   * `give-back`: one failure less. Either way a window that has ended starts over.
+   * A try that did not count after all: one failure less, and the wait its count began is
+   * lifted (the key could try when it was counted, so it can again). A wait that a later failure
+   * wrote meanwhile is someone else's, and stays.
    */
-  private async write(key: LimitKey, change: 'count' | 'give-back', now: Date): Promise<boolean> {
+  private giveBack(done: Counted, now: Date): Promise<Date | undefined> {
+    return this.write(done.key, { change: 'give-back', countWrote: done.blockedUntil }, now)
+  }
+
+  /**
+   * `count`: one more failure, only when the key may try now (else nothing comes back); what
+   * comes back is the wait it wrote. `give-back`: see giveBack(). Either way a window that has
+   * ended starts over.
+   */
+  private async write(
+    key: LimitKey,
+    change: { change: 'count' } | { change: 'give-back'; countWrote: Date },
+    now: Date,
+  ): Promise<Date | undefined> {
     const { rule } = key
     const ended = sql<boolean>`sign_in_limits.window_ends_at <= ${now}`
     const count =
-      change === 'count'
+      change.change === 'count'
         ? sql<number>`case when ${ended} then 1 else sign_in_limits.count + 1 end`
         : sql<number>`case when ${ended} or sign_in_limits.count <= 0 then 0 else sign_in_limits.count - 1 end`
     const windowEnds = sql<Date>`case when ${ended} then excluded.window_ends_at else sign_in_limits.window_ends_at end`
@@ -245,30 +260,43 @@ export class SignInLimits {
       .values({
         key: key.key,
         account: key.account,
-        count: change === 'count' ? 1 : 0,
+        count: change.change === 'count' ? 1 : 0,
         window_ends_at: at(now, rule.windowSeconds),
         // A first failure is within `free` (every rule has more than one): no wait yet.
         blocked_until: NO_WAIT,
       })
       .onConflict((conflict) => {
-        const update = conflict.column('key').doUpdateSet({
-          count,
-          window_ends_at: windowEnds,
-          blocked_until: blockedUntil(rule, count, windowEnds, now),
-        })
-        return change === 'count'
-          ? update.where((where) =>
-              where.or([
-                where('sign_in_limits.blocked_until', '<=', now),
-                where('sign_in_limits.window_ends_at', '<=', now),
-              ]),
-            )
-          : update
+        if (change.change === 'give-back') {
+          return conflict.column('key').doUpdateSet({
+            count,
+            window_ends_at: windowEnds,
+            blocked_until: sql<Date>`case when ${ended} or sign_in_limits.blocked_until = ${change.countWrote} then excluded.blocked_until else sign_in_limits.blocked_until end`,
+          })
+        }
+        return conflict
+          .column('key')
+          .doUpdateSet({
+            count,
+            window_ends_at: windowEnds,
+            blocked_until: blockedUntil(rule, count, windowEnds, now),
+          })
+          .where((where) =>
+            where.or([
+              where('sign_in_limits.blocked_until', '<=', now),
+              where('sign_in_limits.window_ends_at', '<=', now),
+            ]),
+          )
       })
-      .returning('count')
+      .returning('blocked_until')
       .executeTakeFirst()
-    return row !== undefined
+    return row?.blocked_until
   }
+}
+
+/** A key a try was counted against, and the wait that count wrote. */
+interface Counted {
+  key: LimitKey
+  blockedUntil: Date
 }
 
 /**
