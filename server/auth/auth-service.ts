@@ -313,14 +313,14 @@ export class AuthService {
 
   /**
    * The session behind a token and its account, if the session is open and the account active
-   * (else why not); an open session's idle end slides (written at most once a minute) unless the
+   * (else why not); an open session's idle end slides (common/session-idle.ts) unless the
    * call is not the person's doing (`slide: false`: the panel's own background polling).
    */
   async authenticate(token: string, slide = true): Promise<SessionLookup> {
     const now = this.now()
     const found = await lookUpSession(this.db, token, this.idleSeconds, now)
     if (found.open && slide) {
-      found.session.last_seen_at = await touchSession(this.db, found.session, now)
+      found.session.last_seen_at = await touchSession(this.db, found.session, this.idleSeconds, now)
     }
     return found
   }

@@ -1,4 +1,5 @@
 import type { SessionEndCode } from '../../common/session-end'
+import { idleEndAfter, idleWriteIntervalMs } from '../../common/session-idle'
 import type { Db } from '../db/database'
 import type { Account, Session } from '../db/schema'
 import { findAccountById } from './accounts'
@@ -7,7 +8,8 @@ import { newToken, tokenHash } from './tokens'
 
 /**
  * Sessions: a random token with the client, its hash here. Two limits: an absolute end
- * (SESSION_TTL, `expires_at`) and an idle one (SESSION_IDLE_TIMEOUT after `last_seen_at`).
+ * (SESSION_TTL, `expires_at`) and an idle one (SESSION_IDLE_TIMEOUT after `last_seen_at`, with the
+ * slack of common/session-idle.ts).
  * A session someone ends (its owner elsewhere, an admin, a password change, a disabled account)
  * is marked with why rather than deleted, so the next call with its token can say why in its
  * 401; "Sair" deletes the row (the client knows why). Rows go a day after their absolute end.
@@ -18,8 +20,6 @@ export interface SessionLimits {
   idleSeconds: number
 }
 
-/** Use slides the idle end, written at most this often per session (not once per request). */
-export const TOUCH_INTERVAL_MS = 60_000
 /** How long an ended or expired session's row stays to explain a 401. */
 const KEEP_ENDED_MS = 86_400_000
 
@@ -62,7 +62,7 @@ export type SessionLookup =
 
 /** When the session ends if nothing more is done with it. */
 export const idleEnd = (session: Pick<Session, 'last_seen_at'>, idleSeconds: number) =>
-  new Date(session.last_seen_at.getTime() + idleSeconds * 1000)
+  new Date(idleEndAfter(session.last_seen_at.getTime(), idleSeconds * 1000))
 
 /** The session and account behind a token, or why there is none. */
 export async function lookUpSession(
@@ -89,16 +89,19 @@ export async function lookUpSession(
 }
 
 /**
- * Slides the idle end to `now` when the last write is a minute old or more. Conditional on the
- * value read, so concurrent requests of one session write once between them.
+ * Slides the idle end: writes `now` as the last use when the written one is an interval old or
+ * more (common/session-idle.ts). Conditional on the value read, so concurrent requests of one
+ * session write once between them.
  */
 export async function touchSession(
   db: Db,
   session: Session,
+  idleSeconds: number,
   now = new Date(),
   force = false,
 ): Promise<Date> {
-  if (!force && now.getTime() - session.last_seen_at.getTime() < TOUCH_INTERVAL_MS) {
+  const interval = idleWriteIntervalMs(idleSeconds * 1000)
+  if (!force && now.getTime() - session.last_seen_at.getTime() < interval) {
     return session.last_seen_at
   }
   await db
@@ -167,7 +170,7 @@ export async function openSessionsOf(
     .where('account_id', '=', accountId)
     .where('ended_at', 'is', null)
     .where('expires_at', '>', now)
-    .where('last_seen_at', '>', new Date(now.getTime() - idleSeconds * 1000))
+    .where('last_seen_at', '>', new Date(now.getTime() - idleEndAfter(0, idleSeconds * 1000)))
     .orderBy('last_seen_at', 'desc')
     .execute()
 }

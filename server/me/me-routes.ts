@@ -75,7 +75,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
     },
     async (request) => {
       const { session } = signedIn(request)
-      session.last_seen_at = await touchSession(db, session, auth.now(), true)
+      session.last_seen_at = await touchSession(db, session, auth.idleSeconds, auth.now(), true)
       return currentSession(session, auth.idleSeconds)
     },
   )

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../lib/api-client'
 import { fetchCurrentSession, renewSession, type CurrentSession } from '../lib/me-api'
+import { idleEndAfter } from '../../../common/session-idle'
 import { idleSchedule, type SessionLimits } from '../session/idle-schedule'
 import {
   readLastCall,
@@ -14,12 +15,12 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1
 
 /**
  * The server's figures in this browser's clock. A renewal's `idleExpiresAt` is the server's "now"
- * plus the timeout, which gives the difference between the two clocks.
+ * plus the timeout and its write interval, which gives the difference between the two clocks.
  */
 function limitsOf(session: CurrentSession, renewedAt: number | null): SessionLimits {
   const idleTimeoutMs = session.idleTimeoutSeconds * 1000
   const idleExpiresAt = Date.parse(session.idleExpiresAt)
-  const offset = renewedAt === null ? 0 : idleExpiresAt - idleTimeoutMs - renewedAt
+  const offset = renewedAt === null ? 0 : idleExpiresAt - idleEndAfter(renewedAt, idleTimeoutMs)
   return {
     id: session.id,
     idleExpiresAt: idleExpiresAt - offset,

@@ -4,9 +4,10 @@ import { idleSchedule, type SessionLimits } from './idle-schedule'
 
 const MIN = 60_000
 const T0 = 1_800_000_000_000
+/** A 30-minute timeout, its last use written at T0: it ends 31 minutes later (a minute's slack). */
 const limits: SessionLimits = {
   id: 's',
-  idleExpiresAt: T0 + 30 * MIN,
+  idleExpiresAt: T0 + 31 * MIN,
   expiresAt: T0 + 12 * 60 * MIN,
   idleTimeoutMs: 30 * MIN,
 }
@@ -14,23 +15,24 @@ const limits: SessionLimits = {
 describe('idleSchedule', () => {
   it('warns two minutes before the idle end the server gave, and looks just after it', () => {
     const schedule = idleSchedule(limits, T0)
-    assert.equal(schedule.endsAt, T0 + 30 * MIN)
-    assert.equal(schedule.warnAt, T0 + 28 * MIN)
-    assert.equal(schedule.checkAt, T0 + 30 * MIN + 1000)
+    assert.equal(schedule.endsAt, T0 + 31 * MIN)
+    assert.equal(schedule.warnAt, T0 + 29 * MIN)
+    assert.equal(schedule.checkAt, T0 + 31 * MIN + 1000)
     assert.equal(schedule.absoluteFirst, false)
   })
 
-  it('counts a later call, taking the end the server may have written (a minute short)', () => {
+  it('counts a later call: the server may not have written it, so its end is a full timeout after it', () => {
     const schedule = idleSchedule(limits, T0 + 10 * MIN)
-    assert.equal(schedule.endsAt, T0 + 39 * MIN)
-    assert.equal(schedule.warnAt, T0 + 37 * MIN)
-    // Looks only once the session is surely over: asking earlier would slide it.
-    assert.equal(schedule.checkAt, T0 + 40 * MIN + 1000)
+    assert.equal(schedule.endsAt, T0 + 40 * MIN)
+    assert.equal(schedule.warnAt, T0 + 38 * MIN)
+    // Looks only once the session is surely over (the call written, plus its slack): asking
+    // earlier would slide it.
+    assert.equal(schedule.checkAt, T0 + 41 * MIN + 1000)
   })
 
   it('ignores a call from before the figures (they already include it)', () => {
-    assert.equal(idleSchedule(limits, T0 - 5 * MIN).endsAt, T0 + 30 * MIN)
-    assert.equal(idleSchedule(limits, null).endsAt, T0 + 30 * MIN)
+    assert.equal(idleSchedule(limits, T0 - 5 * MIN).endsAt, T0 + 31 * MIN)
+    assert.equal(idleSchedule(limits, null).endsAt, T0 + 31 * MIN)
   })
 
   it('does not warn when the absolute end comes first, but looks at it', () => {
@@ -41,9 +43,13 @@ describe('idleSchedule', () => {
   })
 
   it('keeps a short timeout sensible: the warning may be due at once', () => {
-    const short = { ...limits, idleExpiresAt: T0 + 90_000, idleTimeoutMs: 90_000 }
+    // 90 s: the server writes use every 9 s, so it ends 99 s after the use it wrote.
+    const short = { ...limits, idleExpiresAt: T0 + 99_000, idleTimeoutMs: 90_000 }
     const schedule = idleSchedule(short, T0)
-    assert.equal(schedule.warnAt, T0 - 30_000)
-    assert.equal(schedule.checkAt, T0 + 91_000)
+    assert.equal(schedule.warnAt, T0 - 21_000)
+    assert.equal(schedule.checkAt, T0 + 100_000)
+    const later = idleSchedule(short, T0 + 5_000)
+    assert.equal(later.endsAt, T0 + 99_000)
+    assert.equal(later.checkAt, T0 + 104_000 + 1000)
   })
 })

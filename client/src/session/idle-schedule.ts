@@ -1,14 +1,16 @@
+import { idleWriteIntervalMs } from '../../../common/session-idle'
+
 /**
  * When to warn that the session is about to end for lack of use, and when to look whether it
  * has. Pure figures, tested on their own (idle-schedule.test.ts).
  *
- * The server slides a session's idle end with every authenticated call but writes it at most
- * once a minute (server/auth/sessions.ts, TOUCH_INTERVAL_MS). So after a call at `lastCallAt`
- * its true end lies between `lastCallAt + timeout - 1 min` and `lastCallAt + timeout`; an
- * answer of GET /api/me/session or POST /renew gives it exactly (`idleExpiresAt`).
+ * The server slides a session's idle end with every authenticated call but writes the last use
+ * at most once per interval, and ends the session a timeout plus that interval after the use it
+ * wrote (common/session-idle.ts). So after a call at `lastCallAt` its true end lies between
+ * `lastCallAt + timeout` and `lastCallAt + timeout + interval`; an answer of
+ * GET /api/me/session or POST /renew gives it exactly (`idleExpiresAt`).
  */
 export const WARN_BEFORE_MS = 2 * 60 * 1000
-export const WRITE_INTERVAL_MS = 60 * 1000
 /** After the latest possible end, a little more, so the server has surely ended it too. */
 const CHECK_MARGIN_MS = 1000
 
@@ -35,13 +37,14 @@ export interface IdleSchedule {
 }
 
 export function idleSchedule(limits: SessionLimits, lastCallAt: number | null): IdleSchedule {
-  const calledAfter =
-    lastCallAt !== null && lastCallAt > limits.idleExpiresAt - limits.idleTimeoutMs
+  const interval = idleWriteIntervalMs(limits.idleTimeoutMs)
+  const lastWrittenAt = limits.idleExpiresAt - limits.idleTimeoutMs - interval
+  const calledAfter = lastCallAt !== null && lastCallAt > lastWrittenAt
   const endsAt = calledAfter
-    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs - WRITE_INTERVAL_MS)
+    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs)
     : limits.idleExpiresAt
   const latestEnd = calledAfter
-    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs)
+    ? Math.max(limits.idleExpiresAt, lastCallAt + limits.idleTimeoutMs + interval)
     : limits.idleExpiresAt
   const absoluteFirst = limits.expiresAt <= endsAt
   return {
