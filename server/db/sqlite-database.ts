@@ -83,8 +83,9 @@ class RollbackStatement implements SqliteStatement {
     return { changes: 0, lastInsertRowid: 0 }
   }
 
-  *iterate(): IterableIterator<unknown> {
+  iterate(): IterableIterator<unknown> {
     this.run()
+    return [][Symbol.iterator]()
   }
 }
 
