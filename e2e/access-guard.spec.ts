@@ -3,7 +3,7 @@ import { createStaff } from './support/accounts'
 import { expectRoute, loginForm, presetToken, signInWithForm, tokenIn } from './support/pages'
 import { e2e } from './support/test-env'
 
-/** SPEC §4 and §6: who sees what, by the token in localStorage `token_adm`. */
+/** docs/architecture.md, "Fixed contracts": who sees what, by the token in localStorage `token_adm`. */
 
 const LOGGED_OUT: [string, string | null][] = [
   ['no token_adm', null],

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
-/** Colour modes (SPEC §2–4): light, dark, auto; stored, applied before the first paint, shared by tabs. */
+/** Colour modes (docs/architecture.md, "Fixed contracts"): light, dark, auto; stored, applied before the first paint, shared by tabs. */
 
 const KEY = 'coreui-free-react-admin-template-theme'
 const html = (page: Page) => page.locator('html')
@@ -118,7 +118,7 @@ test.describe('auto and the system preference', () => {
     })
   }
 
-  test('with nothing stored the panel is light (SPEC §9), even on a dark system', async ({
+  test('with nothing stored the panel is light (docs/architecture.md, "Fixed contracts"), even on a dark system', async ({
     page,
   }) => {
     await presetMode(page, null)

@@ -1,5 +1,5 @@
 /**
- * `npm run lint`'s check of the layering (DESIGN.md): client → common ← server, never client ↔
+ * `npm run lint`'s check of the layering (docs/architecture.md): client → common ← server, never client ↔
  * server, common imports neither, and no import cycle anywhere (static, dynamic and type-only
  * imports all count: a cycle through types still says the layering is upside down).
  *

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 
 /**
- * The audit log (DESIGN.md, "Admins": GET /api/audit and /api/audit.csv): what happened, who did
+ * The audit log (docs/architecture.md, "Fixed contracts": GET /api/audit and /api/audit.csv): what happened, who did
  * it, to whom, from where. Admins only.
  */
 

@@ -5,7 +5,7 @@ import { PublicUserSchema } from './account'
 import { AuthenticationCredentialSchema } from './webauthn'
 
 /**
- * The sign-in API (DESIGN.md, "Sign-in", under /api/auth): request bodies and answers. The
+ * The sign-in API (docs/architecture.md, "Fixed contracts", under /api/auth): request bodies and answers. The
  * server validates and serialises with these schemas and takes its handlers' types from them;
  * the client imports only the types (`import type`), so none of this reaches the bundle.
  */

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { AuditEventSchema } from './audit'
 
-/** The dashboard's figures (DESIGN.md, "Admins": GET /api/dashboard; /api/dashboard/me for all). */
+/** The dashboard's figures (docs/architecture.md, "Fixed contracts": GET /api/dashboard; /api/dashboard/me for all). */
 
 const closed = { additionalProperties: false } as const
 

@@ -3,7 +3,7 @@ import { NAME_MAX_LENGTH } from '../name-rules'
 import { CreationOptionsSchema, RegistrationCredentialSchema } from './webauthn'
 
 /**
- * The signed-in user's own account (DESIGN.md, "The signed-in user", under /api/me, Bearer):
+ * The signed-in user's own account (docs/architecture.md, "Fixed contracts", under /api/me, Bearer):
  * sessions, the TOTP second factor and its recovery codes, passkeys.
  *
  * | call                                | answers                                                 |
@@ -23,7 +23,7 @@ import { CreationOptionsSchema, RegistrationCredentialSchema } from './webauthn'
  * | PATCH /passkeys/:id {name}          | 200 PasskeyAnswer; 404                                  |
  * | DELETE /passkeys/:id                | 204; 404                                                |
  *
- * POST /recovery-codes is not in DESIGN.md: the issue asks for regenerating the codes, and it
+ * POST /recovery-codes is not among the original contracts: the issue asks for regenerating the codes, and it
  * needs the password for the same reason DELETE /totp does (a stolen session must not mint a
  * second factor). Ended sessions answer a 401 whose code says why (common/session-end.ts).
  */

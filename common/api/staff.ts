@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH } from '../account-rules'
 import { NAME_MAX_LENGTH } from '../name-rules'
 import { AccountStatusSchema, RoleSchema } from './account'
 
-/** Staff administration (DESIGN.md, "Admins", under /api/staff): admins only. */
+/** Staff administration (docs/architecture.md, "Fixed contracts", under /api/staff): admins only. */
 
 const closed = { additionalProperties: false } as const
 

@@ -3,7 +3,7 @@
  * bundle, per version (default: the one the panel uses and the newest 19). Each version is
  * installed from the npm registry into a temporary folder, and a minimal `createRoot().render()`
  * is bundled the way the client is (esbuild, minified ESM, production), then brotli-compressed at
- * the build's quality. This is the measurement behind staying on React 18.3 (README,
+ * the build's quality. This is the measurement behind staying on React 18.3 (docs/performance.md,
  * "Performance"); it needs the registry, so it is not part of `npm run bench`.
  */
 import { spawnSync } from 'node:child_process'

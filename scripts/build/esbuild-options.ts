@@ -96,7 +96,7 @@ const SERVER_EXTERNALS = [
  * container's healthcheck (`dist/server/healthcheck.js`, see the Dockerfile) and the backup
  * command. Every other package is bundled in: a start spent half its time finding, reading and
  * compiling hundreds of package files one by one (TypeBox and Kysely alone are 600), which one
- * file saves (`npm run bench -- --only startup`, README).
+ * file saves (`npm run bench -- --only startup`, docs/performance.md).
  */
 export function serverOptions(): BuildOptions {
   return {

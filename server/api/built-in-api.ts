@@ -41,7 +41,7 @@ export interface BuiltInApiOptions {
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** The panel's own API (DESIGN.md "API") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
+/** The panel's own API (docs/architecture.md, "Fixed contracts") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, mailer, clock }) => {
     const { db } = database

@@ -27,7 +27,7 @@ import { isWellFormedToken } from './tokens'
 import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
 
 /**
- * The sign-in API of DESIGN.md, under /api/auth. Each route's schema (common/api/auth.ts) is the
+ * The sign-in API of docs/architecture.md, under /api/auth. Each route's schema (common/api/auth.ts) is the
  * one source of its types: Fastify validates the body with it, the handler's types come from it
  * (the TypeBox type provider), and the answer is serialised through it, so only the fields it
  * lists can leave the server.

@@ -40,7 +40,7 @@ function load(): Set<string> {
 
 const fold = (value: string) => value.normalize('NFC').trim().toLowerCase()
 
-/** How many distinct entries the list holds (the README quotes it). */
+/** How many distinct entries the list holds (docs/security.md quotes it). */
 export function commonPasswordCount(): number {
   list ??= load()
   return list.size

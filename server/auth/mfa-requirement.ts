@@ -5,7 +5,7 @@ import type { Account } from '../db/schema'
 import { hasSecondFactor } from './second-factors'
 
 /**
- * MFA_REQUIRED (README, "Sessions and second factors"): a signed-in person the setting covers
+ * MFA_REQUIRED (docs/security.md): a signed-in person the setting covers
  * who has no second factor yet may only set one up, or leave. Admins approve, disable and promote
  * accounts, so by default their password alone is not enough.
  */

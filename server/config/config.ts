@@ -7,7 +7,7 @@ import {
 import { EnvReader, type Env } from './env-reader'
 
 /**
- * Everything the server reads from its environment, parsed once at start (README lists it).
+ * Everything the server reads from its environment, parsed once at start (docs/configuration.md lists it).
  * A bad value stops start-up with a message naming the variable, what it got and what it takes:
  * a typo in a container's env must not turn into a server quietly doing something else.
  */

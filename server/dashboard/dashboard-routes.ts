@@ -11,7 +11,7 @@ import { signInDays } from './sign-in-days'
 const bearer = [{ bearer: [] }]
 
 /**
- * GET /api/dashboard: an admin's figures (DESIGN.md "Admins"). GET /api/dashboard/me: what every
+ * GET /api/dashboard: an admin's figures (docs/architecture.md, "Fixed contracts"). GET /api/dashboard/me: what every
  * signed-in person sees of their own account, so staff get a dashboard of their own too.
  */
 const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = async (

@@ -6,7 +6,7 @@ import Libsql from 'libsql'
 import { compiledServerFixture, ready, startServer, stop } from '../test/compiled-server'
 
 /**
- * DESIGN.md "storage": the embedded database belongs to one process. Two servers on one
+ * docs/architecture.md, "Fixed contracts": the embedded database belongs to one process. Two servers on one
  * DATA_DIR each saw only their own writes and, together, damaged the unique e-mail index.
  */
 

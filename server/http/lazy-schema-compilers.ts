@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from 'fastify'
  * compiling a route's schema the first time that route uses it instead of while the server
  * starts. Every route has a validator per request part and a serializer per answer status (the
  * standard errors included), and compiling them all was the largest part of a restart's CPU
- * (README, "Memory and start-up"): most are never used by a given process, and a first use
+ * (docs/performance.md): most are never used by a given process, and a first use
  * compiles only that route's.
  *
  * What is compiled, and how, is unchanged: the same compilers with the same options, so a request

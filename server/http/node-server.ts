@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 
-/** How long slow or idle clients may hold a connection (README, "Under load"). */
+/** How long slow or idle clients may hold a connection (docs/operations.md, "Under load"). */
 export interface ServerTimeouts {
   /** From the first byte of a request to the end of its headers (slowloris). */
   headersMs: number

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
 
-/** A fresh install has no SMTP_URL: a recovery mail must still reach someone (README says how). */
+/** A fresh install has no SMTP_URL: a recovery mail must still reach someone (docs/security.md says how). */
 describe('without SMTP_URL', () => {
   let api: ApiFixture
   before(async () => {

@@ -26,7 +26,7 @@ export interface Mailer {
 /**
  * Outgoing mail. With SMTP_URL, through that server (nodemailer). Without it, the message is
  * written to the log instead, whole, so a fresh install can still reset a password: that is for
- * trying the panel out, not for production, and README says so.
+ * trying the panel out, not for production, and docs/operations.md says so.
  */
 export function createMailer(options: {
   smtpUrl: string | null

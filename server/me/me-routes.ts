@@ -41,7 +41,7 @@ const originOf = (request: FastifyRequest): Origin => ({
 })
 
 /**
- * The signed-in user's own account (DESIGN.md "The signed-in user", under /api/me): each route
+ * The signed-in user's own account (docs/architecture.md, "Fixed contracts", under /api/me): each route
  * maps one use case of this folder to HTTP. Every call needs a session; answers are not cached.
  */
 const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {

@@ -5,7 +5,7 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5]
 
 /**
- * Every metric the panel exposes (README, "Metrics"), in a registry of its own: an app per test
+ * Every metric the panel exposes (docs/operations.md, "Metrics"), in a registry of its own: an app per test
  * never meets another's counts, and nothing reaches prom-client's global registry.
  */
 export class PanelMetrics {

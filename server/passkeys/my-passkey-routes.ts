@@ -29,7 +29,7 @@ const signedIn = (request: FastifyRequest) => ({
 })
 
 /**
- * /api/me/passkeys (DESIGN.md "The signed-in user"): registered inside me-routes, whose hooks
+ * /api/me/passkeys (docs/architecture.md, "Fixed contracts"): registered inside me-routes, whose hooks
  * (a session required, no caching, unstorable text refused) cover these routes too.
  */
 const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {

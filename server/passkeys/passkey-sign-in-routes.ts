@@ -23,7 +23,7 @@ export interface PasskeySignInRoutesOptions {
 }
 
 /**
- * POST /api/auth/passkey/options and POST /api/auth/passkey (DESIGN.md "Sign-in"), registered
+ * POST /api/auth/passkey/options and POST /api/auth/passkey (docs/architecture.md, "Fixed contracts"), registered
  * inside auth-routes so that they share its burst limit, its cookie handling and its answers.
  */
 const passkeySignInRoutes: FastifyPluginAsyncTypebox<PasskeySignInRoutesOptions> = async (

@@ -19,7 +19,7 @@ import {
 import { CEREMONY_TIMEOUT_MS, relyingParty, userHandleOf, webauthnLibrary } from './relying-party'
 
 /**
- * Signing in with a passkey (DESIGN.md "Sign-in": POST /passkey/options, POST /passkey), in
+ * Signing in with a passkey (docs/architecture.md, "Fixed contracts": POST /passkey/options, POST /passkey), in
  * two ways:
  * - alone, from the login page without an e-mail: the browser offers this site's discoverable
  *   passkeys, and the one chosen names the account. The device must verify the person (PIN,

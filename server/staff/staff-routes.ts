@@ -38,7 +38,7 @@ const acting = (request: FastifyRequest): Acting => ({
 })
 
 /**
- * Staff administration (DESIGN.md "Admins", under /api/staff): each route maps one use case of
+ * Staff administration (docs/architecture.md, "Fixed contracts", under /api/staff): each route maps one use case of
  * this folder to HTTP. Every call needs an admin's session.
  */
 const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> = async (

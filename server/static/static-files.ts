@@ -30,7 +30,7 @@ export interface StaticFilesOptions {
  *
  * Why not @fastify/static: a CPU profile of it under load showed over a third of the time in
  * stat/open/read for every request, and it reached 0.07–0.11 of nginx's rate on this machine
- * (README, "Performance"). dist/ is a few MB and fixed while the server runs, so it is read once
+ * (docs/performance.md). dist/ is a few MB and fixed while the server runs, so it is read once
  * at start, with every header and ETag computed then; a request costs a lookup.
  */
 export default fp<StaticFilesOptions>(

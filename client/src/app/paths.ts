@@ -16,7 +16,7 @@ export const paths = {
 /** The address of one account's page in Equipe. */
 export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
 
-/** Pages anyone may open without a session (SPEC §9), plus `/`, which shows the login page. */
+/** Pages anyone may open without a session (docs/architecture.md, "Fixed contracts"), plus `/`, which shows the login page. */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
   paths.login,

@@ -13,12 +13,12 @@ import { ScreenErrorScreen } from './route-error-screen'
 import { SCREEN_LOADERS } from './screen-loaders'
 
 /*
- * The route table (SPEC §2), in the URL's hash. Public pages and inner screens are each a chunk
+ * The route table (docs/architecture.md, "Fixed contracts"), in the URL's hash. Public pages and inner screens are each a chunk
  * of their own; the layout is one too, so the login page never downloads it.
  *
  * Declared with <Routes>, not a data router (createHashRouter): the panel loads no data through
  * routes, and the data router's code was 15 KB (brotli) of the login page's cold load
- * (README, "Performance").
+ * (docs/performance.md).
  */
 // The CSS inline in index.html is the login page's, everything it can show included.
 const LoginPage = lazyPage(() => import('../pages/login-page'), { wholeStylesheet: false })
@@ -70,7 +70,7 @@ export function PanelRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route element={<RedirectIfSignedIn />}>
-          {/* `/` is the login page (SPEC §2), under one canonical address: /login. */}
+          {/* `/` is the login page (docs/architecture.md, "Fixed contracts"), under one canonical address: /login. */}
           <Route index element={<Navigate to={paths.login} replace />} />
           <Route path={paths.login} element={page(LoginPage)} />
           <Route path={paths.recoverPassword} element={page(RecoverPasswordPage)} />

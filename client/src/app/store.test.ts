@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { appReducer, createAppStore, initialState } from './store'
 
 describe('appReducer', () => {
-  it('starts as SPEC §3 says', () => {
+  it('starts as the fixed contract says (docs/architecture.md)', () => {
     assert.deepEqual(appReducer(undefined, { type: '@@INIT' }), {
       sidebarShow: true,
       theme: 'light',

@@ -1,7 +1,7 @@
 import { legacy_createStore as createStore, type Store } from 'redux'
 import type { ColorMode } from '../theme/color-mode'
 
-/** The app state of SPEC §3: two fields, changed only by the one action type `set`. */
+/** The app state of docs/architecture.md, "Fixed contracts": two fields, changed only by the one action type `set`. */
 export interface AppState {
   sidebarShow: boolean
   /** The chosen colour mode (light, dark or auto), mirrored from the switcher. */

@@ -11,7 +11,7 @@ import type {
 import { apiDownload, apiRequest } from './api-client'
 
 /**
- * The admins' API (DESIGN.md "Admins"): staff, audit log, dashboard. Types from the server's
+ * The admins' API (docs/architecture.md, "Fixed contracts"): staff, audit log, dashboard. Types from the server's
  * route schemas (type imports only: no schema reaches the bundle).
  */
 

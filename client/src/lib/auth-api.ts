@@ -12,7 +12,7 @@ import type {
 import { apiRequest } from './api-client'
 
 /**
- * The panel's API (DESIGN.md), with the request and answer types the server's route schemas give
+ * The panel's API (docs/architecture.md), with the request and answer types the server's route schemas give
  * (common/api): type imports only, so the schemas themselves never reach the bundle.
  */
 

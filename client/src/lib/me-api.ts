@@ -15,7 +15,7 @@ import type { CreationOptions } from '../../../common/api/webauthn'
 import { apiRequest } from './api-client'
 
 /**
- * The signed-in user's own account (DESIGN.md, "The signed-in user", /api/me): sessions, the
+ * The signed-in user's own account (docs/architecture.md, "Fixed contracts", /api/me): sessions, the
  * authenticator app, recovery codes, passkeys. Types only from common/api.
  */
 

@@ -2,7 +2,7 @@ import type { MfaCodeBody, MfaRequired, SignedIn } from '../../../common/api/aut
 import { apiRequest } from './api-client'
 
 /**
- * The sign-in's second step with a code (DESIGN.md, "Sign-in": POST /login/mfa). Loaded with
+ * The sign-in's second step with a code (docs/architecture.md, "Fixed contracts": POST /login/mfa). Loaded with
  * that step only, never with the cold login page.
  */
 export type Challenge = MfaRequired['mfa']

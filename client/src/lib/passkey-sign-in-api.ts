@@ -3,7 +3,7 @@ import type { AuthenticationCredential, RequestOptions } from '../../../common/a
 import { apiRequest } from './api-client'
 
 /**
- * Signing in with a passkey (DESIGN.md, "Sign-in": POST /passkey/options, POST /passkey), alone
+ * Signing in with a passkey (docs/architecture.md, "Fixed contracts": POST /passkey/options, POST /passkey), alone
  * or as the second factor of a login (`challenge`). Loaded only when a passkey is used.
  */
 export const passkeySignInOptions = (challenge?: string) =>

@@ -24,7 +24,7 @@ export function hashPath(hash: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
 
-/** `#/`, `#/login` or no hash at all: the routes that show the sign-in page (SPEC §2). */
+/** `#/`, `#/login` or no hash at all: the routes that show the sign-in page (docs/architecture.md, "Fixed contracts"). */
 export function isSignInRoute(hash: string): boolean {
   const path = hashPath(hash)
   return path === '' || path === '/' || path === '/login'

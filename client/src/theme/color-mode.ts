@@ -7,7 +7,7 @@ export type ColorMode = (typeof COLOR_MODES)[number]
 export type ResolvedColorMode = Exclude<ColorMode, 'auto'>
 
 export const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
-/** SPEC §9: the default theme is light (not the system's), until someone chooses. */
+/** docs/architecture.md, "Fixed contracts": the default theme is light (not the system's), until someone chooses. */
 export const DEFAULT_COLOR_MODE: ColorMode = 'light'
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)'
 

@@ -3,7 +3,7 @@ import { isColorMode, type ColorMode } from './color-mode'
 /**
  * The `theme` query parameter, before the hash (`/?theme=dark#/login`) or inside it
  * (`/#/login?theme=dark`). A value is accepted only when it matches ^[A-Za-z0-9 ]+$ in full
- * (SPEC §2) and names a mode, ignoring ASCII case (`DARK` is dark; `dark blue` is nothing).
+ * (docs/architecture.md, "Fixed contracts") and names a mode, ignoring ASCII case (`DARK` is dark; `dark blue` is nothing).
  * Two or more `theme` parameters are ambiguous and all ignored. A rejected value changes nothing
  * and is never shown.
  */
