@@ -24,7 +24,7 @@ test('TOTP on → sign out → sign in with a code from the secret → a recover
   await expect(
     page.getByRole('img', { name: 'Código QR para o aplicativo autenticador' }),
   ).toBeVisible()
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '')
   for (const mode of ['light', 'dark'] as const) {
     await page.evaluate(
       (theme) => document.documentElement.setAttribute('data-coreui-theme', theme),
@@ -73,5 +73,53 @@ test('TOTP on → sign out → sign in with a code from the secret → a recover
     await page.getByRole('button', { name: 'Verificar' }).click()
     if (attempt === 'first') await expectRoute(page, '/dashboard')
     else await expect(page.getByRole('alert')).toBeVisible()
+  }
+})
+
+test('setting up the app on the phone that shows the page: a link opens the app, the key is copied whole and read in groups, the code field waits', async ({
+  page,
+  context,
+  api,
+  browserName,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const staff = await createStaff(api, { label: 'totp-phone', name: 'Paula Celular' })
+  await page.goto('/#/login')
+  await signInWithForm(page, staff)
+  await expectRoute(page, '/dashboard')
+  await page.goto('/#/perfil')
+  await page.getByRole('button', { name: 'Ativar aplicativo autenticador' }).click()
+
+  // The code field has the focus: the next step once the app has the key.
+  await expect(page.getByLabel('Código de 6 dígitos do aplicativo')).toBeFocused()
+
+  const key = page.getByTestId('totp-secret')
+  const secret = (await key.textContent())!.replace(/\s+/g, '')
+  const open = page.getByRole('link', { name: 'Abrir no aplicativo autenticador' })
+  const href = await open.getAttribute('href')
+  expect(href).toMatch(/^otpauth:\/\/totp\//)
+  expect(new URL(href!).searchParams.get('secret')).toBe(secret)
+
+  // Groups of four, none of one character, each on one line of the phone's screen.
+  const groups = key.locator('span')
+  const texts = await groups.allTextContents()
+  expect(texts.join('')).toBe(secret)
+  for (const [index, text] of texts.entries()) {
+    expect(text.length, `group ${index + 1}: "${text}"`).toBeGreaterThanOrEqual(2)
+    if (index < texts.length - 1) expect(text).toHaveLength(4)
+  }
+  const lineHeight = await key.evaluate((element) =>
+    parseFloat(getComputedStyle(element).lineHeight),
+  )
+  for (const box of await groups.evaluateAll((spans) =>
+    spans.map((span) => span.getBoundingClientRect().height),
+  ))
+    expect(box).toBeLessThan(lineHeight * 1.5)
+
+  if (browserName === 'chromium') {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.getByRole('button', { name: 'Copiar chave' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Chave copiada.' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
   }
 })

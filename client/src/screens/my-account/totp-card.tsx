@@ -1,5 +1,14 @@
 import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+} from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
 import {
@@ -12,6 +21,7 @@ import {
 } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
 import { AccountCard } from './account-card'
+import { keyGroups } from './key-groups'
 import { RecoveryCodesView } from './recovery-codes'
 
 const TotpQr = lazy(() => import('./totp-qr'))
@@ -52,6 +62,36 @@ function StepButtons({
       <CButton color="secondary" variant="outline" disabled={busy} onClick={onCancel}>
         {securityMessages.cancel}
       </CButton>
+    </div>
+  )
+}
+
+/** The key in groups of four (key-groups.ts), and a button that copies it whole. */
+function SecretKey({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const copy = () => {
+    const done = navigator.clipboard?.writeText(secret) ?? Promise.reject(new Error('no clipboard'))
+    done.then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    )
+  }
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+      <code className="fs-6" data-testid="totp-secret">
+        {keyGroups(secret).map((group, index) => (
+          <Fragment key={index}>
+            {index > 0 && ' '}
+            <span className="text-nowrap">{group}</span>
+          </Fragment>
+        ))}
+      </code>
+      <CButton size="sm" color="secondary" variant="outline" onClick={copy}>
+        {text.copyKey}
+      </CButton>
+      <span role="status" className="small">
+        {copied === 'yes' ? text.keyCopied : copied === 'failed' ? text.copyFailed : ''}
+      </span>
     </div>
   )
 }
@@ -176,16 +216,21 @@ export function TotpCard({ email, onTurnedOn }: { email: string; onTurnedOn?: ()
           <Suspense fallback={<CSpinner size="sm" aria-hidden="true" />}>
             <TotpQr url={mode.otpauthUrl} label={text.qrLabel} />
           </Suspense>
-          <p className="mt-3 mb-1">{text.secret}</p>
+          {/* A QR code cannot be read by the phone that shows it: the app opens from a link. */}
+          <p className="mt-3 mb-1">{text.openInAppIntro}</p>
           <p>
-            <code className="fs-6 text-break" data-testid="totp-secret">
-              {mode.secret}
-            </code>
+            <a href={mode.otpauthUrl} className="btn btn-outline-primary">
+              {text.openInApp}
+            </a>
           </p>
+          <p className="mb-1">{text.secret}</p>
+          <SecretKey secret={mode.secret} />
           <div className="mb-3">
             <CFormLabel htmlFor={`${id}-code`}>{text.code}</CFormLabel>
             <CFormInput
               id={`${id}-code`}
+              // The next thing to do once the app has the key; the QR stays above it.
+              autoFocus
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
