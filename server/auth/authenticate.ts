@@ -32,6 +32,9 @@ export const BACKGROUND_HEADER = 'x-painel-background'
  * login page can tell the person. A call marked `X-Painel-Background: 1` does not slide the idle end.
  * A person MFA_REQUIRED covers who has no second factor yet is let through only to the routes
  * that set one up or leave (mfa-requirement.ts); elsewhere 403 mfa_setup_required.
+ * onRequest, before the body is parsed and the request validated: a caller without a session
+ * learns nothing of what a route takes (a malformed body is a 401 like a good one, never a 400).
+ * It reads nothing but the headers and the matched route, which onRequest already has.
  */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -51,12 +54,6 @@ export function requireSession(auth: AuthService) {
     }
   }
 }
-
-/**
- * requireSession runs onRequest, before the body is parsed and the request validated: a caller
- * without a session learns nothing of what a route takes (a malformed body is 401 like a good
- * one, never 400). It reads nothing but headers and the route, which onRequest already has.
- */
 
 /** An onRequest hook after requireSession: only admins go on, whatever they sent. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
