@@ -61,6 +61,7 @@ export const apiMessages = {
   bad_content_length: 'Tamanho da requisição inválido.',
   empty_body: 'Dados ausentes: envie um objeto JSON.',
   invalid_json: 'JSON inválido.',
+  nested_too_deep: 'Dados inválidos: estruturas aninhadas em excesso.',
   // Refusals at the HTTP level, before any route runs (http/protocol-errors.ts).
   method_not_allowed: 'Método não permitido.',
   request_timeout: 'A requisição demorou demais para chegar. Tente novamente.',

@@ -134,7 +134,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         security: bearer,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
       },
-      preHandler: session,
+      onRequest: session,
     },
     async (request, reply) => {
       if (request.sessionToken) await auth.signOut(request.sessionToken, requestOrigin(request))
@@ -150,7 +150,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         security: bearer,
         response: { 200: MeAnswerSchema, ...errorAnswers(400, 401) },
       },
-      preHandler: session,
+      onRequest: session,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
@@ -256,8 +256,9 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         body: ChangePasswordBodySchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
       },
-      preHandler: session,
-      onRequest: burstLimit,
+      // The burst limit first (per address, no database), then the session: both before the
+      // body is read, so a caller without a session gets 401 whatever they sent.
+      onRequest: [burstLimit, session],
     },
     async (request, reply) => {
       const result = await auth.changePassword(

@@ -27,11 +27,14 @@ export const unauthenticated = () => apiError(401, 'unauthenticated')
 export const BACKGROUND_HEADER = 'x-painel-background'
 
 /**
- * A preHandler: the request must carry `Authorization: Bearer <token>` of an open session. A
+ * An onRequest hook: the request must carry `Authorization: Bearer <token>` of an open session. A
  * session that has ended answers a 401 whose code says why (common/session-end.ts), so the
  * login page can tell the person. A call marked `X-Painel-Background: 1` does not slide the idle end.
  * A person MFA_REQUIRED covers who has no second factor yet is let through only to the routes
  * that set one up or leave (mfa-requirement.ts); elsewhere 403 mfa_setup_required.
+ * onRequest, before the body is parsed and the request validated: a caller without a session
+ * learns nothing of what a route takes (a malformed body is a 401 like a good one, never a 400).
+ * It reads nothing but the headers and the matched route, which onRequest already has.
  */
 export function requireSession(auth: AuthService) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -52,7 +55,7 @@ export function requireSession(auth: AuthService) {
   }
 }
 
-/** A preHandler after requireSession: only admins go on. */
+/** An onRequest hook after requireSession: only admins go on, whatever they sent. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.account?.role !== 'admin') {
     throw apiError(403, 'admins_only', 'forbidden')
@@ -68,8 +71,8 @@ export function signedInRoutes(
   auth: AuthService,
   { adminsOnly }: { adminsOnly: boolean },
 ): void {
-  app.addHook('preHandler', requireSession(auth))
-  if (adminsOnly) app.addHook('preHandler', requireAdmin)
+  app.addHook('onRequest', requireSession(auth))
+  if (adminsOnly) app.addHook('onRequest', requireAdmin)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })

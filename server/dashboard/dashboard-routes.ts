@@ -28,7 +28,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
         security: bearer,
         response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
       },
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
     },
     async (request) => {
       const byStatus = await db

@@ -47,7 +47,8 @@ const originOf = (request: FastifyRequest): Origin => ({
 const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
   const { db } = auth
   app.addHook('preValidation', refuseUnstorableText)
-  app.addHook('preHandler', requireSession(auth))
+  // onRequest, before the body is read: without a session, a malformed call is a 401 too.
+  app.addHook('onRequest', requireSession(auth))
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })

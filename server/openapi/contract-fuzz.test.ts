@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
 import { ContractChecker, describeExchange, type Exchange } from '../test/contract-checker'
-import { arbitraryFor, type JsonSchema } from '../test/schema-arbitrary'
+import { arbitraryFor, deeplyNestedJson, type JsonSchema } from '../test/schema-arbitrary'
 import type { OpenApiDocument, Operation } from './api-description'
 
 /**
@@ -34,8 +34,14 @@ const resolve = (ref: string): JsonSchema => {
   return node as JsonSchema
 }
 
+/** A body sent as this text as it is. */
+class DeepJson {
+  constructor(readonly text: string) {}
+}
+
 interface FuzzRequest {
   url: string
+  /** A JSON value, or JSON text (a deeply nested body, which JSON.stringify cannot write). */
   body: unknown
   credentials: 'valid' | 'none' | 'garbage'
   remoteAddress: string
@@ -75,10 +81,15 @@ function requestArbitrary(path: string, operation: Operation): fc.Arbitrary<Fuzz
   const bodySchema = (
     operation.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined
   )?.content?.['application/json']?.schema
+  const fields = Object.keys(
+    (bodySchema?.anyOf ?? [bodySchema]).find((part) => part?.properties)?.properties ?? {},
+  )
   const body = bodySchema
     ? fc.oneof(
         { weight: 4, arbitrary: arbitraryFor(bodySchema, resolve) },
         { weight: 1, arbitrary: fc.jsonValue() },
+        // Nested thousands of levels deep: whatever walks a body by recursion overflows.
+        { weight: 1, arbitrary: deeplyNestedJson(fields).map((text) => new DeepJson(text)) },
       )
     : fc.constant(undefined)
   const credentials: fc.Arbitrary<FuzzRequest['credentials']> =
@@ -134,13 +145,20 @@ describe('requests generated from the API description', () => {
                     ? headers
                     : { ...headers, 'content-type': 'application/json' },
                 remoteAddress: request.remoteAddress,
-                ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+                ...(request.body === undefined
+                  ? {}
+                  : {
+                      payload:
+                        request.body instanceof DeepJson
+                          ? request.body.text
+                          : JSON.stringify(request.body),
+                    }),
               })
               const exchange: Exchange = {
                 method: method.toUpperCase(),
                 url: request.url,
                 headers,
-                body: request.body,
+                body: request.body instanceof DeepJson ? request.body.text : request.body,
                 status: response.statusCode,
                 responseBody: response.body,
               }

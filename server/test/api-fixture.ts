@@ -131,7 +131,8 @@ export async function apiFixture(
   overrides: Parameters<typeof testApp>[1] = {},
 ): Promise<ApiFixture> {
   const dist = await createFixtureDist()
-  const database = await testDatabase()
+  // A test may bring its own database (a SQLite file on a small disk, say); it is closed here too.
+  const database = overrides.database ?? (await testDatabase())
   const mail = new CapturedMail()
   const { app, logLines } = await testApp(dist.distDir, {
     database,

@@ -102,3 +102,29 @@ export function arbitraryFor(
       return fc.jsonValue()
   }
 }
+
+/**
+ * JSON text nested far deeper than any schema goes (hundreds to thousands of levels, under the
+ * 16 KB body limit): arrays, objects, or both in turn, as the whole body or as the value of one
+ * of `fields`. Text, not a value: JSON.stringify itself recurses, and overflows at such depths.
+ */
+export function deeplyNestedJson(fields: readonly string[]): fc.Arbitrary<string> {
+  const shapes = {
+    arrays: { open: '[', close: ']', bytes: 2 },
+    objects: { open: '{"":', close: '}', bytes: 5 },
+    mixed: { open: '[{"":', close: '}]', bytes: 7 },
+  }
+  return fc
+    .record({
+      shape: fc.constantFrom(...(Object.keys(shapes) as (keyof typeof shapes)[])),
+      // A fraction of what 16 KB holds (less the field's wrapping), the whole of it at most.
+      share: fc.double({ min: 0.05, max: 1, noNaN: true }),
+      field: fields.length > 0 ? fc.option(fc.constantFrom(...fields)) : fc.constant(null),
+    })
+    .map(({ shape, share, field }) => {
+      const { open, close, bytes } = shapes[shape]
+      const repeats = Math.max(1, Math.floor((share * (15 * 1024)) / bytes))
+      const deep = `${open.repeat(repeats)}1${close.repeat(repeats)}`
+      return field === null ? deep : `{${JSON.stringify(field)}:${deep}}`
+    })
+}

@@ -1,0 +1,438 @@
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, open, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import type { LightMyRequestResponse } from 'fastify'
+import { sql } from 'kysely'
+import type { MfaRequired } from '../../common/api/auth'
+import type { RecoveryCodes, SessionList, TotpSetup } from '../../common/api/me'
+import type { CreationOptions, RequestOptions } from '../../common/api/webauthn'
+import { totpCode } from '../auth/totp'
+import type { OpenApiDocument } from '../openapi/api-description'
+import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../test/api-fixture'
+import { SoftwareAuthenticator } from '../test/software-authenticator'
+import { TestClock } from '../test/test-clock'
+import { openDatabase } from './database'
+
+/**
+ * Every write of the API on a disk that fills up while the server runs (a small tmpfs holding
+ * the SQLite file): a 503 `service_unavailable` in the usual shape, never a 500, and once there
+ * is room again the same requests work and nothing written before is missing. SQLite rolls a
+ * transaction back by itself on SQLITE_FULL, so the rollback that follows must not turn the
+ * storage error into another one. Each route gets a request that reaches its write (real ids,
+ * accounts in the state it acts on); the routes are read from the API document, so a new write
+ * route without a request here fails this test. The embedded store only (a file on a small
+ * disk); needs root, for the mount.
+ */
+
+const canMount = process.getuid?.() === 0
+const clock = new TestClock()
+let dataDir: string
+let mounted = false
+let api: ApiFixture
+let adminToken: string
+const unhandled: unknown[] = []
+const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+
+before(async () => {
+  if (!canMount) return
+  process.on('unhandledRejection', onUnhandled)
+  dataDir = await mkdtemp(join(tmpdir(), 'painel-full-'))
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dataDir])
+  mounted = true
+  const database = await openDatabase({ sqliteFile: join(dataDir, 'painel.db') })
+  api = await apiFixture({ database, authRateLimit: 1_000_000, clock: clock.now })
+  adminToken = await api.signIn(ADMIN.email, ADMIN.password)
+})
+after(async () => {
+  process.off('unhandledRejection', onUnhandled)
+  await api?.close()
+  // Lazily: libsql finalises statements on garbage collection, so the file may still be open.
+  if (mounted) execFileSync('umount', ['-l', dataDir])
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+/**
+ * Writes zeros (at the end of the filler, which a second call tops up) until the disk is full;
+ * returns the filler's path. The log (WAL) is folded into the database file and emptied first:
+ * a write that failed leaves its frames' room in the log, where a smaller one would fit, and
+ * every request here must meet a disk with no room at all.
+ */
+async function fillDisk(folder: string): Promise<string> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(api.database.db)
+  const path = join(folder, 'filler')
+  const file = await open(path, 'a')
+  try {
+    const block = Buffer.alloc(4 * 1024)
+    for (;;) await file.write(block)
+  } catch (error) {
+    assert.equal((error as NodeJS.ErrnoException).code, 'ENOSPC')
+  } finally {
+    await file.close()
+  }
+  return path
+}
+
+type Send = () => Promise<LightMyRequestResponse>
+
+/** A request that reaches the route's write; `during` when a full disk gives not 503 (why). */
+interface Prepared {
+  send: Send
+  during?: { status: number; why: string }
+}
+
+const call = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: () => object,
+): Send => {
+  return () =>
+    api.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload ? { payload: payload() } : {}),
+    })
+}
+
+const ok = (response: LightMyRequestResponse, what: string) =>
+  assert.ok(response.statusCode < 300, `${what}: ${response.statusCode} ${response.body}`)
+
+/** A signed-in person with TOTP on: the setup's session, the secret. */
+async function withTotp() {
+  const someone = await api.person('totp')
+  const { secret } = (await api.call('POST', '/api/me/totp', someone.token)).json<TotpSetup>()
+  const confirm = await api.call('POST', '/api/me/totp/confirm', someone.token, {
+    code: totpCode(secret, clock.now()),
+  })
+  ok(confirm, 'TOTP confirmed')
+  assert.equal(confirm.json<RecoveryCodes>().recoveryCodes.length, 10)
+  return { ...someone, secret }
+}
+
+/** A signed-in person with a passkey: its id, and the authenticator that holds it. */
+async function withPasskey() {
+  const someone = await api.person('chave')
+  const options = await api.call('POST', '/api/me/passkeys/options', someone.token, {})
+  const authenticator = new SoftwareAuthenticator(PUBLIC_URL)
+  const added = await api.call('POST', '/api/me/passkeys', someone.token, {
+    response: authenticator.register(options.json<CreationOptions>()),
+    name: 'Notebook',
+  })
+  ok(added, 'passkey added')
+  return {
+    ...someone,
+    authenticator,
+    passkeyId: added.json<{ passkey: { id: string } }>().passkey.id,
+  }
+}
+
+const RESET_LINK = /\/#\/recuperar-senha\?token=([A-Za-z0-9_-]{43})/
+
+/** Every write operation of the API, as `METHOD /path`, and how to make a request that writes. */
+const WRITES: Record<string, () => Promise<Prepared[]>> = {
+  'POST /api/auth/login': async () => {
+    const someone = await api.account('entra')
+    const { email, password } = someone
+    return [{ send: call('POST', '/api/auth/login', undefined, () => ({ email, password })) }]
+  },
+  'POST /api/auth/login/mfa': async () => {
+    const someone = await withTotp()
+    const { challenge } = (
+      await api.post('/api/auth/login', { email: someone.email, password: someone.password })
+    ).json<MfaRequired>().mfa
+    // The code of the step after the one that confirmed (a code is good once).
+    const code = () => ({
+      challenge,
+      code: totpCode(someone.secret, new Date(clock.now().getTime() + 30_000)),
+    })
+    return [{ send: call('POST', '/api/auth/login/mfa', undefined, code) }]
+  },
+  'POST /api/auth/passkey/options': async () => [
+    { send: call('POST', '/api/auth/passkey/options', undefined, () => ({})) },
+  ],
+  'POST /api/auth/passkey': async () => {
+    const { authenticator } = await withPasskey()
+    const options = (await api.post('/api/auth/passkey/options', {})).json<RequestOptions>()
+    const response = authenticator.authenticate(options)
+    return [{ send: call('POST', '/api/auth/passkey', undefined, () => ({ response })) }]
+  },
+  'POST /api/auth/logout': async () => [
+    { send: call('POST', '/api/auth/logout', (await api.person('sai')).token) },
+  ],
+  'POST /api/auth/register': async () => [
+    {
+      send: call('POST', '/api/auth/register', undefined, () => ({
+        name: 'Nova Pessoa',
+        email: 'nova-pessoa@example.com',
+        password: 'uma senha bem longa 1',
+      })),
+    },
+  ],
+  'POST /api/auth/password-recovery': async () => {
+    const someone = await api.account('esqueceu')
+    return [
+      {
+        send: call('POST', '/api/auth/password-recovery', undefined, () => ({
+          email: someone.email,
+        })),
+        during: {
+          status: 202,
+          why: 'answers before it looks the address up (its time must not tell whether the address has an account); the mail is not sent, and the failure is logged',
+        },
+      },
+    ]
+  },
+  'POST /api/auth/password-reset': async () => {
+    const someone = await api.account('redefine')
+    ok(await api.post('/api/auth/password-recovery', { email: someone.email }), 'recovery asked')
+    const token = RESET_LINK.exec((await api.mail.next(someone.email)).text)?.[1]
+    assert.ok(token)
+    return [
+      {
+        send: call('POST', '/api/auth/password-reset', undefined, () => ({
+          token,
+          password: 'outra senha bem longa 2',
+        })),
+      },
+    ]
+  },
+  'POST /api/auth/password-reset/check': async () => {
+    const someone = await api.account('confere')
+    ok(await api.post('/api/auth/password-recovery', { email: someone.email }), 'recovery asked')
+    const token = RESET_LINK.exec((await api.mail.next(someone.email)).text)?.[1]
+    return [
+      {
+        send: call('POST', '/api/auth/password-reset/check', undefined, () => ({ token })),
+        during: { status: 204, why: 'reads only: it tells whether a link is usable' },
+      },
+    ]
+  },
+  'POST /api/auth/password': async () => {
+    const someone = await api.person('troca')
+    return [
+      {
+        send: call('POST', '/api/auth/password', someone.token, () => ({
+          currentPassword: someone.password,
+          newPassword: 'nova senha bem longa 3',
+        })),
+      },
+    ]
+  },
+  'POST /api/me/session/renew': async () => {
+    const renew = call('POST', '/api/me/session/renew', (await api.person('renova')).token)
+    // A second on: renewing at the very instant of the sign-in would change nothing.
+    return [{ send: () => (clock.advance(1000), renew()) }]
+  },
+  'DELETE /api/me/sessions': async () => {
+    const someone = await api.person('outras')
+    await api.signIn(someone.email, someone.password)
+    return [{ send: call('DELETE', '/api/me/sessions', someone.token) }]
+  },
+  'DELETE /api/me/sessions/{id}': async () => {
+    const someone = await api.person('uma')
+    await api.signIn(someone.email, someone.password)
+    const { sessions } = (await api.get('/api/me/sessions', someone.token)).json<SessionList>()
+    const other = sessions.find((session) => !session.current)
+    assert.ok(other)
+    return [{ send: call('DELETE', `/api/me/sessions/${other.id}`, someone.token) }]
+  },
+  'POST /api/me/totp': async () => [
+    { send: call('POST', '/api/me/totp', (await api.person('comeca')).token) },
+  ],
+  'DELETE /api/me/totp': async () => {
+    const someone = await withTotp()
+    return [
+      {
+        send: call('DELETE', '/api/me/totp', someone.token, () => ({
+          password: someone.password,
+        })),
+      },
+    ]
+  },
+  'POST /api/me/totp/confirm': async () => {
+    const someone = await api.person('confirma')
+    const { secret } = (await api.call('POST', '/api/me/totp', someone.token)).json<TotpSetup>()
+    return [
+      {
+        send: call('POST', '/api/me/totp/confirm', someone.token, () => ({
+          code: totpCode(secret, clock.now()),
+        })),
+      },
+    ]
+  },
+  'POST /api/me/recovery-codes': async () => {
+    const someone = await withTotp()
+    return [
+      {
+        send: call('POST', '/api/me/recovery-codes', someone.token, () => ({
+          password: someone.password,
+        })),
+      },
+    ]
+  },
+  'POST /api/me/passkeys/options': async () => [
+    { send: call('POST', '/api/me/passkeys/options', (await api.person('opcoes')).token) },
+  ],
+  'POST /api/me/passkeys': async () => {
+    const someone = await api.person('nova-chave')
+    const options = await api.call('POST', '/api/me/passkeys/options', someone.token, {})
+    const response = new SoftwareAuthenticator(PUBLIC_URL).register(options.json<CreationOptions>())
+    return [
+      {
+        send: call('POST', '/api/me/passkeys', someone.token, () => ({
+          response,
+          name: 'Celular',
+        })),
+      },
+    ]
+  },
+  'PATCH /api/me/passkeys/{id}': async () => {
+    const { token, passkeyId } = await withPasskey()
+    return [
+      {
+        send: call('PATCH', `/api/me/passkeys/${passkeyId}`, token, () => ({ name: 'Outro' })),
+      },
+    ]
+  },
+  'DELETE /api/me/passkeys/{id}': async () => {
+    const { token, passkeyId } = await withPasskey()
+    return [{ send: call('DELETE', `/api/me/passkeys/${passkeyId}`, token) }]
+  },
+  'POST /api/staff/invitations': async () => [
+    {
+      send: call('POST', '/api/staff/invitations', adminToken, () => ({
+        name: 'Convidada',
+        email: 'convidada@example.com',
+        role: 'staff',
+      })),
+    },
+  ],
+  'PATCH /api/staff/{id}': async () => {
+    const pending = await api.account('aprova', { status: 'pending' })
+    const promoted = await api.account('promove')
+    return [
+      {
+        send: call('PATCH', `/api/staff/${pending.id}`, adminToken, () => ({
+          status: 'active',
+        })),
+      },
+      {
+        send: call('PATCH', `/api/staff/${promoted.id}`, adminToken, () => ({ role: 'admin' })),
+      },
+    ]
+  },
+  'DELETE /api/staff/{id}': async () => {
+    const pending = await api.account('recusa', { status: 'pending' })
+    return [
+      {
+        send: call('DELETE', `/api/staff/${pending.id}`, adminToken, () => ({
+          reason: 'Não conhecemos',
+        })),
+      },
+    ]
+  },
+  'POST /api/staff/{id}/unlock': async () => {
+    const locked = await api.account('trancada')
+    for (let tries = 0; ; tries += 1) {
+      assert.ok(tries < 50, 'the account does not lock')
+      const login = await api.post('/api/auth/login', {
+        email: locked.email,
+        password: 'senha-errada-0',
+      })
+      if (login.statusCode === 429) break
+    }
+    return [{ send: call('POST', `/api/staff/${locked.id}/unlock`, adminToken) }]
+  },
+  'POST /api/staff/{id}/sign-out': async () => {
+    const someone = await api.person('expulsa')
+    return [{ send: call('POST', `/api/staff/${someone.id}/sign-out`, adminToken) }]
+  },
+  'POST /api/staff/{id}/password-reset': async () => {
+    const someone = await api.account('link')
+    return [{ send: call('POST', `/api/staff/${someone.id}/password-reset`, adminToken) }]
+  },
+  'DELETE /api/staff/{id}/mfa': async () => {
+    const someone = await withTotp()
+    return [{ send: call('DELETE', `/api/staff/${someone.id}/mfa`, adminToken) }]
+  },
+}
+
+/** Rows in every table: what a failed write must leave as it was. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await sql<{
+    name: string
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+    api.database.db,
+  )
+  const counts: Record<string, number> = {}
+  for (const { name } of tables.rows) {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(
+      name,
+    )}`.execute(api.database.db)
+    counts[name] = Number(rows[0]?.count)
+  }
+  return counts
+}
+
+describe(
+  'every write of the API on a full disk',
+  { skip: canMount ? false : 'needs root, for a tmpfs mount' },
+  () => {
+    it('answers 503 service_unavailable while the disk is full, works once there is room, and loses nothing', async () => {
+      const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
+      const writes = Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+        Object.keys(operations)
+          .filter((method) => method !== 'get')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      )
+      assert.deepEqual(
+        [...writes].sort(),
+        Object.keys(WRITES).sort(),
+        'every write operation of the document has a request here',
+      )
+      const prepared: [string, Prepared][] = []
+      for (const operation of writes) {
+        for (const request of await WRITES[operation]!()) prepared.push([operation, request])
+      }
+      const before = await rowCounts()
+
+      let filler = ''
+      const answers: string[] = []
+      for (const [operation, { send, during }] of prepared) {
+        filler = await fillDisk(dataDir)
+        const response = await send()
+        const expected = during?.status ?? 503
+        const code = response.body
+          ? response.json<{ error?: { code: string } }>().error?.code
+          : undefined
+        if (
+          response.statusCode !== expected ||
+          (expected === 503 && code !== 'service_unavailable')
+        ) {
+          answers.push(`${operation}: ${response.statusCode} ${response.body}`)
+        }
+      }
+      assert.deepEqual(answers, [], 'answers on a full disk that are not 503 service_unavailable')
+      // The recovery mail's work, after its 202, failed on the full disk: logged, as a 503 would be.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const recovery = api.logLines().find((line) => line.msg === 'password recovery failed')
+      assert.ok(recovery, 'the failed recovery is logged')
+      assert.deepEqual(await rowCounts(), before, 'a failed write left nothing behind')
+
+      await rm(filler)
+      assert.deepEqual(await rowCounts(), before, 'nothing written before the disk filled is lost')
+      for (const [operation, { send }] of prepared) ok(await send(), `${operation} with room`)
+      const integrity = await sql<{
+        integrity_check: string
+      }>`pragma integrity_check`.execute(api.database.db)
+      assert.deepEqual(integrity.rows, [{ integrity_check: 'ok' }])
+      // Work done after the answer (mail, audit) failed quietly: logged, never unhandled.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.deepEqual(unhandled, [])
+    })
+  },
+)
