@@ -68,3 +68,12 @@ test('a warm reload revalidates the page (304) and downloads no asset again', as
   )
   expect(downloaded).toEqual([])
 })
+
+test('a path without # shows a page in Portuguese that leads into the panel', async ({ page }) => {
+  const response = await page.goto('/nao-existe')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible()
+  await page.getByRole('link', { name: 'Ir para o Painel' }).click()
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+  expect(page.url()).toMatch(/\/#\/(login)?$/)
+})

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../common/api/errors'
 import { apiMessages, tooManyAttemptsMessage, validationMessages } from '../messages'
 import { protocolError } from './protocol-errors'
+import { NOT_FOUND_PAGE, wantsNotFoundPage } from './not-found-page'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
 export type { ErrorBody }
@@ -99,8 +100,10 @@ function codeForStatus(
  */
 export default fp(
   async (app) => {
-    app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send(errorBody('not_found', apiMessages.not_found)),
+    app.setNotFoundHandler(async (request, reply) =>
+      wantsNotFoundPage(request)
+        ? reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE)
+        : reply.code(404).send(errorBody('not_found', apiMessages.not_found)),
     )
 
     app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
