@@ -313,7 +313,7 @@ const migrations: Record<string, PortableMigration> = {
         // JSON, for a row the sender composes (the request's address and browser, for the audit).
         .addColumn('request', 'text')
         .addColumn('state', 'text', (column) =>
-          column.notNull().check(sql`state in ('waiting', 'sent', 'failed', 'dropped')`),
+          column.notNull().check(sql`state in ('waiting', 'sent', 'failed')`),
         )
         .addColumn('attempts', 'integer', (column) => column.notNull())
         .addColumn('created_at', t.timestamp, (column) => column.notNull())

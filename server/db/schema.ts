@@ -154,7 +154,7 @@ export interface RegistrationNoticesTable {
 }
 
 /** Where a mail's row is: waiting (to be sent or retried), or finished one way or the other. */
-export type MailState = 'waiting' | 'sent' | 'failed' | 'dropped'
+export type MailState = 'waiting' | 'sent' | 'failed'
 
 /** One mail of the outbox: mail/outbox.ts. */
 export interface MailOutboxTable {
@@ -180,7 +180,7 @@ export interface MailOutboxTable {
   claimed_until: Date | null
   last_attempt_at: Date | null
   last_error: string | null
-  /** When it was sent, given up on (failed) or found to need no mail (dropped). */
+  /** When it was sent, or given up on (failed). */
   finished_at: Date | null
 }
 

@@ -246,6 +246,11 @@ describe(`the mail each change causes is in the outbox when its answer comes (${
       (await api.post('/api/auth/password-recovery', { email: pending.email })).statusCode,
       202,
     )
+    const unknown = 'ninguem-aqui@example.com'
+    assert.equal(
+      (await api.post('/api/auth/password-recovery', { email: unknown })).statusCode,
+      202,
+    )
     const kinds = (await rowsOf(api.database)).map((row) => row.kind)
     for (const kind of ['approved', 'refused', 'admin_reset', 'invitation', 'password_recovery']) {
       assert.ok(kinds.includes(kind), `${kind} is queued: ${kinds.join(', ')}`)
@@ -262,6 +267,10 @@ describe(`the mail each change causes is in the outbox when its answer comes (${
       'every mail was tried',
     )
     assert.equal(mailer.sent.length, 0)
+    assert.ok(
+      (await rowsOf(api.database)).every((row) => row.recipient !== unknown),
+      'a recovery request for an e-mail without an account leaves no row',
+    )
     const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
     const metrics = await scrape()
     assert.match(metrics, /^painel_mails_waiting 5$/m)

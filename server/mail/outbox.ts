@@ -10,7 +10,7 @@ export type OutboxRow = Selectable<MailOutboxTable>
 /**
  * Composes the mail of a row queued without one (a recovery request), in a transaction of its
  * own that also writes the mail into the row (composeQueued), or says there is none to send
- * (null: the row is dropped).
+ * (null: the row is deleted).
  */
 export type Preparer = (row: OutboxRow) => Promise<MailMessage | null>
 
@@ -364,7 +364,13 @@ export class MailOutbox {
     try {
       message = row.subject === null ? await this.compose(row) : messageOf(row)
       if (message === null) {
-        await this.finish(row, { state: 'dropped' })
+        // Nothing to send (a recovery request for an e-mail without an active account): the
+        // row goes, so the table keeps no trace of addresses that have no account.
+        await this.options.db
+          .deleteFrom('mail_outbox')
+          .where('id', '=', row.id)
+          .where('claimed_by', '=', this.id)
+          .execute()
         return
       }
       await mailer.send(message)
