@@ -15,6 +15,7 @@ import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
 import { AccessLog, loggerOptions, type LoggerSettings } from './http/logger'
 import { createMailer, type Mailer } from './mail/mailer'
+import { MailOutbox, type OutboxTiming } from './mail/outbox'
 import httpMetrics from './metrics/http-metrics'
 import { instrumentedMailer } from './metrics/instrumented-mailer'
 import metricsListener from './metrics/metrics-listener'
@@ -40,6 +41,8 @@ export interface AppOptions extends Config {
   dataDirLock?: DataDirLock
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
+  /** The outbox sender's timing (tests). */
+  mailTiming?: Partial<OutboxTiming>
   /** Load-shedding thresholds (tests make them tiny). */
   loadShedding?: LoadSheddingOptions
   /** Slow-client limits (tests make them short). */
@@ -126,13 +129,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, log: app.log })
     const mailer = metrics ? instrumentedMailer(plainMailer, metrics) : plainMailer
     app.addHook('onClose', async () => mailer.close())
+    const timed = metrics
+      ? { ...database, db: database.db.withPlugin(queryTimer(metrics)) }
+      : database
+    const outbox = new MailOutbox({
+      db: timed.db,
+      engine: database.engine,
+      mailer,
+      log: app.log,
+      ...(options.clock ? { now: options.clock } : {}),
+      retry: {
+        firstDelayMs: options.mailRetryDelaySeconds * 1000,
+        maxDelayMs: 30 * 60_000,
+        giveUpAfterMs: options.mailRetryForSeconds * 1000,
+      },
+      ...(options.mailTiming ? { timing: options.mailTiming } : {}),
+    })
+    metrics?.watchOutbox(() => outbox.counts())
     await app.register(openapi, { version: API_VERSION })
     await app.register(api, {
       config: options,
-      database: metrics
-        ? { ...database, db: database.db.withPlugin(queryTimer(metrics)) }
-        : database,
-      mailer,
+      database: timed,
+      outbox,
       ...(options.clock ? { clock: options.clock } : {}),
     })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)

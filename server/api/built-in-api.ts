@@ -18,7 +18,7 @@ import type { Config } from '../config/config'
 import type { Database } from '../db/database'
 import { HttpError } from '../http/errors'
 import { tooManyAttemptsMessage } from '../messages'
-import type { Mailer } from '../mail/mailer'
+import type { MailOutbox } from '../mail/outbox'
 
 export interface BuiltInApiOptions {
   config: Pick<
@@ -34,7 +34,8 @@ export interface BuiltInApiOptions {
     | 'auditRetentionDays'
   >
   database: Database
-  mailer: Mailer
+  /** The mail outbox's sender: started with the app, stopped (nothing lost) when it closes. */
+  outbox: MailOutbox
   /** The clock of sessions and second factors (tests move it). */
   clock?: () => Date
 }
@@ -43,15 +44,15 @@ const HOUR_MS = 60 * 60 * 1000
 
 /** The panel's own API (docs/architecture.md, "Fixed contracts") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
 export default fp<BuiltInApiOptions>(
-  async (app, { config, database, mailer, clock }) => {
+  async (app, { config, database, outbox, clock }) => {
     const { db } = database
     await ensureFirstAdmin(db, config, app.log)
 
-    const staffDeps = { db, mailer, log: app.log, publicUrl: config.publicUrl }
+    const staffDeps = { db, outbox, log: app.log, publicUrl: config.publicUrl }
     const notifyAdmins = registrationNotifier(staffDeps)
     const auth = new AuthService({
       db,
-      mailer,
+      outbox,
       log: app.log,
       sessionTtlSeconds: config.sessionTtlSeconds,
       sessionIdleSeconds: config.sessionIdleSeconds,
@@ -92,6 +93,7 @@ export default fp<BuiltInApiOptions>(
           pruneSignInLimits(db),
           pruneTrustedDevices(db),
           pruneAudit(db, config.auditRetentionDays),
+          outbox.prune(),
         ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
@@ -101,12 +103,15 @@ export default fp<BuiltInApiOptions>(
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
     // Registrations the 15-minute limit held back go out within a minute of it ending.
     const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
+    // Sending starts once the app is ready (what waited over a restart goes out first).
+    app.addHook('onReady', () => outbox.start())
     app.addHook('onClose', async () => {
       clearInterval(timer)
       clearInterval(notices)
-      // Mails being prepared after their answer finish before the database closes.
+      // Work after an answer, and the mail being sent, finish before the database closes.
       await auth.settled()
       await notifyAdmins.settled()
+      await outbox.stop()
     })
   },
   { name: 'built-in-api' },

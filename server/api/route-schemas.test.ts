@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import Fastify, { type RouteOptions } from 'fastify'
+import { MailOutbox } from '../mail/outbox'
 import { CapturedMail } from '../test/api-fixture'
 import { testDatabase } from '../test/test-database'
 import type { Database } from '../db/database'
@@ -21,7 +22,12 @@ before(async () => {
   await app.register(builtInApi, {
     config: loadConfig({ ADMIN_PASSWORD: 'senha-do-chefe-1' }),
     database,
-    mailer: new CapturedMail(),
+    outbox: new MailOutbox({
+      db: database.db,
+      engine: database.engine,
+      mailer: new CapturedMail(),
+      log: app.log,
+    }),
   })
   await app.ready()
   await app.close()

@@ -193,7 +193,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
       onRequest: burstLimit,
     },
     async (request, reply) => {
-      auth.requestPasswordRecovery(request.body.email, requestOrigin(request))
+      await auth.requestPasswordRecovery(request.body.email, requestOrigin(request))
       return answerWithoutBody(reply, 202)
     },
   )

@@ -12,8 +12,9 @@ import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import type { MfaRequired } from '../config/config'
 import { HttpError } from '../http/errors'
-import type { Mailer } from '../mail/mailer'
+import type { MailMessage } from '../mail/mailer'
 import { passwordChangedMail, passwordResetMail } from '../mail/messages'
+import { composeQueued, type MailOutbox, type OutboxRow } from '../mail/outbox'
 import { findAccountByEmail, findAccountById, registerAccount, setPasswordHash } from './accounts'
 import { isCommonPassword } from './common-passwords'
 import {
@@ -75,7 +76,8 @@ export type ChangePasswordResult =
 
 export interface AuthServiceOptions {
   db: Db
-  mailer: Mailer
+  /** Mails are queued in the change's transaction and sent by it (mail/outbox.ts). */
+  outbox: MailOutbox
   log: FastifyBaseLogger
   sessionTtlSeconds: number
   /** SESSION_IDLE_TIMEOUT: a session unused this long ends. */
@@ -89,6 +91,9 @@ export interface AuthServiceOptions {
   /** Told of each new registration (admins get a mail). */
   onRegistered?: () => void
 }
+
+/** The outbox's kind for a recovery request, composed by the sender. */
+const RECOVERY_MAIL = 'password_recovery'
 
 export const invalidInput = (message: string) => new HttpError(400, 'invalid_input', message)
 
@@ -105,11 +110,12 @@ function checkNewPassword(password: string, context: PasswordContext): void {
  */
 export class AuthService {
   readonly limits: SignInLimits
-  /** Work done after answering (recovery mails); awaited on close and by tests. */
+  /** Work done after answering (a registration's follow-up); awaited on close and by tests. */
   private readonly background = new Set<Promise<void>>()
 
   constructor(private readonly options: AuthServiceOptions) {
     this.limits = new SignInLimits(options.db, () => this.now())
+    options.outbox.prepare(RECOVERY_MAIL, (row) => this.composeRecoveryMail(row))
   }
 
   get db(): Db {
@@ -365,53 +371,59 @@ export class AuthService {
 
   /**
    * Mails a single-use reset link when the e-mail belongs to an account that is not disabled.
-   * Everything that depends on the account happens after the caller has its answer, so the
-   * answer's time is the same whether or not the e-mail has an account.
+   * The request only queues the e-mail (one insert, the same whether or not it has an account),
+   * so neither the answer nor the work around it depends on the account; the outbox's sender
+   * decides, a random moment later, whether there is a mail to compose (composeRecoveryMail).
+   * Written before the answer: an acknowledged request survives a crash.
    */
-  requestPasswordRecovery(rawEmail: string, origin?: RequestOrigin): void {
+  async requestPasswordRecovery(rawEmail: string, origin?: RequestOrigin): Promise<void> {
     if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
     const email = normalizeEmail(rawEmail)
-    this.afterAnswer('password recovery failed', () => this.sendRecoveryMail(email, origin))
+    const request: RequestOrigin = origin ?? { ip: null, userAgent: null }
+    await this.options.outbox.queueRequest(this.db, RECOVERY_MAIL, email, request)
+    this.options.outbox.wake()
   }
 
-  private async sendRecoveryMail(email: string, origin?: RequestOrigin): Promise<void> {
-    const account = await findAccountByEmail(this.db, email)
-    if (!account || account.status === 'disabled') return
+  /**
+   * The outbox's composer of a recovery request: a reset link for an account that is not
+   * disabled, issued, audited and written into the row in one transaction; none (null) else.
+   */
+  private async composeRecoveryMail(row: OutboxRow): Promise<MailMessage | null> {
+    const account = await findAccountByEmail(this.db, row.recipient)
+    if (!account || account.status === 'disabled') return null
     // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
     if (!(await this.limits.gate([limitKeys.recoveryMail(account.email)])).allowed) {
       this.options.log.warn(
         { accountId: account.id },
         'recovery mail not sent: too many asked for this account',
       )
-      return
+      return null
     }
-    const token = await this.db.transaction().execute(async (trx) => {
-      const issued = await issuePasswordReset(trx, account.id)
-      await recordAccountEvent(trx, 'reset_requested', account.id, origin)
-      return issued
+    const origin = JSON.parse(row.request ?? 'null') as RequestOrigin | null
+    return this.db.transaction().execute(async (trx) => {
+      const token = await issuePasswordReset(trx, account.id)
+      await recordAccountEvent(trx, 'reset_requested', account.id, origin ?? undefined)
+      const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
+      const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
+      await composeQueued(trx, row.id, mail)
+      return mail
     })
-    const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
-    const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
-    await this.options.mailer.send(mail)
-    // Without SMTP the mailer has just logged "mail not sent": saying "sent" would contradict it.
-    if (!this.options.mailer.logOnly) {
-      this.options.log.info({ accountId: account.id }, 'password recovery mail sent')
-    }
   }
 
-  /** After the change is committed, without holding the answer up (a slow mail server). */
-  private mailPasswordChanged(
+  /** Queued in the change's transaction: the owner is told of every change that commits. */
+  private async queuePasswordChangedMail(
+    trx: Db,
     account: Account,
     through: 'account' | 'reset',
     origin: RequestOrigin | undefined,
-  ): void {
+  ): Promise<void> {
     const recoveryUrl = `${this.options.publicUrl}/#/recuperar-senha`
     const mail = passwordChangedMail(account.email, account.name, {
       through,
       address: origin?.ip ?? null,
       recoveryUrl,
     })
-    this.afterAnswer('password-changed mail failed', () => this.options.mailer.send(mail))
+    await this.options.outbox.queue(trx, 'password_changed', mail)
   }
 
   private afterAnswer(failure: string, work: () => Promise<void>): void {
@@ -455,11 +467,12 @@ export class AuthService {
       await endAllSessions(trx, id, 'session_password_changed')
       await voidPasswordResets(trx, id)
       await recordAccountEvent(trx, 'password_reset', id, origin)
+      if (!firstOfInvitation) await this.queuePasswordChangedMail(trx, pending, 'reset', origin)
       return { id, firstOfInvitation }
     })
     if (done === undefined) return false
     const accountId = done.id
-    if (!done.firstOfInvitation) this.mailPasswordChanged(pending, 'reset', origin)
+    this.options.outbox.wake()
     // The owner of the mailbox proved who they are: waits from someone else's guesses end.
     await this.limits.unlock(pending.email)
     this.options.log.info({ accountId }, 'password reset; all sessions ended')
@@ -490,8 +503,9 @@ export class AuthService {
       await endOtherSessions(trx, account.id, keepToken, 'session_password_changed')
       await voidPasswordResets(trx, account.id)
       await recordAccountEvent(trx, 'password_changed', account.id, origin.audit)
+      await this.queuePasswordChangedMail(trx, account, 'account', origin.audit)
     })
-    this.mailPasswordChanged(account, 'account', origin.audit)
+    this.options.outbox.wake()
     this.options.log.info({ accountId: account.id }, 'password changed; other sessions ended')
     return { outcome: 'changed' }
   }

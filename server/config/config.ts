@@ -36,6 +36,12 @@ export interface Config {
   /** Outgoing mail (smtp:// or smtps://); null: messages are written to the log instead. */
   smtpUrl: string | null
   mailFrom: string
+  /**
+   * MAIL_RETRY_DELAY: the wait after a mail's first failed attempt (doubling after each further
+   * one, 30 minutes at most); MAIL_RETRY_FOR: how long after it was queued a mail is given up on.
+   */
+  mailRetryDelaySeconds: number
+  mailRetryForSeconds: number
   /** The first admin, created when there is no admin yet. */
   adminEmail: string | null
   adminPassword: string | null
@@ -106,6 +112,8 @@ export function loadConfig(env: Env): Config {
         (value) => value.length <= 200,
         'is too long (200 characters at most)',
       ) ?? 'Painel <painel@localhost>',
+    mailRetryDelaySeconds: read.duration('MAIL_RETRY_DELAY', 10, 1, 3600),
+    mailRetryForSeconds: read.duration('MAIL_RETRY_FOR', 86_400, 60, 30 * 86_400),
     adminEmail: read.matching('ADMIN_EMAIL', isValidEmail, 'is not an e-mail address'),
     adminPassword: read.matching(
       'ADMIN_PASSWORD',

@@ -292,6 +292,45 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  /**
+   * Issue 26: mail that outlives an SMTP outage or a crash. Each mail is a row written in the
+   * transaction of the change that causes it; mail/outbox.ts delivers it later, retrying, and
+   * keeps the outcome. `subject` is null for a row still to be composed by the sender (a
+   * recovery request: whether it becomes a mail depends on the account, decided off the
+   * request's path). `text`/`html` are emptied once the row is finished: they hold live links.
+   */
+  '2026-11-25-0300-mail-outbox': {
+    async up(db, t) {
+      await db.schema
+        .createTable('mail_outbox')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('recipient', 'text', (column) => column.notNull())
+        .addColumn('subject', 'text')
+        .addColumn('text', 'text')
+        .addColumn('html', 'text')
+        // JSON, for a row the sender composes (the request's address and browser, for the audit).
+        .addColumn('request', 'text')
+        .addColumn('state', 'text', (column) =>
+          column.notNull().check(sql`state in ('waiting', 'sent', 'failed')`),
+        )
+        .addColumn('attempts', 'integer', (column) => column.notNull())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('next_attempt_at', t.timestamp, (column) => column.notNull())
+        .addColumn('claimed_by', t.uuid)
+        .addColumn('claimed_until', t.timestamp)
+        .addColumn('last_attempt_at', t.timestamp)
+        .addColumn('last_error', 'text')
+        .addColumn('finished_at', t.timestamp)
+        .execute()
+      await db.schema
+        .createIndex('mail_outbox_due')
+        .on('mail_outbox')
+        .columns(['state', 'next_attempt_at'])
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

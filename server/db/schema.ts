@@ -153,6 +153,37 @@ export interface RegistrationNoticesTable {
   covered_until: Date
 }
 
+/** Where a mail's row is: waiting (to be sent or retried), or finished one way or the other. */
+export type MailState = 'waiting' | 'sent' | 'failed'
+
+/** One mail of the outbox: mail/outbox.ts. */
+export interface MailOutboxTable {
+  id: string
+  /** What the mail is about ('invitation', 'password_reset', …): the logs and metrics say it. */
+  kind: string
+  recipient: string
+  /** Null until composed (a recovery request is composed by the sender). */
+  subject: string | null
+  /** Emptied (null) once the row is finished: the body holds live links. */
+  text: string | null
+  html: string | null
+  /** JSON: what the sender needs to compose the mail (the request's origin). */
+  request: string | null
+  state: MailState
+  /** Delivery attempts made so far. */
+  attempts: number
+  created_at: Date
+  /** When a waiting row is next due. */
+  next_attempt_at: Date
+  /** The sender that holds the row, and until when (a crashed sender's claim runs out). */
+  claimed_by: string | null
+  claimed_until: Date | null
+  last_attempt_at: Date | null
+  last_error: string | null
+  /** When it was sent, or given up on (failed). */
+  finished_at: Date | null
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -167,6 +198,7 @@ export interface Schema {
   trusted_devices: TrustedDevicesTable
   audit_events: AuditEventsTable
   registration_notices: RegistrationNoticesTable
+  mail_outbox: MailOutboxTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

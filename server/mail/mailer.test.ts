@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { apiFixture, type ApiFixture } from '../test/api-fixture'
+import { freePortSync } from '../../scripts/free-port'
+import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 
 /** A fresh install has no SMTP_URL: a recovery mail must still reach someone (docs/security.md says how). */
 describe('without SMTP_URL', () => {
@@ -58,6 +59,39 @@ describe('without SMTP_URL', () => {
     )
     assert.equal(
       lines.some((entry) => /mail sent/.test(String(entry.msg))),
+      false,
+      'no line says the mail was sent',
+    )
+  })
+})
+
+/** With metrics on, the mailer is counted, and still only logs: one line says what happened. */
+describe('without SMTP_URL, with metrics', () => {
+  let api: ApiFixture
+  before(async () => {
+    api = await apiFixture({ mailer: undefined, metricsPort: freePortSync(), host: '127.0.0.1' })
+  })
+  after(() => api.close())
+
+  it('an invitation is one log line, and none says it was sent', async () => {
+    const token = await api.signIn(ADMIN.email, ADMIN.password)
+    const invited = await api.call('POST', '/api/staff/invitations', token, {
+      name: 'Convidado Sem Smtp',
+      email: 'convite-sem-smtp@example.com',
+      role: 'staff',
+    })
+    assert.equal(invited.statusCode, 201)
+    const mentions = () =>
+      api.logLines().filter((entry) => JSON.stringify(entry).includes('convite-sem-smtp'))
+    for (let tries = 0; tries < 100 && mentions().length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    // Time for a second line, if one were coming.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    assert.equal(mentions().length, 1, 'one line about the mail')
+    assert.match(String(mentions()[0]!.msg), /^mail not sent \(SMTP_URL is not set\)/)
+    assert.equal(
+      api.logLines().some((entry) => /mail sent/.test(String(entry.msg))),
       false,
       'no line says the mail was sent',
     )

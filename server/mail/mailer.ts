@@ -24,7 +24,7 @@ export interface Mailer {
 }
 
 /**
- * Outgoing mail. With SMTP_URL, through that server (nodemailer). Without it, the message is
+ * How a mail leaves (outbox.ts decides when). With SMTP_URL, through that server (nodemailer). Without it, the message is
  * written to the log instead, whole, so a fresh install can still reset a password: that is for
  * trying the panel out, not for production, and docs/operations.md says so.
  */
@@ -49,7 +49,13 @@ export function createMailer(options: {
     }
   }
   const nodemailer = loadPackage('nodemailer') as typeof Nodemailer
-  const transport = nodemailer.createTransport(smtpUrl, { from })
+  // Short time-outs (nodemailer waits up to 10 minutes on a silent socket): a failed attempt is
+  // retried by the outbox anyway, and a send must end well within the outbox's lease on its row.
+  // (Settings in SMTP_URL's query still win.)
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 },
+    { from },
+  )
   return {
     async send(message) {
       await transport.sendMail({ ...message, from })

@@ -1,7 +1,7 @@
 import type { Mailer } from '../mail/mailer'
 import type { PanelMetrics } from './panel-metrics'
 
-/** The same mailer, counting what it sends and what fails. */
+/** The same mailer, counting each attempt: sent, or failed (outbox.ts retries those). */
 export function instrumentedMailer(mailer: Mailer, metrics: PanelMetrics): Mailer {
   return {
     async send(message) {
@@ -14,5 +14,7 @@ export function instrumentedMailer(mailer: Mailer, metrics: PanelMetrics): Maile
       }
     },
     close: () => mailer.close(),
+    // A log-only mailer stays one: the outbox must not log that it sent what it only logged.
+    ...(mailer.logOnly ? { logOnly: true } : {}),
   }
 }

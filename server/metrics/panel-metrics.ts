@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** Seconds: from a static file's fraction of a millisecond to a request near its 30 s limit. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
@@ -41,10 +41,26 @@ export class PanelMetrics {
 
   readonly mails = new Counter({
     name: 'painel_mails_total',
-    help: 'Mails handed to SMTP (or to the log without SMTP_URL), by result: sent or failed.',
+    help: 'Attempts to hand a mail to SMTP (or to the log without SMTP_URL), by result: sent or failed (a failed one is retried).',
     labelNames: ['result'] as const,
     registers: [this.registry],
   })
+
+  /** Reads the outbox's counts when scraped (watchOutbox). */
+  private outboxCounts: (() => Promise<{ waiting: number; failed: number }>) | null = null
+  private outboxScrape: Promise<{ waiting: number; failed: number }> | null = null
+
+  readonly mailsWaiting = this.outboxGauge(
+    'painel_mails_waiting',
+    'Mails in the outbox not yet delivered (new, or waiting for a retry), in every replica.',
+    'waiting',
+  )
+
+  readonly mailsFailed = this.outboxGauge(
+    'painel_mails_failed',
+    'Mails given up on after retrying for MAIL_RETRY_FOR (kept 30 days), in every replica.',
+    'failed',
+  )
 
   readonly queryDuration = new Histogram({
     name: 'painel_db_query_duration_seconds',
@@ -52,6 +68,29 @@ export class PanelMetrics {
     buckets: QUERY_BUCKETS,
     registers: [this.registry],
   })
+
+  /** Where the mail gauges read their counts (the database's outbox). */
+  watchOutbox(counts: () => Promise<{ waiting: number; failed: number }>): void {
+    this.outboxCounts = counts
+  }
+
+  private outboxGauge(name: string, help: string, state: 'waiting' | 'failed') {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const metrics = this
+    return new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        if (!metrics.outboxCounts) return
+        // One query for both gauges of a scrape.
+        metrics.outboxScrape ??= metrics.outboxCounts().finally(() => {
+          metrics.outboxScrape = null
+        })
+        this.set((await metrics.outboxScrape)[state])
+      },
+    })
+  }
 
   constructor() {
     // Process (CPU, memory, file descriptors) and Node (event-loop delay, heap, GC) metrics.

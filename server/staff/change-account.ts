@@ -2,7 +2,7 @@ import type { StaffChangeBody, StaffItem } from '../../common/api/staff'
 import { party, recordAudit } from '../audit/record-audit'
 import { changeAccount as administerAccount } from '../auth/account-administration'
 import { approvedMail } from '../mail/admin-mails'
-import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import type { Acting, StaffDeps } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 /**
@@ -25,6 +25,10 @@ export async function changeAccount(
       const type =
         status === 'disabled' ? 'disabled' : before.status === 'pending' ? 'approved' : 'reenabled'
       await recordAudit(trx, { ...audit, type, details: { from: before.status, to: status } })
+      if (type === 'approved') {
+        const login = `${deps.publicUrl}/#/login`
+        await deps.outbox.queue(trx, 'approved', approvedMail(before.email, before.name, login))
+      }
     }
     if (role !== before.role) {
       await recordAudit(trx, {
@@ -34,12 +38,6 @@ export async function changeAccount(
       })
     }
   })
-  if (before.status === 'pending' && change.status === 'active') {
-    sendLater(
-      deps,
-      approvedMail(before.email, before.name, `${deps.publicUrl}/#/login`),
-      'approved',
-    )
-  }
+  deps.outbox.wake()
   return (await findStaffItem(deps.db, before.id))!
 }

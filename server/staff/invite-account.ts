@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords'
 import { newToken, tokenHash } from '../auth/tokens'
 import { apiError } from '../http/errors'
 import { invitedMail } from '../mail/admin-mails'
-import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import type { Acting, StaffDeps } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 export const INVITATION_DAYS = 7
@@ -60,9 +60,11 @@ export async function inviteAccount(
       origin,
       details: { role: body.role },
     })
+    const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
+    const mail = invitedMail(email, name, actor.name, link, INVITATION_DAYS)
+    await deps.outbox.queue(trx, 'invitation', mail)
     return account
   })
-  const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
-  sendLater(deps, invitedMail(email, name, actor.name, link, INVITATION_DAYS), 'invitation')
+  deps.outbox.wake()
   return (await findStaffItem(deps.db, account.id))!
 }

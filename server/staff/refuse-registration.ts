@@ -1,7 +1,7 @@
 import { party, recordAudit } from '../audit/record-audit'
 import { removePendingAccount } from '../auth/account-administration'
 import { refusedMail } from '../mail/admin-mails'
-import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import type { Acting, StaffDeps } from './staff-context'
 
 /**
  * DELETE /staff/:id: a pending registration is refused and removed (its e-mail may register
@@ -16,7 +16,7 @@ export async function refuseRegistration(
   reason: string | undefined,
 ): Promise<void> {
   const trimmed = reason?.trim() || undefined
-  const refused = await removePendingAccount(deps.db, actor, id, async (trx, account) => {
+  await removePendingAccount(deps.db, actor, id, async (trx, account) => {
     await recordAudit(trx, {
       type: 'refused',
       actor: party(actor),
@@ -24,6 +24,7 @@ export async function refuseRegistration(
       origin,
       details: trimmed ? { reason: trimmed } : {},
     })
+    await deps.outbox.queue(trx, 'refused', refusedMail(account.email, account.name, trimmed))
   })
-  sendLater(deps, refusedMail(refused.email, refused.name, trimmed), 'refused')
+  deps.outbox.wake()
 }

@@ -1,5 +1,5 @@
 import { newRegistrationsMail } from '../mail/admin-mails'
-import { sendLater, type StaffDeps } from './staff-context'
+import type { StaffDeps } from './staff-context'
 
 /** An admin gets at most one "new registrations" mail in this time. */
 export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
@@ -8,8 +8,9 @@ export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
  * Tells every active admin about registrations that arrived since their last mail, at most one
  * mail per admin per 15 minutes: a burst of sign-ups is one mail listing them all. Runs when a
  * registration arrives and every minute (to send what the limit held back). The database keeps
- * when each admin was mailed and up to which registration, so a restart or a second replica
- * neither repeats nor loses a mail (two replicas at the same moment could, rarely, both send).
+ * when each admin was mailed and up to which registration, and queues the mail in the same
+ * transaction, so a restart neither repeats nor loses a mail (two replicas at the same moment
+ * could, rarely, both queue one).
  */
 export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Date()) {
   const admins = await deps.db
@@ -45,21 +46,21 @@ export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Dat
       last_sent_at: now,
       covered_until: newest.created_at,
     }
-    await deps.db
-      .insertInto('registration_notices')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict
-          .column('admin_id')
-          .doUpdateSet({ last_sent_at: row.last_sent_at, covered_until: row.covered_until }),
-      )
-      .execute()
     const equipe = `${deps.publicUrl}/#/equipe?status=pending`
-    sendLater(
-      deps,
-      newRegistrationsMail(admin.email, admin.name, fresh, equipe),
-      'new registrations',
-    )
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('registration_notices')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict
+            .column('admin_id')
+            .doUpdateSet({ last_sent_at: row.last_sent_at, covered_until: row.covered_until }),
+        )
+        .execute()
+      const mail = newRegistrationsMail(admin.email, admin.name, fresh, equipe)
+      await deps.outbox.queue(trx, 'new_registrations', mail)
+    })
+    deps.outbox.wake()
   }
 }
 

@@ -2,7 +2,7 @@ import { party, recordAudit } from '../audit/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
 import { removeSecondFactors } from '../auth/second-factors'
 import { secondFactorRemovedMail } from '../mail/admin-mails'
-import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import type { Acting, StaffDeps } from './staff-context'
 
 /**
  * DELETE /staff/:id/mfa: someone lost their phone. Their authenticator app, recovery codes and
@@ -16,7 +16,7 @@ export async function removeAccountSecondFactors(
   id: string,
 ): Promise<void> {
   const accountId = refuseOwnAccount(actor, id)
-  const removedFrom = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
     const removed = await removeSecondFactors(trx, account.id)
     if (removed.totp || removed.passkeys > 0) {
@@ -27,16 +27,10 @@ export async function removeAccountSecondFactors(
         origin,
         details: { by: 'admin', totp: removed.totp, passkeys: removed.passkeys },
       })
-      return account
+      const recovery = `${deps.publicUrl}/#/recuperar-senha`
+      const mail = secondFactorRemovedMail(account.email, account.name, actor.name, recovery)
+      await deps.outbox.queue(trx, 'second_factor_removed', mail)
     }
-    return undefined
   })
-  if (removedFrom) {
-    const recovery = `${deps.publicUrl}/#/recuperar-senha`
-    sendLater(
-      deps,
-      secondFactorRemovedMail(removedFrom.email, removedFrom.name, actor.name, recovery),
-      'second factor removed',
-    )
-  }
+  deps.outbox.wake()
 }

@@ -3,7 +3,7 @@ import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-admin
 import { issuePasswordReset, RESET_TTL_SECONDS } from '../auth/password-resets'
 import { apiError } from '../http/errors'
 import { adminResetMail } from '../mail/admin-mails'
-import { sendLater, type Acting, type StaffDeps } from './staff-context'
+import type { Acting, StaffDeps } from './staff-context'
 
 /**
  * POST /staff/:id/password-reset: mails the person a reset link, as recovery does (30 minutes,
@@ -12,7 +12,7 @@ import { sendLater, type Acting, type StaffDeps } from './staff-context'
  */
 export async function sendResetLink(deps: StaffDeps, { actor, origin }: Acting, id: string) {
   const accountId = refuseOwnAccount(actor, id)
-  const { account, token } = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
     if (account.status !== 'active') throw apiError(409, 'not_active')
     const token = await issuePasswordReset(trx, account.id)
@@ -23,12 +23,9 @@ export async function sendResetLink(deps: StaffDeps, { actor, origin }: Acting, 
       origin,
       details: { by: 'admin' },
     })
-    return { account, token }
+    const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}`
+    const mail = adminResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
+    await deps.outbox.queue(trx, 'admin_reset', mail)
   })
-  const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}`
-  sendLater(
-    deps,
-    adminResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60),
-    'admin reset',
-  )
+  deps.outbox.wake()
 }

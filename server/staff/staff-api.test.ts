@@ -283,7 +283,12 @@ describe(`/api/staff (${testStoreName()})`, () => {
       .selectAll()
       .where('id', '=', other)
       .executeTakeFirstOrThrow()
-    const deps = { db: api.database.db, mailer: api.mail, log: api.app.log, publicUrl: 'https://x' }
+    const deps = {
+      db: api.database.db,
+      outbox: api.outbox,
+      log: api.app.log,
+      publicUrl: 'https://x',
+    }
     const before = (await auditTypes(adminId)).length
     for (const change of [{ role: 'staff' as const }, { status: 'disabled' as const }]) {
       await assert.rejects(

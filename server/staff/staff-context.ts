@@ -2,12 +2,13 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { RequestOrigin } from '../audit/record-audit'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
-import type { Mailer, MailMessage } from '../mail/mailer'
+import type { MailOutbox } from '../mail/outbox'
 
-/** What every admin action needs: the store, the mailer, and where links in mails start. */
+/** What every admin action needs: the store, the outbox, and where links in mails start. */
 export interface StaffDeps {
   db: Db
-  mailer: Mailer
+  /** Mails are queued in the change's transaction and sent by it (mail/outbox.ts). */
+  outbox: MailOutbox
   log: FastifyBaseLogger
   publicUrl: string
 }
@@ -16,15 +17,4 @@ export interface StaffDeps {
 export interface Acting {
   actor: Account
   origin: RequestOrigin
-}
-
-/**
- * Sends after the change is committed and without holding the answer up: a slow or failing mail
- * server must not undo an approval, and it is logged for someone to act on.
- */
-export function sendLater(deps: StaffDeps, message: MailMessage, what: string): void {
-  deps.mailer.send(message).then(
-    () => deps.log.info({ mail: what }, 'mail sent'),
-    (error: unknown) => deps.log.error({ err: error, mail: what }, 'mail failed'),
-  )
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/database'
 import type { AccountStatus, AuditEventsTable, Role } from '../db/schema'
 import type { ErrorBody } from '../http/errors'
 import type { Mailer, MailMessage } from '../mail/mailer'
+import { MailOutbox } from '../mail/outbox'
 import { createFixtureDist, type FixtureDist } from './fixture-dist'
 import { testApp } from './helpers'
 import { testDatabase } from './test-database'
@@ -87,6 +88,13 @@ export interface ApiFixture {
   app: FastifyInstance
   database: Database
   mail: CapturedMail
+  /**
+   * A sender of the same outbox into `mail`, for code a test calls directly (the app's own
+   * sender sends what the API queues): queue with it, then deliverMail().
+   */
+  outbox: MailOutbox
+  /** Sends what is due in the outbox now, without waiting for a sender's wake-up. */
+  deliverMail: () => Promise<void>
   dist: FixtureDist
   logLines: () => Record<string, unknown>[]
   /** POST JSON to the API. */
@@ -168,10 +176,23 @@ export async function apiFixture(
     }
     return { id: await fixture.addAccount({ ...made, role, status }), ...made }
   }
+  const outbox = new MailOutbox({
+    db: database.db,
+    engine: database.engine,
+    mailer: overrides.mailer ?? mail,
+    log: app.log,
+    ...(overrides.clock ? { now: overrides.clock } : {}),
+  })
   const fixture: ApiFixture = {
     app,
     database,
     mail,
+    outbox,
+    async deliverMail() {
+      while ((await outbox.runOnce()) > 0) {
+        // until nothing is due
+      }
+    },
     dist,
     logLines,
     post,

@@ -1,0 +1,458 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { ExpressionBuilder, Selectable } from 'kysely'
+import type { Db } from '../db/database'
+import type { Engine } from '../db/portable-sql'
+import type { MailOutboxTable, Schema } from '../db/schema'
+import type { Mailer, MailMessage } from './mailer'
+
+export type OutboxRow = Selectable<MailOutboxTable>
+
+/**
+ * Composes the mail of a row queued without one (a recovery request), in a transaction of its
+ * own that also writes the mail into the row (composeQueued), or says there is none to send
+ * (null: the row is deleted).
+ */
+export type Preparer = (row: OutboxRow) => Promise<MailMessage | null>
+
+export interface RetryPolicy {
+  /** The wait after the first failed attempt; each further failure doubles it. */
+  firstDelayMs: number
+  /** No wait is longer than this. */
+  maxDelayMs: number
+  /** A mail still not delivered this long after it was queued is given up on (failed). */
+  giveUpAfterMs: number
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  firstDelayMs: 10_000,
+  maxDelayMs: 30 * 60_000,
+  giveUpAfterMs: 24 * 3_600_000,
+}
+
+export interface OutboxTiming {
+  /**
+   * After a commit the sender starts within this range (ms), at random: the mail's work
+   * (composing, the SMTP exchange) never lands on the request right after the one that queued
+   * it, so its time cannot tell what was queued (a recovery request for an account or not).
+   */
+  wakeDelayMs: readonly [number, number]
+  /** How often waiting rows are looked for anyway: other replicas' mails, and retries. */
+  pollMs: number
+  /**
+   * How long a claim holds a row. Longer than any send can take (the SMTP transport's own
+   * time-outs are shorter: mailer.ts), so a live sender never loses its row mid-send; a
+   * crashed sender's rows are taken up again once it runs out.
+   */
+  leaseMs: number
+}
+
+export const DEFAULT_TIMING: OutboxTiming = {
+  wakeDelayMs: [20, 200],
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+}
+
+/** Rows claimed at once. */
+const BATCH = 20
+/** Finished rows are kept this long (what was sent, what failed), then pruned. */
+export const FINISHED_KEPT_DAYS = 30
+const MAX_ERROR_LENGTH = 500
+
+/**
+ * Queues a mail in the caller's transaction: it exists exactly when the change that causes it
+ * is committed. Call wake() after the commit.
+ */
+export async function queueMail(
+  trx: Db,
+  kind: string,
+  message: MailMessage,
+  now: Date,
+): Promise<void> {
+  await insertRow(trx, kind, message.to, now, {
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+  })
+}
+
+/** Queues a row the sender composes (Preparer), with what it needs to know as JSON. */
+export async function queueRequest(
+  trx: Db,
+  kind: string,
+  recipient: string,
+  request: unknown,
+  now: Date,
+): Promise<void> {
+  await insertRow(trx, kind, recipient, now, { request: JSON.stringify(request) })
+}
+
+/** A Preparer's write of the mail it composed, in its own transaction. */
+export async function composeQueued(trx: Db, id: string, message: MailMessage): Promise<void> {
+  await trx
+    .updateTable('mail_outbox')
+    .set({ subject: message.subject, text: message.text, html: message.html ?? null })
+    .where('id', '=', id)
+    .execute()
+}
+
+async function insertRow(
+  trx: Db,
+  kind: string,
+  recipient: string,
+  now: Date,
+  fields: Partial<Pick<OutboxRow, 'subject' | 'text' | 'html' | 'request'>>,
+) {
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: crypto.randomUUID(),
+      kind,
+      recipient,
+      subject: null,
+      text: null,
+      html: null,
+      request: null,
+      ...fields,
+      state: 'waiting',
+      attempts: 0,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .execute()
+}
+
+/** The wait after `attempts` failed attempts: doubling from the first, capped. */
+export function retryDelayMs(policy: RetryPolicy, attempts: number): number {
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1))
+}
+
+export interface MailOutboxOptions {
+  db: Db
+  engine: Engine
+  mailer: Mailer
+  log: FastifyBaseLogger
+  now?: () => Date
+  retry?: RetryPolicy
+  timing?: Partial<OutboxTiming>
+}
+
+/**
+ * The sender: delivers the outbox's waiting rows, retries failures with doubling waits up to a
+ * bound, and keeps each row's outcome.
+ *
+ * At least once, never knowingly twice. A row is claimed (a lease: claimed_by, claimed_until,
+ * committed) before its mail goes to SMTP and marked sent right after SMTP accepts it. Marking
+ * before sending would lose the mail to a crash in between; a lost recovery link or invitation
+ * is worse than a second copy, so the mail is sent first. The one window for a duplicate is a
+ * crash (or a lost database) between SMTP's accept and the mark, a few milliseconds; no scheme
+ * closes it, as SMTP and the database share no transaction. Claims exclude each other: on
+ * PostgreSQL the due rows are locked FOR UPDATE SKIP LOCKED and then leased in one transaction,
+ * and on both engines the lease is taken by a conditional update (only a row nobody holds), so
+ * of several senders (replicas) only one sends a given row.
+ */
+export class MailOutbox {
+  private readonly id = crypto.randomUUID()
+  private readonly preparers = new Map<string, Preparer>()
+  private readonly retry: RetryPolicy
+  private readonly timing: OutboxTiming
+  private readonly now: () => Date
+  private timer: NodeJS.Timeout | null = null
+  private timerAt = Infinity
+  private running: Promise<void> | null = null
+  private again = false
+  private started = false
+  private stopping = false
+
+  constructor(private readonly options: MailOutboxOptions) {
+    this.retry = options.retry ?? DEFAULT_RETRY
+    this.timing = { ...DEFAULT_TIMING, ...options.timing }
+    this.now = options.now ?? (() => new Date())
+  }
+
+  /** How rows of a kind queued without a mail (queueRequest) are composed. */
+  prepare(kind: string, preparer: Preparer): void {
+    this.preparers.set(kind, preparer)
+  }
+
+  /** Queues a mail in the caller's transaction, on the sender's clock; wake() after the commit. */
+  queue(trx: Db, kind: string, message: MailMessage): Promise<void> {
+    return queueMail(trx, kind, message, this.now())
+  }
+
+  queueRequest(trx: Db, kind: string, recipient: string, request: unknown): Promise<void> {
+    return queueRequest(trx, kind, recipient, request, this.now())
+  }
+
+  /** Starts sending (what is waiting now, then on wake() and every poll). */
+  async start(): Promise<void> {
+    if (this.started) return
+    this.started = true
+    if (this.options.engine === 'sqlite') {
+      // The embedded store has one process (its data dir is locked): a claim found at start is
+      // a crashed process's, and waiting out its lease would only delay the mail.
+      await this.options.db
+        .updateTable('mail_outbox')
+        .set({ claimed_by: null, claimed_until: null })
+        .where('state', '=', 'waiting')
+        .where('claimed_by', 'is not', null)
+        .execute()
+    }
+    this.schedule(0)
+  }
+
+  /** A mail was queued (its transaction committed): send it soon. */
+  wake(): void {
+    const [min, max] = this.timing.wakeDelayMs
+    this.schedule(min + Math.random() * (max - min))
+  }
+
+  /**
+   * Stops claiming; the mail being sent is finished and marked, rows claimed but not yet sent
+   * are released. Nothing is lost: what waits is sent by the next start (or another replica).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    await this.running
+  }
+
+  /** Waiting and given-up rows (the metrics' gauges). */
+  async counts(): Promise<{ waiting: number; failed: number }> {
+    const rows = await this.options.db
+      .selectFrom('mail_outbox')
+      .select(['state', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('state', 'in', ['waiting', 'failed'])
+      .groupBy('state')
+      .execute()
+    const count = (state: string) => Number(rows.find((row) => row.state === state)?.count ?? 0)
+    return { waiting: count('waiting'), failed: count('failed') }
+  }
+
+  /** Finished rows older than FINISHED_KEPT_DAYS go (housekeeping). */
+  async prune(): Promise<void> {
+    await this.options.db
+      .deleteFrom('mail_outbox')
+      .where('state', '!=', 'waiting')
+      .where('finished_at', '<', new Date(this.now().getTime() - FINISHED_KEPT_DAYS * 86_400_000))
+      .execute()
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopping || !this.started) return
+    const at = Date.now() + ms
+    if (this.timer && this.timerAt <= at) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timerAt = at
+    this.timer = setTimeout(() => this.tick(), ms)
+    // Not what keeps a process alive: the server's listener is.
+    this.timer.unref()
+  }
+
+  private tick(): void {
+    this.timer = null
+    this.timerAt = Infinity
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null
+    })
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false
+      try {
+        while (!this.stopping && (await this.runOnce()) === BATCH) {
+          // a full batch: more may be due
+        }
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'mail outbox: sending failed; will retry')
+      }
+    } while (this.again && !this.stopping)
+    if (!this.stopping) this.schedule(await this.nextWakeMs().catch(() => this.timing.pollMs))
+  }
+
+  /** Until the next poll, or sooner when a retry is due before it. */
+  private async nextWakeMs(): Promise<number> {
+    const now = this.now()
+    const next = await this.options.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('state', '=', 'waiting')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+      .where((eb) => this.canSend(eb))
+      .executeTakeFirst()
+    const at = next?.at ? new Date(next.at).getTime() : Infinity
+    // A little after it is due, never a busy loop.
+    return Math.min(this.timing.pollMs, Math.max(50, at - now.getTime() + 10))
+  }
+
+  /** Claims the rows due now and delivers them, one by one; how many it claimed. */
+  async runOnce(): Promise<number> {
+    const rows = await this.claim()
+    for (const [index, row] of rows.entries()) {
+      if (this.stopping) {
+        await this.release(rows.slice(index))
+        break
+      }
+      await this.deliver(row)
+    }
+    return rows.length
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const now = this.now()
+    const leased = new Date(now.getTime() + this.timing.leaseMs)
+    const { db, engine } = this.options
+    return db.transaction().execute(async (trx) => {
+      let due = trx
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('state', '=', 'waiting')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .where((eb) => this.canSend(eb))
+        .orderBy('next_attempt_at')
+        .limit(BATCH)
+      // Another replica's claim in progress is skipped, not waited for (SQLite has one writer).
+      if (engine === 'postgres') due = due.forUpdate().skipLocked()
+      const ids = (await due.execute()).map((row) => row.id)
+      if (ids.length === 0) return []
+      return trx
+        .updateTable('mail_outbox')
+        .set({ claimed_by: this.id, claimed_until: leased })
+        .where('id', 'in', ids)
+        .where('state', '=', 'waiting')
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+        .returningAll()
+        .execute()
+    })
+  }
+
+  /**
+   * Rows this sender can deliver: composed ones, and those of a kind it knows how to compose (a
+   * sender without that kind, say a replica of an earlier version, leaves them to one that has).
+   */
+  private canSend(eb: ExpressionBuilder<Schema, 'mail_outbox'>) {
+    const kinds = [...this.preparers.keys()]
+    return kinds.length === 0
+      ? eb('subject', 'is not', null)
+      : eb.or([eb('subject', 'is not', null), eb('kind', 'in', kinds)])
+  }
+
+  private async release(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return
+    await this.options.db
+      .updateTable('mail_outbox')
+      .set({ claimed_by: null, claimed_until: null })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('claimed_by', '=', this.id)
+      .execute()
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { mailer, log } = this.options
+    const mail = { mailId: row.id, mail: row.kind }
+    let message: MailMessage | null
+    try {
+      message = row.subject === null ? await this.compose(row) : messageOf(row)
+      if (message === null) {
+        // Nothing to send (a recovery request for an e-mail without an active account): the
+        // row goes, so the table keeps no trace of addresses that have no account.
+        await this.options.db
+          .deleteFrom('mail_outbox')
+          .where('id', '=', row.id)
+          .where('claimed_by', '=', this.id)
+          .execute()
+        return
+      }
+      await mailer.send(message)
+    } catch (error) {
+      await this.failed(row, error)
+      return
+    }
+    const marked = await this.finish(row, {
+      state: 'sent',
+      attempts: row.attempts + 1,
+      last_attempt_at: this.now(),
+    })
+    if (!marked) {
+      log.warn(mail, 'mail sent, but its claim had run out: another sender may send it too')
+    } else if (!mailer.logOnly) {
+      // Without SMTP the mailer's own line ("mail not sent …") is the one line about it.
+      log.info({ ...mail, attempts: row.attempts + 1 }, 'mail sent')
+    }
+  }
+
+  private async compose(row: OutboxRow): Promise<MailMessage | null> {
+    const preparer = this.preparers.get(row.kind)
+    if (!preparer) throw new Error(`no way to compose a mail of kind ${row.kind}`)
+    return preparer(row)
+  }
+
+  private async failed(row: OutboxRow, error: unknown): Promise<void> {
+    const now = this.now()
+    const attempts = row.attempts + 1
+    const next = new Date(now.getTime() + retryDelayMs(this.retry, attempts))
+    const givenUp = next.getTime() - row.created_at.getTime() > this.retry.giveUpAfterMs
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(
+      0,
+      MAX_ERROR_LENGTH,
+    )
+    const outcome = { attempts, last_attempt_at: now, last_error: lastError }
+    const mail = { mailId: row.id, mail: row.kind, attempts, err: error }
+    if (givenUp) {
+      await this.finish(row, { state: 'failed', ...outcome })
+      this.options.log.error(mail, `mail given up on after ${attempts} attempts`)
+      return
+    }
+    await this.options.db
+      .updateTable('mail_outbox')
+      .set({ ...outcome, next_attempt_at: next, claimed_by: null, claimed_until: null })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', this.id)
+      .execute()
+    this.options.log.warn(
+      { ...mail, nextAttemptAt: next.toISOString() },
+      'mail not delivered; will retry',
+    )
+  }
+
+  /** Ends a row (its body emptied: it holds live links); false when the claim was lost. */
+  private async finish(
+    row: OutboxRow,
+    // A sent row keeps the error of its last failed attempt, if any: part of its story.
+    fields: Partial<Pick<OutboxRow, 'state' | 'attempts' | 'last_attempt_at' | 'last_error'>>,
+  ): Promise<boolean> {
+    const result = await this.options.db
+      .updateTable('mail_outbox')
+      .set({
+        ...fields,
+        finished_at: this.now(),
+        text: null,
+        html: null,
+        claimed_by: null,
+        claimed_until: null,
+      })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', this.id)
+      .executeTakeFirst()
+    return result.numUpdatedRows > 0n
+  }
+}
+
+function messageOf(row: OutboxRow): MailMessage {
+  return {
+    to: row.recipient,
+    subject: row.subject ?? '',
+    text: row.text ?? '',
+    ...(row.html === null ? {} : { html: row.html }),
+  }
+}
