@@ -271,7 +271,7 @@ test.describe('as an admin', () => {
       await expect(card.getByRole('button', { name: `Desativar ${long.name}` })).toBeInViewport()
       await card.getByRole('button', { name: `Ações para ${long.name}` }).click()
       for (const action of [
-        'Tornar administrador',
+        'Dar o papel de administrador',
         'Encerrar sessões',
         'Enviar link de nova senha',
       ]) {

@@ -26,7 +26,7 @@ export const securityMessages = {
   totp: {
     title: 'Verificação em duas etapas',
     intro:
-      'Além da senha, peça um código do aplicativo autenticador do celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…) ao entrar.',
+      'Ao entrar, além da senha, você digita um código do aplicativo autenticador do seu celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…).',
     on: 'Ativada com aplicativo autenticador.',
     off: 'Desativada.',
     codesLeft: (count: number) =>

@@ -9,7 +9,7 @@ export const accountMessages = {
     loading: 'Carregando seus dados…',
     name: 'Nome',
     email: 'E-mail',
-    role: 'Perfil de acesso',
+    role: 'Papel',
     status: 'Situação',
     since: 'Conta criada em',
     roles: { admin: 'Administrador', staff: 'Equipe' },

@@ -10,7 +10,9 @@ export const recoverMessages = {
     email: 'E-mail',
     submit: 'Enviar link',
     sentTitle: 'Verifique seu e-mail',
-    sent: 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. O link vale por 30 minutos e só pode ser usado uma vez.',
+    sent: (email: string) =>
+      `Se houver uma conta com o e-mail ${email}, enviamos para ele um link para criar uma nova senha. O link vale por 30 minutos e só pode ser usado uma vez.`,
+    wrongAddress: 'O endereço está errado? Peça de novo',
     backToLogin: 'Voltar para a tela de entrada',
   },
   reset: {
@@ -31,7 +33,7 @@ export const recoverMessages = {
   },
   invitation: {
     title: 'Criar sua senha',
-    subtitle: 'Você foi convidado para o Painel. Escolha a senha com que vai entrar.',
+    subtitle: 'Você recebeu um convite para o Painel. Escolha a senha com que vai entrar.',
     submit: 'Criar senha',
     doneTitle: 'Senha criada',
     done: 'Sua senha foi criada. Entre com o seu e-mail e a nova senha.',

@@ -54,8 +54,8 @@ export const staffMessages = {
     refuse: 'Recusar',
     disable: 'Desativar',
     enable: 'Reativar',
-    makeAdmin: 'Tornar administrador',
-    makeStaff: 'Tornar equipe',
+    makeAdmin: 'Dar o papel de administrador',
+    makeStaff: 'Dar o papel de equipe',
     unlock: 'Desbloquear',
     signOut: 'Encerrar sessões',
     reset: 'Enviar link de nova senha',
@@ -79,12 +79,12 @@ export const staffMessages = {
       body: `${name} poderá entrar no Painel de novo com a senha que já tem.`,
     }),
     makeAdmin: (name: string) => ({
-      title: `Tornar ${name} administrador?`,
+      title: `Dar a ${name} o papel de administrador?`,
       body: `${name} poderá aprovar cadastros, mudar contas e ver a auditoria.`,
     }),
     makeStaff: (name: string) => ({
-      title: `Tornar ${name} equipe?`,
-      body: `${name} deixará de ser administrador e não verá mais Equipe nem Auditoria.`,
+      title: `Dar a ${name} o papel de equipe?`,
+      body: `${name} perderá o papel de administrador e não verá mais Equipe nem Auditoria.`,
     }),
     unlock: (name: string) => ({
       title: `Desbloquear a conta de ${name}?`,

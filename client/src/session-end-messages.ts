@@ -13,7 +13,7 @@ export const sessionEndMessages = {
     session_idle: 'Sua sessão expirou por inatividade. Entre novamente.',
     session_revoked: 'Sua sessão foi encerrada em outro dispositivo ou por um administrador.',
     session_account_disabled: 'Sua conta foi desativada. Fale com um administrador da equipe.',
-    session_password_changed: 'Sua senha foi alterada em outra sessão. Entre com a nova senha.',
+    session_password_changed: 'A senha desta conta foi alterada. Entre com a nova senha.',
   } satisfies Record<SessionEndCode | 'signed_out', string> as Record<string, string | undefined>,
   /** For a code neither this client knows nor the server explained. */
   fallback: 'Sua sessão terminou. Entre novamente.',

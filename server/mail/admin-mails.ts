@@ -27,7 +27,7 @@ export function invitedMail(
   link: string,
   days: number,
 ): MailMessage {
-  return mail(to, 'Painel: você foi convidado', [
+  return mail(to, 'Painel: você recebeu um convite', [
     `Olá, ${name}.`,
     `${invitedBy} convidou você para o Painel. Para entrar, crie a sua senha neste link:`,
     link,

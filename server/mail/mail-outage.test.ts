@@ -21,7 +21,7 @@ const ADMIN = { email: 'chefe@example.com', password: 'Admin-Pass-12345' }
 const SUBJECTS = {
   registration: 'Painel: um novo cadastro aguarda aprovação',
   reset: 'Painel: criar uma nova senha',
-  invitation: 'Painel: você foi convidado',
+  invitation: 'Painel: você recebeu um convite',
   approved: 'Painel: seu cadastro foi aprovado',
 }
 

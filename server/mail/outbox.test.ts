@@ -291,7 +291,7 @@ describe(`the mail each change causes is in the outbox when its answer comes (${
     const subjects = mailer.sent.map((mail) => `${mail.to}: ${mail.subject}`).sort()
     assert.equal(subjects.length, 5, subjects.join('\n'))
     assert.equal(new Set(subjects).size, 5, 'none twice')
-    assert.ok(subjects.includes(`${invited}: Painel: você foi convidado`))
+    assert.ok(subjects.includes(`${invited}: Painel: você recebeu um convite`))
     assert.ok(subjects.includes(`${pending.email}: Painel: criar uma nova senha`))
     assert.ok(subjects.includes(`${staff.email}: Painel: criar uma nova senha`))
     assert.match(await scrape(), /^painel_mails_waiting 0$/m)

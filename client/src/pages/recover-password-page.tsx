@@ -25,21 +25,26 @@ const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']
 function RecoverForm() {
   const text = recoverMessages.recover
   useDocumentTitle(text.title)
-  const [sent, setSent] = useState(false)
+  const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useFormSubmit({
     fields: RECOVER_FIELDS,
     validate: validateRecover,
     submit: async ({ email }) => {
       await requestPasswordRecovery(email)
-      setSent(true)
+      setSentTo(email.trim())
     },
   })
 
-  if (sent) {
+  if (sentTo !== null) {
     return (
       <PublicCard title={text.sentTitle}>
-        <Notice color="success" text={text.sent} />
-        <Link to={paths.login}>{text.backToLogin}</Link>
+        <Notice color="success" text={text.sent(sentTo)} />
+        <div className="d-flex flex-wrap gap-3">
+          <button type="button" className="btn btn-link p-0" onClick={() => setSentTo(null)}>
+            {text.wrongAddress}
+          </button>
+          <Link to={paths.login}>{text.backToLogin}</Link>
+        </div>
       </PublicCard>
     )
   }
