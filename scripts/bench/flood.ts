@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { freePortSync } from '../free-port'
 import { root } from '../paths'
 import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
-import { cpuMs } from './cpu'
+import { cpuMs, schedStat } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import type { FloodOutcome, FloodSettings } from './flood-generator'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
@@ -55,6 +55,11 @@ export interface FloodResult extends FloodSettingsOfRun {
   /** CPU time during the flood, as % of one core (null without /proc). */
   serverCpuPercent: number | null
   generatorCpuPercent: number
+  /**
+   * The server's event-loop thread during the flood: how long it ran and how long it waited for
+   * a CPU while it could have run (null without /proc). A long wait is the machine's doing.
+   */
+  eventLoopThread: { runMs: number; runQueueWaitMs: number } | null
   loadAverage: { before: number[]; after: number[] }
 }
 
@@ -191,11 +196,13 @@ export async function measureFlood(
     await generator.started
     const serverPid = server.child.pid
     const serverBefore = serverPid === undefined ? null : cpuMs([serverPid])
+    const loopBefore = serverPid === undefined ? null : schedStat(serverPid)
     const started = performance.now()
     const flood = await probeHealth(server.baseURL, generator.outcome)
     const signIns = await generator.outcome
     const wallMs = performance.now() - started
     const serverAfter = serverPid === undefined ? null : cpuMs([serverPid])
+    const loopAfter = serverPid === undefined ? null : schedStat(serverPid)
     const serverMs =
       serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore
     log(
@@ -210,6 +217,13 @@ export async function measureFlood(
       signIns,
       serverCpuPercent: serverMs === null ? null : round((serverMs / wallMs) * 100),
       generatorCpuPercent: round((signIns.cpuMs / wallMs) * 100),
+      eventLoopThread:
+        loopBefore && loopAfter
+          ? {
+              runMs: Math.round((loopAfter.runNs - loopBefore.runNs) / 1e6),
+              runQueueWaitMs: Math.round((loopAfter.waitNs - loopBefore.waitNs) / 1e6),
+            }
+          : null,
       loadAverage: { before, after: loadavg() },
     }
   } finally {

@@ -328,6 +328,13 @@ function printFlood(result: FloodResult) {
       `${result.loadAverage.before.map((n) => n.toFixed(2)).join(' ')} before, ` +
       `${result.loadAverage.after.map((n) => n.toFixed(2)).join(' ')} after`,
   )
+  if (result.eventLoopThread) {
+    const { runMs, runQueueWaitMs } = result.eventLoopThread
+    log(
+      `the server's event-loop thread during the flood: ran ${runMs} ms, waited ${runQueueWaitMs} ms ` +
+        'for a CPU while runnable (a wait above the run time: the machine is short of CPU)',
+    )
+  }
   log('(goal: /healthz p99 under 100 ms during the flood)')
 }
 
