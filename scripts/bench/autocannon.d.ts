@@ -10,8 +10,18 @@ declare module 'autocannon' {
     pipelining?: number
     method?: string
     headers?: Record<string, string>
+    /** Requests sent in turn on each connection; `setupRequest` may change each one as it goes. */
+    requests?: RequestSpec[]
     /** A first run whose figures are dropped (autocannon starts the measured run after it). */
     warmup?: { connections?: number; duration?: number }
+  }
+
+  interface RequestSpec {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    setupRequest?: (request: RequestSpec) => RequestSpec
   }
 
   interface Histogram {

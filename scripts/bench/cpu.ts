@@ -49,3 +49,17 @@ export function childPids(pid: number): number[] {
     return []
   }
 }
+
+/**
+ * The time a thread has run and the time it has waited, runnable, for a CPU (nanoseconds, from
+ * /proc/<pid>/task/<tid>/schedstat); null without it. A thread that waits more than it runs is
+ * short of CPU: the machine is busy, whatever the thread itself does.
+ */
+export function schedStat(pid: number, tid = pid): { runNs: number; waitNs: number } | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')
+    return { runNs: Number(run), waitNs: Number(wait) }
+  } catch {
+    return null
+  }
+}

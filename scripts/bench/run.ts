@@ -4,7 +4,8 @@
  *
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
- *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | startup | memory
+ *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | flood |
+ *                                       startup | memory
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
  * at the end, also on Ctrl-C or when a section fails.
@@ -27,8 +28,9 @@ import { measureMemory, type MemoryResult } from './memory'
 import { measureStartup, type StartupResult } from './startup'
 import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
+import { FLOOD_SETTINGS, measureFlood, type FloodResult, type ProbeFigures } from './flood'
 
-const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'startup', 'memory'] as const
+const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'flood', 'startup', 'memory'] as const
 type Section = (typeof SECTIONS)[number]
 
 const SETTINGS = {
@@ -85,6 +87,7 @@ interface Report {
   bytes?: RouteBytes[]
   browser?: BrowserResult
   throughput?: ThroughputResult
+  flood?: FloodResult
   startup?: StartupResult
   memory?: MemoryResult
   failures: { section: Section; message: string }[]
@@ -289,6 +292,52 @@ function printThroughput(result: ThroughputResult) {
   for (const problem of result.problems) log(`PROBLEM: ${problem}`)
 }
 
+function printFlood(result: FloodResult) {
+  const row = (label: string, probe: ProbeFigures) => [
+    label,
+    String(probe.probes),
+    String(probe.failed),
+    `${probe.p50Ms} ms`,
+    `${probe.p95Ms} ms`,
+    `${probe.p99Ms} ms`,
+    `${probe.maxMs} ms`,
+  ]
+  log(
+    formatTable(
+      ['GET /healthz, one every 50 ms', 'probes', 'not 200', 'p50', 'p95', 'p99', 'max'],
+      [
+        row('server idle (yardstick)', result.idle),
+        row(
+          `${result.connections}-connection sign-in flood, ${result.floodSeconds} s`,
+          result.flood,
+        ),
+      ],
+    ),
+  )
+  const { signIns } = result
+  const statuses = Object.entries(signIns.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(', ')
+  log(
+    `flood answers: ${signIns.requests} (${statuses || 'none'}; ${signIns.errors} errors, ` +
+      `${signIns.timeouts} timeouts), p50 ${signIns.latencyP50Ms} ms, p99 ${signIns.latencyP99Ms} ms`,
+  )
+  log(
+    `CPU during the flood: server ${percent(result.serverCpuPercent)}, generator (nice ${result.generatorNice}) ` +
+      `${percent(result.generatorCpuPercent)} of one core; load average ` +
+      `${result.loadAverage.before.map((n) => n.toFixed(2)).join(' ')} before, ` +
+      `${result.loadAverage.after.map((n) => n.toFixed(2)).join(' ')} after`,
+  )
+  if (result.eventLoopThread) {
+    const { runMs, runQueueWaitMs } = result.eventLoopThread
+    log(
+      `the server's event-loop thread during the flood: ran ${runMs} ms, waited ${runQueueWaitMs} ms ` +
+        'for a CPU while runnable (a wait above the run time: the machine is short of CPU)',
+    )
+  }
+  log('(goal: /healthz p99 under 100 ms during the flood)')
+}
+
 function printStartup(result: StartupResult) {
   log(
     formatTable(
@@ -381,6 +430,7 @@ async function main(): Promise<number> {
     // Two builds (the one without prerendering, then dist/ again), then the loads.
     browser: 10 * 60_000 + settings.browserRuns * 4 * 60_000,
     throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
+    flood: 90_000 + (FLOOD_SETTINGS.idleSeconds + FLOOD_SETTINGS.floodSeconds) * 1000,
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
     memory: 180_000 + settings.startupRuns * 60_000,
   }
@@ -414,6 +464,10 @@ async function main(): Promise<number> {
           `${report.throughput.problems.length} answer(s) were not what they should be (PROBLEM lines above)`,
         )
       }
+    },
+    flood: async () => {
+      report.flood = await measureFlood(await build(), FLOOD_SETTINGS, log)
+      printFlood(report.flood)
     },
     startup: async () => {
       report.startup = await measureStartup(await build(), settings.startupRuns, log)

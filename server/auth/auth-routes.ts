@@ -22,6 +22,7 @@ import passkeySignInRoutes from '../passkeys/passkey-sign-in-routes'
 import { publicUser } from './accounts'
 import type { AuthService, Origin, SignInResult } from './auth-service'
 import { requireSession } from './authenticate'
+import { hashingQueue } from './passwords'
 import { refuseUnstorableText } from './storable-input'
 import { isWellFormedToken } from './tokens'
 import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
@@ -57,6 +58,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{
    * give every route a count of its own, and an address five times what AUTH_RATE_LIMIT says.
    */
   const burstLimit = app.rateLimit({ max: requestsPerMinute, timeWindow: 60_000 })
+  /**
+   * A password check the hashing queue would refuse is refused before the sign-in limits write
+   * their count (and then give it back): under a flood those writes, commits made on the event
+   * loop for requests that were shed anyway, kept every other request waiting, /healthz too.
+   */
+  const refuseWhileHashingIsFull = async () => hashingQueue.refuseWhenFull()
   const session = requireSession(auth)
   const bearer = [{ bearer: [] }]
 
@@ -96,7 +103,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{
         body: SignInBodySchema,
         response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
       },
-      onRequest: burstLimit,
+      onRequest: [burstLimit, refuseWhileHashingIsFull],
     },
     async (request, reply) =>
       answerSignIn(

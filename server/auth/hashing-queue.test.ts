@@ -32,6 +32,23 @@ describe('the bounded hashing queue', () => {
     assert.deepEqual(await Promise.all(running), [1, 2, 3])
     assert.deepEqual(queue.load, { running: 0, waiting: 0 })
   })
+
+  it('refuses in advance exactly when `run` would refuse', async () => {
+    const queue = new HashingQueue(1, 1)
+    const releases: (() => void)[] = []
+    const task = () => new Promise<void>((resolve) => releases.push(resolve))
+    queue.refuseWhenFull()
+    const first = queue.run(task)
+    queue.refuseWhenFull()
+    const second = queue.run(task)
+    assert.throws(() => queue.refuseWhenFull(), HashingBusyError)
+    await assert.rejects(queue.run(task), HashingBusyError)
+    releases.shift()?.()
+    await first
+    queue.refuseWhenFull()
+    releases.shift()?.()
+    await second
+  })
 })
 
 let api: ApiFixture

@@ -47,6 +47,17 @@ export class HashingQueue {
     }
   }
 
+  /**
+   * Refuses now what `run` would refuse: a caller with costly work to do before it hashes (the
+   * sign-in limits write to the database, then give the try back when the queue is full) checks
+   * here first, so that a flood it cannot serve costs it next to nothing.
+   */
+  refuseWhenFull(): void {
+    if (this.running >= this.concurrency && this.waiting.length >= this.maxWaiting) {
+      throw new HashingBusyError(this.retryAfterSeconds)
+    }
+  }
+
   get load(): { running: number; waiting: number } {
     return { running: this.running, waiting: this.waiting.length }
   }

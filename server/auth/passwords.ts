@@ -1,10 +1,6 @@
-import {
-  randomBytes,
-  scrypt as scryptCallback,
-  timingSafeEqual,
-  type ScryptOptions,
-} from 'node:crypto'
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import { HashingQueue } from './hashing-queue'
+import { HashingThreads } from './hashing-threads'
 
 /**
  * Password hashing with scrypt (node:crypto), a fresh salt per password, and the parameters
@@ -16,26 +12,24 @@ import { HashingQueue } from './hashing-queue'
  */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const
 
+/**
+ * Every hash of the process goes through one bounded queue (hashing-queue.ts), run on threads
+ * of its own below the event loop's priority (hashing-threads.ts). Two at once; twenty waiting
+ * is under a second of work.
+ */
+export const hashingQueue = new HashingQueue(2, 20)
+const hashingThreads = new HashingThreads(hashingQueue.concurrency)
+
 function scrypt(
   password: string,
   salt: Buffer,
   keyLength: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
+  return hashingThreads.scrypt(password.normalize('NFC'), salt, keyLength, options)
 }
 
 const maxmem = (N: number, r: number) => 256 * N * r
-
-/**
- * Every hash of the process goes through one bounded queue (hashing-queue.ts). Two at once leave
- * two of libuv's four threads for files and DNS; twenty waiting is under a second of work.
- */
-export const hashingQueue = new HashingQueue(2, 20)
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength)

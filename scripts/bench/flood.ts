@@ -1,0 +1,233 @@
+/**
+ * /healthz while the server sheds a sign-in flood. A liveness probe answered late gets a busy
+ * but healthy server restarted, so /healthz must stay quick whatever the sign-ins do.
+ *
+ * The flood (flood-generator.ts) runs in a child process at the lowest priority (nice 19): on a
+ * shared 2-core machine a generator at the server's priority takes a core, and a slow /healthz
+ * would then say more about the machine than about the server. The bench process itself only
+ * probes /healthz, one request every PROBE_INTERVAL_MS on one kept-alive connection, as an
+ * orchestrator does; first with the server idle (the yardstick), then during the flood.
+ */
+import { Agent, request } from 'node:http'
+import { loadavg, setPriority } from 'node:os'
+import { join } from 'node:path'
+import { freePortSync } from '../free-port'
+import { root } from '../paths'
+import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { cpuMs, schedStat } from './cpu'
+import type { BuildUnderTest } from './dist-snapshot'
+import type { FloodOutcome, FloodSettings } from './flood-generator'
+import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
+import { round, sleep } from './stats'
+
+const PROBE_INTERVAL_MS = 50
+const PROBE_TIMEOUT_MS = 10_000
+/** The lowest priority there is: the generator gets what the server leaves. */
+const GENERATOR_NICE = 19
+
+export interface FloodSettingsOfRun {
+  connections: number
+  idleSeconds: number
+  floodSeconds: number
+}
+
+export const FLOOD_SETTINGS: FloodSettingsOfRun = {
+  connections: 200,
+  idleSeconds: 5,
+  floodSeconds: 15,
+}
+
+export interface ProbeFigures {
+  probes: number
+  failed: number
+  p50Ms: number
+  p95Ms: number
+  p99Ms: number
+  maxMs: number
+}
+
+export interface FloodResult extends FloodSettingsOfRun {
+  generatorNice: number
+  idle: ProbeFigures
+  flood: ProbeFigures
+  /** The flood's answers as the generator counted them, by status. */
+  signIns: FloodOutcome
+  /** CPU time during the flood, as % of one core (null without /proc). */
+  serverCpuPercent: number | null
+  generatorCpuPercent: number
+  /**
+   * The server's event-loop thread during the flood: how long it ran and how long it waited for
+   * a CPU while it could have run (null without /proc). A long wait is the machine's doing.
+   */
+  eventLoopThread: { runMs: number; runQueueWaitMs: number } | null
+  loadAverage: { before: number[]; after: number[] }
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
+}
+
+function figures(latencies: readonly number[], failed: number): ProbeFigures {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  return {
+    probes: latencies.length + failed,
+    failed,
+    p50Ms: round(percentile(sorted, 0.5), 1),
+    p95Ms: round(percentile(sorted, 0.95), 1),
+    p99Ms: round(percentile(sorted, 0.99), 1),
+    maxMs: round(sorted.at(-1) ?? 0, 1),
+  }
+}
+
+/** One GET /healthz on the agent's one connection; resolves with its time, or null if not 200. */
+function probeOnce(url: string, agent: Agent): Promise<number | null> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const req = request(url, { agent, timeout: PROBE_TIMEOUT_MS }, (response) => {
+      response.resume()
+      response.on('end', () =>
+        resolve(response.statusCode === 200 ? performance.now() - started : null),
+      )
+      response.on('error', () => resolve(null))
+    })
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', () => resolve(null))
+    req.end()
+  })
+}
+
+/**
+ * Probes until `until` resolves (or for `until` seconds), one request per interval, each sent on the
+ * tick it was due: a late answer delays the next probe rather than piling requests up.
+ */
+async function probeHealth(
+  baseURL: string,
+  until: Promise<unknown> | number,
+): Promise<ProbeFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const url = `${baseURL}/healthz`
+  const latencies: number[] = []
+  let failed = 0
+  let done = false
+  const deadline = typeof until === 'number' ? performance.now() + until * 1000 : Infinity
+  // Either way: a generator that failed ends the probing too (measureFlood reports its error).
+  const stop = () => (done = true)
+  if (typeof until !== 'number') until.then(stop, stop)
+  try {
+    while (!done && performance.now() < deadline) {
+      const tick = performance.now()
+      const latency = await probeOnce(url, agent)
+      if (latency === null) failed += 1
+      else latencies.push(latency)
+      await sleep(Math.max(0, PROBE_INTERVAL_MS - (performance.now() - tick)))
+    }
+  } finally {
+    agent.destroy()
+  }
+  return figures(latencies, failed)
+}
+
+function runGenerator(settings: FloodSettings): {
+  /** Resolves when the generator is about to send its first request. */
+  started: Promise<void>
+  outcome: Promise<FloodOutcome>
+} {
+  const child = spawnTracked(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'scripts', 'bench', 'flood-generator.ts'),
+      JSON.stringify(settings),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  // Lowered before it has loaded autocannon, let alone sent a request.
+  if (child.pid !== undefined) setPriority(child.pid, GENERATOR_NICE)
+  let stdout = ''
+  let stderr = ''
+  let markStarted = () => {}
+  const started = new Promise<void>((resolve) => (markStarted = resolve))
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+    if (stdout.startsWith('flooding\n')) markStarted()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const outcome = new Promise<FloodOutcome>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => {
+      markStarted()
+      const line = stdout.trim().split('\n').at(-1) ?? ''
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as FloodOutcome)
+      else reject(new Error(`the flood generator exited ${code}: ${stderr.trim() || stdout}`))
+    })
+  })
+  return { started, outcome }
+}
+
+export async function measureFlood(
+  build: BuildUnderTest,
+  settings: FloodSettingsOfRun,
+  log: (line: string) => void,
+): Promise<FloodResult> {
+  const dataDir = makeTempDir('painel-bench-flood-')
+  const server = spawnPainel(build, freePortSync(), dataDir, {
+    // The flood comes from "many addresses": X-Forwarded-For, trusted from loopback only here.
+    TRUST_PROXY: 'loopback',
+    // The burst limit counts per address; high, so that it is not what answers the flood.
+    AUTH_RATE_LIMIT: '100000',
+  })
+  try {
+    await waitForOk(server, '/readyz')
+    log(`  Painel on ${server.baseURL}; /healthz probed every ${PROBE_INTERVAL_MS} ms`)
+    const before = loadavg()
+    const idle = await probeHealth(server.baseURL, settings.idleSeconds)
+    log(`  idle: /healthz p99 ${idle.p99Ms} ms over ${idle.probes} probes`)
+
+    const generator = runGenerator({
+      baseURL: server.baseURL,
+      connections: settings.connections,
+      durationSeconds: settings.floodSeconds,
+      accountEmail: BENCH_ADMIN.email,
+      accountEvery: 10,
+    })
+    // Loading tsx and autocannon takes a second or so: the probes count from the first request.
+    await generator.started
+    const serverPid = server.child.pid
+    const serverBefore = serverPid === undefined ? null : cpuMs([serverPid])
+    const loopBefore = serverPid === undefined ? null : schedStat(serverPid)
+    const started = performance.now()
+    const flood = await probeHealth(server.baseURL, generator.outcome)
+    const signIns = await generator.outcome
+    const wallMs = performance.now() - started
+    const serverAfter = serverPid === undefined ? null : cpuMs([serverPid])
+    const loopAfter = serverPid === undefined ? null : schedStat(serverPid)
+    const serverMs =
+      serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore
+    log(
+      `  flood: /healthz p99 ${flood.p99Ms} ms over ${flood.probes} probes; ` +
+        `${signIns.requests} sign-ins answered`,
+    )
+    return {
+      ...settings,
+      generatorNice: GENERATOR_NICE,
+      idle,
+      flood,
+      signIns,
+      serverCpuPercent: serverMs === null ? null : round((serverMs / wallMs) * 100),
+      generatorCpuPercent: round((signIns.cpuMs / wallMs) * 100),
+      eventLoopThread:
+        loopBefore && loopAfter
+          ? {
+              runMs: Math.round((loopAfter.runNs - loopBefore.runNs) / 1e6),
+              runQueueWaitMs: Math.round((loopAfter.waitNs - loopBefore.waitNs) / 1e6),
+            }
+          : null,
+      loadAverage: { before, after: loadavg() },
+    }
+  } finally {
+    await stopChild(server.child)
+    removeTempDir(dataDir)
+  }
+}

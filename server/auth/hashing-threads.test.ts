@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict'
+import { scryptSync } from 'node:crypto'
+import { describe, it } from 'node:test'
+import { HashingThreads } from './hashing-threads'
+
+describe('scrypt on the hashing threads', () => {
+  const options = { N: 2 ** 10, r: 8, p: 1 }
+  const salt = Buffer.from('0123456789abcdef')
+
+  it('gives the key node:crypto gives, for more jobs than threads at once', async () => {
+    const threads = new HashingThreads(2)
+    const passwords = ['um', 'dois', 'três', 'quatro', 'cinco']
+    const keys = await Promise.all(passwords.map((p) => threads.scrypt(p, salt, 32, options)))
+    keys.forEach((key, i) => {
+      assert.ok(Buffer.isBuffer(key))
+      assert.deepEqual(key, scryptSync(passwords[i]!, salt, 32, options))
+    })
+  })
+
+  it('rejects what scrypt rejects, and the thread goes on working', async () => {
+    const threads = new HashingThreads(1)
+    await assert.rejects(threads.scrypt('x', salt, 32, { N: 3, r: 8, p: 1 }))
+    assert.deepEqual(
+      await threads.scrypt('x', salt, 32, options),
+      scryptSync('x', salt, 32, options),
+    )
+  })
+})
