@@ -22,6 +22,15 @@ export const securityMessages = {
     ended: 'Sessão encerrada.',
     othersEnded: 'As outras sessões foram encerradas.',
     onlyThis: 'Só esta sessão está aberta.',
+    endTitle: (browser: string) => `Encerrar a sessão de ${browser}?`,
+    endBody: 'Quem estiver nesse navegador volta para a página de entrada.',
+    endOthersTitle: (count: number) =>
+      count === 1
+        ? 'Encerrar a outra sessão aberta?'
+        : `Encerrar as outras ${count} sessões abertas?`,
+    endOthersBody: 'Os outros navegadores voltam para a página de entrada. Esta sessão continua.',
+    endOthersConfirm: (count: number) =>
+      count === 1 ? 'Encerrar 1 sessão' : `Encerrar ${count} sessões`,
   },
   totp: {
     title: 'Verificação em duas etapas',
