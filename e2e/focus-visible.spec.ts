@@ -75,3 +75,36 @@ test.describe('signed in', () => {
     })
   }
 })
+
+test('login: the first Tab reaches E-mail; the colour-mode buttons come after "Entrar"', async ({
+  page,
+}) => {
+  await page.goto('/#/login')
+  const colourButtons = page.getByRole('group', { name: 'Tema' }).getByRole('button')
+  await expect(colourButtons).toHaveCount(3)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+
+  const order: string[] = []
+  for (let press = 0; press < 15; press += 1) {
+    await page.keyboard.press('Tab')
+    order.push(
+      await page.evaluate(() => {
+        const element = document.activeElement
+        return (
+          element?.getAttribute('aria-label') ??
+          element?.getAttribute('title') ??
+          element?.textContent?.trim() ??
+          ''
+        )
+      }),
+    )
+  }
+  const signIn = order.indexOf('Entrar')
+  expect(signIn, `Tab order: ${order.join(' › ')}`).toBeGreaterThan(-1)
+  for (const colour of ['Claro', 'Escuro', 'Automático']) {
+    expect(order.indexOf(colour), `${colour} after Entrar: ${order.join(' › ')}`).toBeGreaterThan(
+      signIn,
+    )
+  }
+})
