@@ -112,3 +112,63 @@ test('"Encerrar as outras sessões" names how many, and focus lands on the card 
   await expect(list.getByRole('listitem')).toHaveCount(1)
   await expect(page.getByRole('heading', { name: 'Sessões abertas' })).toBeFocused()
 })
+
+test.describe('Equipe, as an admin', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('approving by keyboard: Escape gives focus back; once approved, focus is on the next row’s "Aprovar"', async ({
+    page,
+    api,
+  }) => {
+    const label = `foco-aprovar-${Date.now().toString(36)}`
+    const first = await createStaff(api, { label, name: 'Primeira Pendente', approve: false })
+    const second = await createStaff(api, { label, name: 'Segunda Pendente', approve: false })
+    await page.goto(`/#/equipe?status=pending&q=${label}`)
+    const approveFirst = page.getByRole('button', { name: `Aprovar ${first.name}` })
+    const approveSecond = page.getByRole('button', { name: `Aprovar ${second.name}` })
+    await expect(approveSecond).toBeVisible({ timeout: 15_000 })
+
+    let dialog = await openByKeyboard(page, approveFirst)
+    await expectTabStaysIn(page, dialog, 2)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(approveFirst).toBeFocused()
+
+    dialog = await openByKeyboard(page, approveFirst)
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click()
+    await expect(page.getByText(`O cadastro de ${first.name} foi aprovado.`)).toBeVisible()
+    await expect(approveFirst).toHaveCount(0)
+    await expect(approveSecond).toBeFocused()
+  })
+
+  test('an action from the "Ações" menu gives focus back to the menu’s button', async ({
+    page,
+    api,
+  }) => {
+    const person = await createStaff(api, { label: 'foco-menu', name: 'Mário Menu' })
+    await page.goto(`/#/equipe?q=${encodeURIComponent(person.email)}`)
+    const toggle = page.getByRole('button', { name: `Ações para ${person.name}` })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    const item = page.getByRole('button', { name: 'Encerrar sessões', exact: true })
+    await item.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(toggle).toBeFocused()
+  })
+
+  test('the invite dialog: Tab stays inside; Cancelar gives focus back to "Convidar pessoa"', async ({
+    page,
+  }) => {
+    await page.goto('/#/equipe')
+    const opener = page.getByRole('button', { name: 'Convidar pessoa' })
+    const dialog = await openByKeyboard(page, opener)
+    await expectTabStaysIn(page, dialog, 5)
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(opener).toBeFocused()
+  })
+})

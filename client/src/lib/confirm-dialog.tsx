@@ -2,7 +2,8 @@ import { CButton, CSpinner } from '@coreui/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Notice } from './notice'
 
-const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select, textarea'
+const FOCUSABLE =
+  'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex="0"]'
 
 /**
  * Focus back on what opened a dialog once it closes. The browser does that only while the dialog
@@ -17,6 +18,8 @@ function returnFocus(opener: HTMLElement) {
       .closest('.dropdown-menu')
       ?.parentElement?.querySelector<HTMLElement>('.dropdown-toggle') ?? opener
   const row = target.closest('li, tr')
+  // The same place in the next row: "Aprovar" after "Aprovar", not the next row's name link.
+  const column = row ? [...row.querySelectorAll(FOCUSABLE)].indexOf(target) : 0
   const rows: Element[] = []
   for (let next = row?.nextElementSibling; next; next = next.nextElementSibling) rows.push(next)
   for (
@@ -31,8 +34,10 @@ function returnFocus(opener: HTMLElement) {
 
   const neighbour = () => {
     for (const candidate of rows) {
-      const action = candidate.isConnected && candidate.querySelector<HTMLElement>(FOCUSABLE)
-      if (action) return action
+      const actions = candidate.isConnected
+        ? [...candidate.querySelectorAll<HTMLElement>(FOCUSABLE)]
+        : []
+      if (actions.length > 0) return actions[Math.min(Math.max(column, 0), actions.length - 1)]
     }
     const heading = ancestors
       .find((ancestor) => ancestor.isConnected && ancestor.querySelector('h1, h2, h3'))
