@@ -7,9 +7,9 @@ import { expectRoute } from './support/pages'
 
 test.skip(({ browserName }) => browserName !== 'chromium', 'the virtual authenticator is CDP')
 
-async function virtualAuthenticator(cdp: CDPSession): Promise<void> {
+async function virtualAuthenticator(cdp: CDPSession): Promise<string> {
   await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -19,6 +19,7 @@ async function virtualAuthenticator(cdp: CDPSession): Promise<void> {
       automaticPresenceSimulation: true,
     },
   })
+  return authenticatorId
 }
 
 test('a passkey is added in Minha conta and signs in from the login page without an e-mail', async ({
@@ -56,8 +57,72 @@ test('a passkey is added in Minha conta and signs in from the login page without
   await page.goto('/#/perfil')
   await expect(list).not.toContainText('nunca usada')
   await page.getByRole('button', { name: 'Remover a chave Notebook de teste' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover', exact: true }).click()
   await expect(page.getByText('Chave de acesso removida.')).toBeVisible()
   await expect(page.getByText('Nenhuma chave de acesso cadastrada.')).toBeVisible()
+})
+
+test('removing a passkey asks first, says what the last one means, and keeps focus in place', async ({
+  page,
+  api,
+}) => {
+  test.slow()
+  const staff = await createStaff(api, { label: 'chave-foco', name: 'Rita Remoção' })
+  const token = await apiSignIn(api, staff.email, staff.password)
+  const cdp = await page.context().newCDPSession(page)
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.sessionStorage.setItem('seeded', '1')
+      window.localStorage.setItem('token_adm', value)
+    }
+  }, JSON.stringify({ token }))
+  await page.goto('/#/perfil')
+  const list = page.getByRole('list', { name: 'Chaves de acesso' })
+  let authenticatorId: string | null = null
+  for (const name of ['Chave um', 'Chave dois']) {
+    // One passkey an account per authenticator (the server excludes those it knows): a second
+    // device for the second key.
+    if (authenticatorId) await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
+    authenticatorId = await virtualAuthenticator(cdp)
+    await page.getByLabel('Nome da chave').fill(name)
+    await page.getByRole('button', { name: 'Adicionar chave de acesso' }).click()
+    await expect(list).toContainText(name)
+  }
+  const removeOne = page.getByRole('button', { name: 'Remover a chave Chave um' })
+  const removeTwo = page.getByRole('button', { name: 'Remover a chave Chave dois' })
+
+  // Escape: nothing removed, focus back on the button.
+  await removeOne.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Remover a chave Chave um?' })).toBeVisible()
+  await expect(dialog).toContainText('Ela deixa de servir para entrar nesta conta.')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(removeOne).toBeFocused()
+
+  // Cancelar: the same.
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(removeOne).toBeFocused()
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+
+  // Confirmed: the row goes, focus moves to the same button of the next one.
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('button', { name: 'Remover', exact: true }).click()
+  await expect(page.getByText('Chave de acesso removida.')).toBeVisible()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expect(removeTwo).toBeFocused()
+
+  // The last passkey, no authenticator app: the dialog says what that means.
+  await removeTwo.focus()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toContainText(
+    'Sem chave de acesso nem aplicativo autenticador, a conta volta a entrar só com a senha.',
+  )
+  await dialog.getByRole('button', { name: 'Remover', exact: true }).click()
+  await expect(page.getByText('Nenhuma chave de acesso cadastrada.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Chaves de acesso' })).toBeFocused()
 })
 
 test('the cold login page does not load the WebAuthn code', async ({ page }) => {

@@ -42,6 +42,8 @@ test('TOTP on → sign out → sign in with a code from the secret → a recover
   expect((await download).suggestedFilename()).toBe('painel-codigos-de-recuperacao.txt')
   await page.getByRole('button', { name: 'Já guardei os códigos' }).click()
   await expect(page.getByText('Ativada com aplicativo autenticador.')).toBeVisible()
+  // The codes are gone from the page; focus is on the card's heading, not lost on the body.
+  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeFocused()
 
   // Sign out; the password alone is not enough any more.
   await page.getByRole('button', { name: 'Menu do usuário' }).click()

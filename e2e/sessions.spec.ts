@@ -47,6 +47,7 @@ test('two browsers: "Encerrar as outras sessões" ends the second one, which lan
   await expect(current).toContainText(/\d{1,2} de [a-zç]{3}\. de \d{4},? \d{2}:\d{2}/)
 
   await page.getByRole('button', { name: 'Encerrar as outras sessões' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Encerrar 1 sessão' }).click()
   await expect(page.getByText('As outras sessões foram encerradas.')).toBeVisible()
   await expect(list.getByRole('listitem')).toHaveCount(1)
   await expect(page.getByText('Só esta sessão está aberta.')).toBeVisible()
@@ -78,6 +79,7 @@ test('ending one other session by its button', async ({ page, api }) => {
   )
   await page.goto('/#/perfil')
   await page.getByRole('button', { name: /^Encerrar a sessão de / }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Encerrar', exact: true }).click()
   await expect(page.getByText('Sessão encerrada.')).toBeVisible()
   const refused = await api.get('/api/auth/me', { headers: { authorization: `Bearer ${theirs}` } })
   expect(refused.status()).toBe(401)

@@ -22,6 +22,15 @@ export const securityMessages = {
     ended: 'Sessão encerrada.',
     othersEnded: 'As outras sessões foram encerradas.',
     onlyThis: 'Só esta sessão está aberta.',
+    endTitle: (browser: string) => `Encerrar a sessão de ${browser}?`,
+    endBody: 'Quem estiver nesse navegador volta para a página de entrada.',
+    endOthersTitle: (count: number) =>
+      count === 1
+        ? 'Encerrar a outra sessão aberta?'
+        : `Encerrar as outras ${count} sessões abertas?`,
+    endOthersBody: 'Os outros navegadores voltam para a página de entrada. Esta sessão continua.',
+    endOthersConfirm: (count: number) =>
+      count === 1 ? 'Encerrar 1 sessão' : `Encerrar ${count} sessões`,
   },
   totp: {
     title: 'Verificação em duas etapas',
@@ -78,6 +87,11 @@ export const securityMessages = {
     remove: 'Remover',
     removeLabel: (name: string) => `Remover a chave ${name}`,
     removed: 'Chave de acesso removida.',
+    removeTitle: (name: string) => `Remover a chave ${name}?`,
+    removeBody: 'Ela deixa de servir para entrar nesta conta.',
+    // GET /api/me/mfa says whether another factor is left; MFA_REQUIRED is the server's to know.
+    removeLastBody:
+      'Sem chave de acesso nem aplicativo autenticador, a conta volta a entrar só com a senha. Se a verificação em duas etapas for obrigatória para você, será preciso configurar uma de novo para continuar.',
     nameRequired: 'Dê um nome à chave, para reconhecê-la depois.',
     failed: 'A chave de acesso não foi criada. Tente de novo.',
     unsupported: 'Este navegador não permite chaves de acesso.',

@@ -16,7 +16,6 @@ export function PublicCard({
 }) {
   return (
     <main className="painel-public position-relative min-vh-100 d-flex flex-row align-items-center pt-5 pb-4">
-      <ColorModeButtons className="position-absolute top-0 end-0 m-3" />
       <CContainer>
         <CRow className="justify-content-center">
           <CCol md={8} lg={6} xl={5}>
@@ -34,6 +33,12 @@ export function PublicCard({
           </CCol>
         </CRow>
       </CContainer>
+      {/*
+        After the card in the page's order, shown at the top right: the first Tab goes to the
+        form, the colour is chosen once if ever. The build's prerender leaves the buttons out,
+        so the hydrated markup is the same wherever they stand.
+      */}
+      <ColorModeButtons className="position-absolute top-0 end-0 m-3" />
     </main>
   )
 }

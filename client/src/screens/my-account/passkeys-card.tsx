@@ -3,7 +3,14 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { ApiError, errorMessage } from '../../lib/api-client'
 import { formatDateTime } from '../../lib/format-date'
-import { listPasskeys, removePasskey, renamePasskey, type Passkey } from '../../lib/me-api'
+import { ConfirmDialog } from '../../lib/confirm-dialog'
+import {
+  fetchMfaStatus,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+  type Passkey,
+} from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
 import { AccountCard } from './account-card'
 import { useFormDraft } from '../../session/form-draft'
@@ -27,6 +34,9 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
   const [round, setRound] = useState(0)
   const { ref: draftRef, clear: clearDraft } = useFormDraft<HTMLFormElement>('passkey')
+  const [removing, setRemoving] = useState<{ passkey: Passkey; last: boolean } | null>(null)
+  const [removeBusy, setRemoveBusy] = useState(false)
+  const [removeError, setRemoveError] = useState<string | null>(null)
 
   const reload = useCallback((signal?: AbortSignal) => {
     listPasskeys(signal).then(
@@ -86,6 +96,35 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
       setRenaming(null)
       return text.renamed
     })
+  }
+
+  /** Asks first; the last passkey without an authenticator app is the last second factor. */
+  const askRemove = async (passkey: Passkey) => {
+    setRemoveError(null)
+    let last = false
+    if (passkeys?.length === 1) {
+      last = await fetchMfaStatus().then(
+        (status) => !status.totp,
+        () => true,
+      )
+    }
+    setRemoving({ passkey, last })
+  }
+
+  const remove = async () => {
+    if (!removing) return
+    setRemoveBusy(true)
+    setRemoveError(null)
+    try {
+      await removePasskey(removing.passkey.id)
+      setRemoving(null)
+      setNotice({ text: text.removed, error: false })
+      reload()
+    } catch (error) {
+      setRemoveError(errorMessage(error))
+    } finally {
+      setRemoveBusy(false)
+    }
   }
 
   return (
@@ -157,12 +196,7 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
                       size="sm"
                       disabled={busy !== null}
                       aria-label={text.removeLabel(passkey.name)}
-                      onClick={() =>
-                        void run(passkey.id, async () => {
-                          await removePasskey(passkey.id)
-                          return text.removed
-                        })
-                      }
+                      onClick={() => void askRemove(passkey)}
                     >
                       {text.remove}
                     </CButton>
@@ -196,6 +230,19 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
           {text.add}
         </CButton>
       </form>
+      {removing && (
+        <ConfirmDialog
+          title={text.removeTitle(removing.passkey.name)}
+          body={removing.last ? text.removeLastBody : text.removeBody}
+          confirmLabel={text.remove}
+          cancelLabel={securityMessages.cancel}
+          danger
+          busy={removeBusy}
+          error={removeError}
+          onConfirm={() => void remove()}
+          onCancel={() => setRemoving(null)}
+        />
+      )}
     </AccountCard>
   )
 }

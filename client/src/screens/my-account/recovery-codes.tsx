@@ -15,7 +15,20 @@ export function RecoveryCodesView({
   onDone: () => void
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => heading.current?.focus(), [])
+  useEffect(() => {
+    const card = heading.current?.closest('.card')
+    heading.current?.focus()
+    // Put away, the codes leave the page, and the focus with them: it goes to the card's
+    // heading, above the status line that replaces them, rather than to the page's body.
+    return () => {
+      requestAnimationFrame(() => {
+        const title = card?.isConnected ? card.querySelector<HTMLElement>('h2') : null
+        if (!title || (document.activeElement && document.activeElement !== document.body)) return
+        title.tabIndex = -1
+        title.focus()
+      })
+    }
+  }, [])
 
   const download = () => {
     const body = [text.fileHeader(email), '', ...codes, ''].join('\r\n')

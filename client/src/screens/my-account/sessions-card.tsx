@@ -2,6 +2,7 @@ import { CButton, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { securityMessages } from '../../messages-account-security'
 import { errorMessage } from '../../lib/api-client'
+import { ConfirmDialog } from '../../lib/confirm-dialog'
 import { formatDateTime } from '../../lib/format-date'
 import { endOtherSessions, endSession, listSessions, type SessionItem } from '../../lib/me-api'
 import { Notice } from '../../lib/notice'
@@ -19,6 +20,10 @@ export function SessionsCard() {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [busy, setBusy] = useState<string | null>(null)
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
+  const [asking, setAsking] = useState<
+    { session: SessionItem; browser: string } | { others: number } | null
+  >(null)
+  const [error, setError] = useState<string | null>(null)
 
   const reload = useCallback((signal?: AbortSignal) => {
     listSessions(signal).then(
@@ -35,15 +40,25 @@ export function SessionsCard() {
     return () => controller.abort()
   }, [reload])
 
-  const act = async (what: string, call: () => Promise<void>, done: string) => {
-    setBusy(what)
+  const ask = (question: NonNullable<typeof asking>) => {
+    setError(null)
+    setAsking(question)
+  }
+
+  // The dialog stays open, busy, until the server answers; a refusal shows in it.
+  const confirm = async () => {
+    if (!asking) return
+    const one = 'session' in asking
+    setBusy(one ? asking.session.id : 'others')
     setNotice(null)
+    setError(null)
     try {
-      await call()
-      setNotice({ text: done, error: false })
+      await (one ? endSession(asking.session.id) : endOtherSessions())
+      setAsking(null)
+      setNotice({ text: one ? text.ended : text.othersEnded, error: false })
       reload()
-    } catch (error) {
-      setNotice({ text: errorMessage(error), error: true })
+    } catch (caught) {
+      setError(errorMessage(caught))
     } finally {
       setBusy(null)
     }
@@ -105,13 +120,9 @@ export function SessionsCard() {
                     color="danger"
                     variant="outline"
                     size="sm"
-                    disabled={busy !== null}
                     aria-label={text.endLabel(browser, lastSeen)}
-                    onClick={() => void act(session.id, () => endSession(session.id), text.ended)}
+                    onClick={() => ask({ session, browser })}
                   >
-                    {busy === session.id && (
-                      <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
-                    )}
                     {text.end}
                   </CButton>
                 )}
@@ -124,18 +135,25 @@ export function SessionsCard() {
         (others.length === 0 ? (
           <p className="mb-0 text-body-secondary">{text.onlyThis}</p>
         ) : (
-          <CButton
-            color="danger"
-            variant="outline"
-            disabled={busy !== null}
-            onClick={() => void act('others', endOtherSessions, text.othersEnded)}
-          >
-            {busy === 'others' && (
-              <CSpinner as="span" size="sm" aria-hidden="true" className="me-1" />
-            )}
+          <CButton color="danger" variant="outline" onClick={() => ask({ others: others.length })}>
             {text.endOthers}
           </CButton>
         ))}
+      {asking && (
+        <ConfirmDialog
+          title={
+            'session' in asking ? text.endTitle(asking.browser) : text.endOthersTitle(asking.others)
+          }
+          body={'session' in asking ? text.endBody : text.endOthersBody}
+          confirmLabel={'session' in asking ? text.end : text.endOthersConfirm(asking.others)}
+          cancelLabel={securityMessages.cancel}
+          danger
+          busy={busy !== null}
+          error={error}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </AccountCard>
   )
 }

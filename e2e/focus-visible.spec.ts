@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/** Keyboard focus can be seen and follows the page's order (issue 34 §4). */
+
+/** Presses Tab until `name` is focused (or gives up after 40 presses). */
+async function tabTo(page: Page, name: RegExp): Promise<void> {
+  for (let press = 0; press < 40; press += 1) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement
+      return element?.getAttribute('aria-label') ?? element?.textContent ?? ''
+    })
+    if (name.test(focused)) return
+  }
+  throw new Error(`Tab never reached ${name}`)
+}
+
+/**
+ * The focused element's ring: its outline or its box-shadow, with a width above zero and a colour
+ * that is not the header's background. Colours are compared as the browser computes them.
+ */
+async function focusRing(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement
+    const style = getComputedStyle(element)
+    const header = getComputedStyle(element.closest('header') ?? document.body)
+    const background = header.backgroundColor
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? { width: parseFloat(style.outlineWidth), color: style.outlineColor }
+        : null
+    // "rgba(…) 0px 0px 0px 4px": the spread is the last length.
+    const shadow = /^(rgba?\([^)]*\))\s+(?:-?[\d.]+px\s+){3}([\d.]+)px/.exec(style.boxShadow)
+    const ring = shadow ? { width: parseFloat(shadow[2] ?? '0'), color: shadow[1] ?? '' } : null
+    return {
+      matches: element.matches(':focus-visible'),
+      outline,
+      ring,
+      background,
+    }
+  })
+}
+
+const visible = (ring: { width: number; color: string } | null, background: string) =>
+  ring !== null &&
+  ring.width > 0 &&
+  ring.color !== background &&
+  !/rgba\([^)]*,\s*0\)$/.test(ring.color) &&
+  ring.color !== 'transparent'
+
+test.describe('signed in', () => {
+  test.use({ signedInAs: 'staff' })
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`the header's controls show a focus ring in ${mode} mode`, async ({ page }) => {
+      await page.addInitScript((theme) => {
+        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
+      }, mode)
+      await page.goto('/#/dashboard')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      for (const name of [
+        /^Mostrar ou ocultar o menu lateral$/,
+        /^Escolher tema/,
+        /^Menu do usuário/,
+      ]) {
+        await tabTo(page, name)
+        const ring = await focusRing(page)
+        expect(ring.matches, `${name} has keyboard focus`).toBe(true)
+        expect(
+          visible(ring.outline, ring.background) || visible(ring.ring, ring.background),
+          `${name} shows its focus in ${mode} mode: ${JSON.stringify(ring)}`,
+        ).toBe(true)
+      }
+    })
+  }
+})
+
+test('login: the first Tab reaches E-mail; the colour-mode buttons come after "Entrar"', async ({
+  page,
+}) => {
+  await page.goto('/#/login')
+  const colourButtons = page.getByRole('group', { name: 'Tema' }).getByRole('button')
+  await expect(colourButtons).toHaveCount(3)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('E-mail')).toBeFocused()
+
+  const order: string[] = []
+  for (let press = 0; press < 15; press += 1) {
+    await page.keyboard.press('Tab')
+    order.push(
+      await page.evaluate(() => {
+        const element = document.activeElement
+        return (
+          element?.getAttribute('aria-label') ??
+          element?.getAttribute('title') ??
+          element?.textContent?.trim() ??
+          ''
+        )
+      }),
+    )
+  }
+  const signIn = order.indexOf('Entrar')
+  expect(signIn, `Tab order: ${order.join(' › ')}`).toBeGreaterThan(-1)
+  for (const colour of ['Claro', 'Escuro', 'Automático']) {
+    expect(order.indexOf(colour), `${colour} after Entrar: ${order.join(' › ')}`).toBeGreaterThan(
+      signIn,
+    )
+  }
+})
