@@ -180,9 +180,9 @@ test.describe('as an admin', () => {
     const csv = await readFile(file)
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = csv.toString('utf8')
-    expect(text).toContain(`Convite enviado,`)
+    expect(text).toContain(`;Convite enviado;`)
     expect(text).toContain(email)
-    expect(text).not.toContain('Entrou,')
+    expect(text).not.toContain(';Entrou;')
   })
 
   test('Auditoria lists approvals, refusals and disablings, filtered by type', async ({

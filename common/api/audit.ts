@@ -89,6 +89,24 @@ export const AuditQuerySchema = Type.Object(
 )
 export type AuditQuery = Static<typeof AuditQuerySchema>
 
+/** The CSV's filters, and the zone its times are written in (the viewer's, so the file and the screen agree). */
+export const AuditCsvQuerySchema = Type.Object(
+  {
+    ...AuditQuerySchema.properties,
+    tz: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_+/-]+$',
+        description:
+          'IANA time zone of the times written, e.g. America/Sao_Paulo; UTC when absent. Each time carries its offset (2026-11-25 14:03 -03:00).',
+        examples: ['America/Sao_Paulo'],
+      }),
+    ),
+  },
+  closed,
+)
+export type AuditCsvQuery = Static<typeof AuditCsvQuerySchema>
+
 export const AuditPageSchema = Type.Object(
   {
     events: Type.Array(AuditEventSchema),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { AuditPage } from '../../common/api/audit'
-import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
 import { AUDIT_PAGE_SIZE, pruneAudit } from './audit-query'
 import { recordAudit } from './record-audit'
@@ -129,8 +129,8 @@ describe(`/api/audit (${testStoreName()})`, () => {
     assert.equal((await page('?type=disabled')).events.length, before)
   })
 
-  it('exports CSV: UTF-8 with BOM, the same filters, formulas neutralised', async () => {
-    const names = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', 'Conceição, "a"']
+  it('exports CSV: UTF-8 with BOM, `;`-separated, pt-BR headers, formulas neutralised', async () => {
+    const names = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', 'Conceição; "a"']
     for (const name of names) {
       await recordAudit(api.database.db, {
         type: 'registered',
@@ -150,16 +150,57 @@ describe(`/api/audit (${testStoreName()})`, () => {
     const lines = text.trimEnd().split('\r\n')
     assert.equal(
       lines[0],
-      'quando,tipo,autor,autor_email,conta,conta_email,endereco,navegador,detalhes',
+      'Quando;Evento;Quem fez;E-mail de quem fez;Conta;E-mail da conta;Endereço;Navegador;Detalhes',
     )
     assert.equal(lines.length, 1 + names.length)
-    assert.ok(lines.slice(1).every((line) => line.includes(',Cadastro recebido,')))
-    assert.match(text, /,"'=HYPERLINK\(""http:\/\/x""\)",/)
-    assert.match(text, /,'\+1,/)
-    assert.match(text, /,'-2,/)
-    assert.match(text, /,'@SUM\(A1\),/)
-    assert.match(text, /,"Conceição, ""a""",/)
-    assert.doesNotMatch(text, /,[=+@-][^,]*,\d+@csv/)
+    assert.ok(lines.slice(1).every((line) => line.includes(';Cadastro recebido;Sistema;')))
+    assert.match(text, /;"'=HYPERLINK\(""http:\/\/x""\)";/)
+    assert.match(text, /;'\+1;/)
+    assert.match(text, /;'-2;/)
+    assert.match(text, /;'@SUM\(A1\);/)
+    assert.match(text, /;"Conceição; ""a""";/)
+    assert.doesNotMatch(text, /;[=+@-][^;]*;\d+@csv/)
+  })
+
+  it('writes the CSV in words: details as on the screen, times in the zone asked for', async () => {
+    const person = await api.account('csv-palavras')
+    const at = new Date('2026-11-25T17:03:41Z')
+    await recordAudit(api.database.db, {
+      type: 'session_ended',
+      actor: person,
+      account: person,
+      details: { sessions: 1, by: 'owner', which: 'one' },
+      at,
+    })
+    await recordAudit(api.database.db, {
+      type: 'passkey_added',
+      actor: person,
+      account: person,
+      details: { passkey: crypto.randomUUID(), name: 'Notebook' },
+      at: new Date(at.getTime() + 1),
+    })
+    const csv = async (query: string) => {
+      const response = await api.get(`/api/audit.csv?account=${person.id}${query}`, adminToken)
+      assert.equal(response.statusCode, 200, response.body)
+      return response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n').slice(1)
+    }
+    const [passkey, sessions] = await csv('&tz=America/Sao_Paulo')
+    assert.equal(
+      sessions,
+      `2026-11-25 14:03 -03:00;Sessões encerradas;${person.name};${person.email};` +
+        `${person.name};${person.email};;;encerrou 1 das próprias sessões`,
+    )
+    assert.match(
+      passkey!,
+      /^2026-11-25 14:03 -03:00;Chave de acesso adicionada;.*;chave de acesso «Notebook»$/,
+    )
+    assert.match((await csv(''))[0]!, /^2026-11-25 17:03 \+00:00;/)
+    assert.match((await csv('&tz=Asia/Kolkata'))[0]!, /^2026-11-25 22:33 \+05:30;/)
+    for (const tz of ['Marte/Olympus', 'UTC+3', '../etc']) {
+      const refused = await api.get(`/api/audit.csv?tz=${encodeURIComponent(tz)}`, adminToken)
+      assert.equal(refused.statusCode, 400, tz)
+      assert.equal(errorOf(refused).code, 'invalid_input')
+    }
   })
 
   it('prunes events older than the retention', async () => {

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { AuditPageSchema, AuditQuerySchema } from '../../common/api/audit'
+import { AuditCsvQuerySchema, AuditPageSchema, AuditQuerySchema } from '../../common/api/audit'
 import { errorAnswers } from '../../common/api/errors'
-import { auditTypeNames } from '../../common/audit-type-names'
 import type { AuthService } from '../auth/auth-service'
 import { refuseUnstorableText } from '../auth/storable-input'
 import { signedInRoutes } from '../auth/authenticate'
 import type { Db } from '../db/database'
-import { auditCsv } from './audit-csv'
+import { HttpError } from '../http/errors'
+import { auditCsv, isTimeZone } from './audit-csv'
 import { auditPage, findAuditEvents } from './audit-query'
 
 const bearer = [{ bearer: [] }]
@@ -40,9 +40,10 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
     '/audit.csv',
     {
       schema: {
-        summary: 'The audit log as CSV (UTF-8 with BOM), with the same filters',
+        summary:
+          'The audit log as CSV (UTF-8 with BOM, `;`-separated, pt-BR headers and details), with the same filters',
         security: bearer,
-        querystring: AuditQuerySchema,
+        querystring: AuditCsvQuerySchema,
         produces: ['text/csv'],
         response: {
           200: Type.String({ description: 'CSV, UTF-8 with a byte-order mark' }),
@@ -51,12 +52,16 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
       },
     },
     async (request, reply) => {
-      const events = await findAuditEvents(db, request.query, CSV_MAX_ROWS)
+      const { tz = 'UTC', ...filters } = request.query
+      if (!isTimeZone(tz)) {
+        throw new HttpError(400, 'invalid_input', 'Fuso horário desconhecido.')
+      }
+      const events = await findAuditEvents(db, filters, CSV_MAX_ROWS)
       const day = new Date().toISOString().slice(0, 10)
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
-        .send(auditCsv(events, (type) => auditTypeNames[type as keyof typeof auditTypeNames]))
+        .send(auditCsv(events, tz))
     },
   )
 }

@@ -243,6 +243,16 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
 })
 
 describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
+  it('a rename to the same name is answered, and not recorded', async () => {
+    const ivo = await withPasskey('Mesmo')
+    const same = await api.call('PATCH', `/api/me/passkeys/${ivo.passkey.id}`, ivo.token, {
+      name: ' Mesmo ',
+    })
+    assert.equal(same.statusCode, 200, same.body)
+    assert.deepEqual(same.json<PasskeyAnswer>().passkey, ivo.passkey)
+    assert.deepEqual(await api.events(ivo.id, 'passkey_renamed'), [])
+  })
+
   it('renames one of my passkeys: 200 with the new name, audited with both names', async () => {
     const nina = await withPasskey('Velho')
     const renamed = await api.call('PATCH', `/api/me/passkeys/${nina.passkey.id}`, nina.token, {

@@ -147,6 +147,8 @@ export async function renameMyPasskey(
     const before = (await listPasskeys(trx, account.id)).find((passkey) => passkey.id === id)
     const renamed = before && (await renamePasskey(trx, account.id, id, name))
     if (!before || !renamed) throw apiError(404, 'passkey_not_found', 'not_found')
+    // The same name again changed nothing, and the log records changes only.
+    if (before.name === name) return publicPasskey(renamed)
     await recordAccountEvent(trx, 'passkey_renamed', account.id, origin, {
       passkey: id,
       from: before.name,

@@ -9,6 +9,8 @@ export async function endAccountSessions(deps: StaffDeps, { actor, origin }: Act
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
     const ended = await endAllSessions(trx, account.id, 'session_revoked')
+    // The log says what changed: none open, none ended, nothing to record.
+    if (ended === 0) return
     await recordAudit(trx, {
       type: 'session_ended',
       actor: party(actor),

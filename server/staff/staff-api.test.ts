@@ -414,6 +414,21 @@ describe(`/api/staff (${testStoreName()})`, () => {
     )
   })
 
+  it('ending the sessions of an account with none is answered, and not recorded', async () => {
+    const quiet = await api.account('sem-sessao')
+    const ended = await api.call('POST', `/api/staff/${quiet.id}/sign-out`, adminToken)
+    assert.equal(ended.statusCode, 204)
+    // '0 sessões encerradas' would tell of a change that did not happen.
+    assert.deepEqual(await api.events(quiet.id, 'session_ended'), [])
+    const person = await api.person('com-sessao')
+    assert.equal(
+      (await api.call('POST', `/api/staff/${person.id}/sign-out`, adminToken)).statusCode,
+      204,
+    )
+    const [event] = await api.events(person.id, 'session_ended')
+    assert.deepEqual(JSON.parse(event!.details), { sessions: 1, by: 'admin' })
+  })
+
   it('invites someone, who sets a password from the mail (valid 7 days) and signs in', async () => {
     const response = await api.call('POST', '/api/staff/invitations', adminToken, {
       name: ' Convidada ',

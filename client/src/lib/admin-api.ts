@@ -1,4 +1,4 @@
-import type { AuditPage, AuditQuery } from '../../../common/api/audit'
+import type { AuditCsvQuery, AuditPage, AuditQuery } from '../../../common/api/audit'
 import type { Dashboard, MyActivity } from '../../../common/api/dashboard'
 import type {
   InvitationBody,
@@ -64,7 +64,11 @@ export const inviteStaff = (body: InvitationBody) =>
 export const listAudit = (query: AuditQuery, signal?: AbortSignal) =>
   apiRequest<AuditPage>(`audit${queryString(query)}`, signalOf(signal))
 
-export const downloadAuditCsv = (query: AuditQuery) => apiDownload(`audit.csv${queryString(query)}`)
+/** The CSV's times in this browser's time zone, as the screen shows them. */
+export const downloadAuditCsv = (query: AuditQuery) => {
+  const withZone: AuditCsvQuery = { ...query, tz: Intl.DateTimeFormat().resolvedOptions().timeZone }
+  return apiDownload(`audit.csv${queryString(withZone)}`)
+}
 
 export const fetchDashboard = (signal?: AbortSignal) =>
   apiRequest<Dashboard>('dashboard', signalOf(signal))

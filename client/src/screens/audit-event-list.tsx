@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom'
 import type { AuditEvent, AuditParty } from '../../../common/api/audit'
+import { auditDetailsText } from '../../../common/audit-details'
 import { auditTypeNames } from '../../../common/audit-type-names'
 import { auditEventMessages } from '../messages-audit-events'
 import { staffAccountPath } from '../app/paths'
 import { formatDateTime } from '../lib/format-date'
-import { auditDetailsText } from './audit-details'
 import { TruncatedText } from './truncated-text'
 
 const text = auditEventMessages
@@ -15,6 +15,22 @@ function Party({ party }: { party: AuditParty | null }) {
     <Link to={staffAccountPath(party.id)} title={party.email}>
       {party.name || party.email}
     </Link>
+  )
+}
+
+/**
+ * Where from and what else, in words; nothing when there is nothing to say. The browser in a few
+ * words, as in the session list; the User-Agent itself is in the CSV.
+ */
+function EventDetails({ event }: { event: AuditEvent }) {
+  const said = [event.ip, event.browser, auditDetailsText(event.type, event.details)]
+    .filter(Boolean)
+    .join(' · ')
+  if (!said) return null
+  return (
+    <div className="small text-body-secondary">
+      <TruncatedText focusable text={said} />
+    </div>
   )
 }
 
@@ -48,17 +64,7 @@ export function AuditEventList({
               </>
             )}
           </div>
-          {/* The browser in a few words, as in the session list; the User-Agent itself is in the CSV. */}
-          {(event.ip || event.browser || Object.keys(event.details).length > 0) && (
-            <div className="small text-body-secondary">
-              <TruncatedText
-                focusable
-                text={[event.ip, event.browser, auditDetailsText(event.details)]
-                  .filter(Boolean)
-                  .join(' · ')}
-              />
-            </div>
-          )}
+          <EventDetails event={event} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { AUDIT_TYPES, type AuditDetails, type AuditType } from './api/audit'
+import { AUDIT_DETAIL_KEYS, UNSPOKEN_DETAIL_KEYS, auditDetailsText } from './audit-details'
+
+const PASSKEY_ID = '3f2b8c1e-9a4d-4e7b-8c21-5d6f7a8b9c0d'
+
+/**
+ * Details as the server records them, for every type (a Record: a new type does not compile
+ * without its samples). Several samples where one type is recorded in several ways.
+ */
+const SAMPLES: Record<AuditType, AuditDetails[]> = {
+  sign_in: [
+    { method: 'password' },
+    { method: 'totp' },
+    { method: 'recovery_code' },
+    { method: 'passkey' },
+  ],
+  sign_in_failed: [
+    {},
+    { email: 'ninguem@example.com' },
+    { method: 'password', during: 'confirmation' },
+    { method: 'totp' },
+    { method: 'recovery_code' },
+    { method: 'passkey' },
+  ],
+  locked: [{}],
+  unlocked: [{}],
+  signed_out: [{}],
+  session_ended: [
+    { sessions: 1, by: 'owner', which: 'one' },
+    { sessions: 1, by: 'owner', which: 'others' },
+    { sessions: 3, by: 'owner', which: 'others' },
+    { sessions: 2, by: 'admin' },
+  ],
+  password_changed: [{}],
+  reset_requested: [{}, { by: 'admin' }],
+  password_reset: [{}],
+  registered: [{}],
+  approved: [{ from: 'pending', to: 'active' }],
+  refused: [{}, { reason: 'Não trabalha aqui.' }],
+  disabled: [{ from: 'active', to: 'disabled' }],
+  reenabled: [{ from: 'disabled', to: 'active' }],
+  role_changed: [
+    { from: 'staff', to: 'admin' },
+    { from: 'admin', to: 'staff' },
+  ],
+  invited: [{ role: 'staff' }, { role: 'admin' }],
+  mfa_enabled: [{ method: 'totp' }],
+  mfa_disabled: [
+    { method: 'totp', by: 'owner' },
+    { by: 'admin', totp: true, passkeys: 2 },
+    { by: 'admin', totp: false, passkeys: 1 },
+    { by: 'admin', totp: true, passkeys: 0 },
+  ],
+  passkey_added: [{ passkey: PASSKEY_ID, name: 'Notebook' }],
+  passkey_removed: [{ passkey: PASSKEY_ID, name: 'Notebook', by: 'owner' }],
+  recovery_code_used: [{ left: 9 }, { left: 1 }, { left: 0 }],
+  recovery_codes_regenerated: [{}],
+  passkey_renamed: [{ passkey: PASSKEY_ID, from: 'Notebook', name: 'Notebook do trabalho' }],
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
+
+describe('auditDetailsText', () => {
+  for (const type of AUDIT_TYPES) {
+    it(`${type}: pt-BR words, never a key, a code or an id`, () => {
+      for (const details of SAMPLES[type]) {
+        const said = auditDetailsText(type, details)
+        const seen = `${type} ${JSON.stringify(details)} → "${said}"`
+        assert.doesNotMatch(said, /\w+\s*:/, seen)
+        assert.doesNotMatch(said, /\b[a-z]+_[a-z_]+\b/, seen)
+        assert.doesNotMatch(said, UUID, seen)
+        for (const value of Object.values(details)) {
+          // A code as it is stored (owner, totp, one) is not a word of the sentence.
+          if (typeof value === 'string' && /^[a-z_]+$/.test(value)) {
+            assert.doesNotMatch(said, new RegExp(`\\b${value}\\b`), seen)
+          }
+        }
+        for (const key of Object.keys(details)) {
+          assert.ok(AUDIT_DETAIL_KEYS[type].includes(key), `${type} is not known to have ${key}`)
+        }
+      }
+    })
+
+    it(`${type}: every key it is recorded with is said (ids aside)`, () => {
+      const sampled = new Set(SAMPLES[type].flatMap((details) => Object.keys(details)))
+      assert.deepEqual([...sampled].sort(), [...AUDIT_DETAIL_KEYS[type]].sort())
+      for (const key of AUDIT_DETAIL_KEYS[type]) {
+        if (UNSPOKEN_DETAIL_KEYS.has(key)) continue
+        const matters = SAMPLES[type].some((details) => {
+          if (!(key in details)) return false
+          const without = Object.fromEntries(Object.entries(details).filter(([k]) => k !== key))
+          return auditDetailsText(type, details) !== auditDetailsText(type, without)
+        })
+        assert.ok(matters, `${type}: ${key} changes nothing in the words`)
+      }
+    })
+  }
+
+  it('says the cases of the trial in full', () => {
+    assert.equal(
+      auditDetailsText('session_ended', { sessions: 1, by: 'owner', which: 'one' }),
+      'encerrou 1 das próprias sessões',
+    )
+    assert.equal(
+      auditDetailsText('session_ended', { sessions: 3, by: 'owner', which: 'others' }),
+      'encerrou as outras 3 sessões abertas',
+    )
+    assert.equal(
+      auditDetailsText('session_ended', { sessions: 2, by: 'admin' }),
+      '2 sessões encerradas por um administrador',
+    )
+    assert.equal(auditDetailsText('sign_in', { method: 'totp' }), 'com o aplicativo autenticador')
+    assert.equal(
+      auditDetailsText('sign_in', { method: 'recovery_code' }),
+      'com um código de recuperação',
+    )
+    assert.equal(
+      auditDetailsText('recovery_code_used', { left: 9 }),
+      'restam 9 códigos de recuperação',
+    )
+    assert.equal(
+      auditDetailsText('passkey_added', { passkey: PASSKEY_ID, name: 'Notebook' }),
+      'chave de acesso «Notebook»',
+    )
+    assert.equal(
+      auditDetailsText('sign_in_failed', { method: 'password', during: 'confirmation' }),
+      'com senha, ao confirmar a senha antes de uma alteração na própria conta',
+    )
+    assert.equal(
+      auditDetailsText('disabled', { from: 'active', to: 'disabled' }),
+      'de Ativa para Desativada',
+    )
+    assert.equal(
+      auditDetailsText('mfa_disabled', { by: 'admin', totp: true, passkeys: 2 }),
+      'um administrador removeu o aplicativo autenticador, os códigos de recuperação e 2 chaves de acesso',
+    )
+  })
+
+  it('leaves out what it does not know instead of showing it raw', () => {
+    assert.equal(auditDetailsText('sign_in', { method: 'smartcard', novo: 'x' }), '')
+    assert.equal(auditDetailsText('disabled', { from: 'active' }), '')
+    assert.equal(auditDetailsText('locked', { which: 'one' }), '')
+  })
+})

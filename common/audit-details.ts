@@ -1,0 +1,160 @@
+import type { AuditDetails, AuditType } from './api/audit'
+
+/**
+ * An audit event's details as a pt-BR sentence part ("encerrou 1 das próprias sessões", "com o
+ * aplicativo autenticador", "chave de acesso «Notebook»"): the Auditoria screen, the dashboard
+ * and the CSV say the same words, so it lives here. The log keeps keys and codes; a person reads
+ * neither. A key or a value this file does not know is left out rather than shown raw: an id or
+ * `which: one` tells the reader nothing, and a new key is caught by the test that renders every
+ * key of AUDIT_DETAIL_KEYS.
+ */
+
+/** The details keys each event type is recorded with, for the test that renders all of them. */
+export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
+  sign_in: ['method'],
+  sign_in_failed: ['method', 'during', 'email'],
+  locked: [],
+  unlocked: [],
+  signed_out: [],
+  session_ended: ['sessions', 'by', 'which'],
+  password_changed: [],
+  reset_requested: ['by'],
+  password_reset: [],
+  registered: [],
+  approved: ['from', 'to'],
+  refused: ['reason'],
+  disabled: ['from', 'to'],
+  reenabled: ['from', 'to'],
+  role_changed: ['from', 'to'],
+  invited: ['role'],
+  mfa_enabled: ['method'],
+  mfa_disabled: ['method', 'by', 'totp', 'passkeys'],
+  passkey_added: ['passkey', 'name'],
+  passkey_removed: ['passkey', 'name', 'by'],
+  recovery_code_used: ['left'],
+  recovery_codes_regenerated: [],
+  passkey_renamed: ['passkey', 'from', 'name'],
+}
+
+/** Keys kept for the record that are never shown: an id is not something a person reads. */
+export const UNSPOKEN_DETAIL_KEYS: ReadonlySet<string> = new Set(['passkey'])
+
+/** Account statuses and roles, as the Equipe screen names them (a client test keeps them equal). */
+export const auditStatusNames: Record<string, string> = {
+  pending: 'Aguardando aprovação',
+  active: 'Ativa',
+  disabled: 'Desativada',
+}
+export const auditRoleNames: Record<string, string> = {
+  admin: 'Administrador',
+  staff: 'Equipe',
+}
+
+const signInMethods: Record<string, string> = {
+  password: 'com senha',
+  totp: 'com o aplicativo autenticador',
+  recovery_code: 'com um código de recuperação',
+  passkey: 'com uma chave de acesso',
+}
+
+const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined
+const number = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined
+
+/** «Notebook»: a name someone typed, set apart from the sentence around it. */
+const quoted = (name: string) => `«${name}»`
+
+/** "de Ativa para Desativada", when both ends are known words. */
+function change(names: Record<string, string>, from: unknown, to: unknown): string | undefined {
+  const before = names[String(from)]
+  const after = names[String(to)]
+  return before && after ? `de ${before} para ${after}` : undefined
+}
+
+function sessionsEnded(details: AuditDetails): string | undefined {
+  const n = number(details.sessions)
+  if (n === undefined) return undefined
+  if (details.by === 'owner') {
+    if (details.which === 'others') {
+      return n === 1 ? 'encerrou a outra sessão aberta' : `encerrou as outras ${n} sessões abertas`
+    }
+    return `encerrou ${n} das próprias sessões`
+  }
+  const ended = count(n, 'sessão encerrada', 'sessões encerradas')
+  return details.by === 'admin' ? `${ended} por um administrador` : ended
+}
+
+function secondFactorsRemoved(details: AuditDetails): string | undefined {
+  if (details.by === 'owner') {
+    return details.method === 'totp'
+      ? 'desligou o próprio aplicativo autenticador'
+      : 'desligou o próprio segundo fator'
+  }
+  const removed: string[] = []
+  if (details.totp === true) removed.push('o aplicativo autenticador', 'os códigos de recuperação')
+  const passkeys = number(details.passkeys)
+  if (passkeys) removed.push(count(passkeys, 'chave de acesso', 'chaves de acesso'))
+  const what =
+    removed.length > 0
+      ? removed.slice(0, -1).join(', ') + (removed.length > 1 ? ' e ' : '') + removed.at(-1)
+      : 'o segundo fator'
+  return details.by === 'admin' ? `um administrador removeu ${what}` : `removeu ${what}`
+}
+
+function recoveryCodesLeft(details: AuditDetails): string | undefined {
+  const left = number(details.left)
+  if (left === undefined) return undefined
+  if (left === 0) return 'não resta nenhum código de recuperação'
+  return left === 1 ? 'resta 1 código de recuperação' : `restam ${left} códigos de recuperação`
+}
+
+type Parts = (string | undefined | false)[]
+
+const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
+  sign_in: (d) => [signInMethods[String(d.method)]],
+  sign_in_failed: (d) => [
+    signInMethods[String(d.method)],
+    d.during === 'confirmation' && 'ao confirmar a senha antes de uma alteração na própria conta',
+    text(d.email) && `com o e-mail ${text(d.email)}, que não é de nenhuma conta`,
+  ],
+  locked: () => [],
+  unlocked: () => [],
+  signed_out: () => [],
+  session_ended: (d) => [sessionsEnded(d)],
+  password_changed: () => [],
+  reset_requested: (d) => [d.by === 'admin' && 'por um administrador'],
+  password_reset: () => [],
+  registered: () => [],
+  approved: (d) => [change(auditStatusNames, d.from, d.to)],
+  refused: (d) => [text(d.reason) && `pelo motivo ${quoted(text(d.reason)!)}`],
+  disabled: (d) => [change(auditStatusNames, d.from, d.to)],
+  reenabled: (d) => [change(auditStatusNames, d.from, d.to)],
+  role_changed: (d) => [change(auditRoleNames, d.from, d.to)],
+  invited: (d) => [
+    auditRoleNames[String(d.role)] && `com o papel ${auditRoleNames[String(d.role)]}`,
+  ],
+  mfa_enabled: (d) => [d.method === 'totp' && 'com o aplicativo autenticador'],
+  mfa_disabled: (d) => [secondFactorsRemoved(d)],
+  passkey_added: (d) => [text(d.name) && `chave de acesso ${quoted(text(d.name)!)}`],
+  passkey_removed: (d) => [
+    text(d.name) && `chave de acesso ${quoted(text(d.name)!)}`,
+    d.by === 'owner' && 'pela própria pessoa',
+  ],
+  recovery_code_used: (d) => [recoveryCodesLeft(d)],
+  recovery_codes_regenerated: () => [],
+  passkey_renamed: (d) => {
+    const before = text(d.from)
+    const after = text(d.name)
+    if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
+    return [after && `agora ${quoted(after)}`]
+  },
+}
+
+/** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */
+export function auditDetailsText(type: AuditType, details: AuditDetails): string {
+  const parts = describe[type]?.(details) ?? []
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ')
+}
