@@ -25,4 +25,6 @@ export const auditTypeNames: Record<AuditType, string> = {
   recovery_code_used: 'Código de recuperação usado',
   recovery_codes_regenerated: 'Códigos de recuperação gerados de novo',
   passkey_renamed: 'Chave de acesso renomeada',
+  invitation_resent: 'Convite reenviado',
+  name_changed: 'Nome alterado',
 }

@@ -41,6 +41,8 @@ export const apiMessages = {
   last_admin: 'Não é possível: o Painel ficaria sem nenhum administrador ativo.',
   not_pending: 'Este cadastro já não está pendente: desative a conta em vez de removê-la.',
   not_active: 'Esta conta não está ativa: ative-a antes de enviar um link de nova senha.',
+  not_invited:
+    'Esta pessoa não tem um convite pendente: ela já criou a sua senha, ou a conta não está ativa.',
   email_taken: 'Já existe uma conta com este e-mail.',
   account_not_found: 'Conta não encontrada.',
   invalid_account_id: 'Identificador de conta inválido.',

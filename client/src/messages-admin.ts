@@ -1,4 +1,5 @@
-import type { AccountStatus, Role } from '../../common/api/account'
+import type { Role } from '../../common/api/account'
+import type { StaffStatus } from '../../common/api/staff'
 
 /**
  * The pt-BR words that more than one of the signed-in screens shows (Início, Equipe, an account's
@@ -16,9 +17,10 @@ export const adminMessages = {
   roles: { admin: 'Administrador', staff: 'Equipe' } satisfies Record<Role, string>,
   statuses: {
     pending: 'Aguardando aprovação',
+    invited: 'Convite pendente',
     active: 'Ativa',
     disabled: 'Desativada',
-  } satisfies Record<AccountStatus, string>,
+  } satisfies Record<StaffStatus, string>,
   locked: 'Bloqueada',
   never: 'Nunca',
   /** The phone's button that shows a screen's filters, with how many are in use. */

@@ -9,6 +9,7 @@ export const dashboardMessages = {
     greetingAnonymous: 'Olá!',
     accounts: 'Contas',
     active: 'Ativas',
+    invited: 'Convites pendentes',
     pending: 'Aguardando aprovação',
     disabled: 'Desativadas',
     waiting: 'Cadastros aguardando aprovação',

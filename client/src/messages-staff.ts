@@ -60,7 +60,14 @@ export const staffMessages = {
     signOut: 'Encerrar sessões',
     reset: 'Enviar link de nova senha',
     mfaOff: 'Desativar segundo fator',
+    resendInvitation: 'Reenviar convite',
+    // The same buttons for an invited person, whose dialogs say what happens to the invitation.
+    disableInvitation: 'Desativar',
+    enableInvitation: 'Reativar',
   },
+  /** Beside "Convite pendente": when the newest invitation link stops (or stopped) working. */
+  invitationExpires: (date: string, past: boolean) =>
+    past ? `expirou em ${date}` : `expira em ${date}`,
   confirm: {
     approve: (name: string) => ({
       title: `Aprovar ${name}?`,
@@ -102,6 +109,18 @@ export const staffMessages = {
       title: `Desativar o segundo fator de ${name}?`,
       body: 'Use quando a pessoa perdeu o celular: ela entrará só com a senha até configurar um novo segundo fator.',
     }),
+    resendInvitation: (name: string) => ({
+      title: `Reenviar o convite para ${name}?`,
+      body: 'A pessoa receberá por e-mail um novo link, válido por 7 dias, para criar a própria senha. Os links enviados antes deixam de valer.',
+    }),
+    disableInvitation: (name: string) => ({
+      title: `Desativar a conta de ${name}?`,
+      body: `${name} ainda não criou a senha e não poderá entrar enquanto a conta estiver desativada.`,
+    }),
+    enableInvitation: (name: string) => ({
+      title: `Reativar a conta de ${name}?`,
+      body: `${name} ainda não criou a senha: o convite volta a ficar pendente, e a pessoa entra depois de criar a senha pelo link do convite. Se o link expirou, reenvie o convite.`,
+    }),
     reason: 'Motivo (opcional, vai no e-mail)',
   },
   done: {
@@ -115,6 +134,9 @@ export const staffMessages = {
     signOut: (name: string) => `As sessões de ${name} foram encerradas.`,
     reset: (name: string) => `Link de nova senha enviado para ${name}.`,
     mfaOff: (name: string) => `${name} não tem mais segundo fator ativo.`,
+    resendInvitation: (name: string) => `Novo convite enviado para ${name}.`,
+    disableInvitation: (name: string) => `A conta de ${name} foi desativada.`,
+    enableInvitation: (name: string) => `O convite de ${name} voltou a ficar pendente.`,
   },
   invite: {
     title: 'Convidar pessoa',
@@ -128,6 +150,7 @@ export const staffMessages = {
   account: {
     back: 'Voltar para Equipe',
     details: 'Dados da conta',
+    name: 'Nome',
     email: 'E-mail',
     role: 'Papel',
     status: 'Situação',

@@ -32,6 +32,8 @@ export const AUDIT_TYPES = [
   'recovery_code_used',
   'recovery_codes_regenerated',
   'passkey_renamed',
+  'invitation_resent',
+  'name_changed',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

@@ -31,6 +31,7 @@ export const DashboardSchema = Type.Object(
     accounts: Type.Object(
       {
         active: Type.Integer({ minimum: 0 }),
+        invited: Type.Integer({ minimum: 0, description: 'invited, no password set yet' }),
         pending: Type.Integer({ minimum: 0 }),
         disabled: Type.Integer({ minimum: 0 }),
       },

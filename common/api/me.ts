@@ -8,6 +8,7 @@ import { CreationOptionsSchema, RegistrationCredentialSchema } from './webauthn'
  *
  * | call                                | answers                                                 |
  * | ----------------------------------- | ------------------------------------------------------- |
+ * | PATCH / {name}                      | 200 UserAnswer (the name corrected, audited); 400       |
  * | GET /session                        | 200 CurrentSession (this session's limits)              |
  * | POST /session/renew                 | 200 CurrentSession (slides the idle end now)            |
  * | GET /sessions                       | 200 SessionList                                         |
@@ -29,6 +30,14 @@ import { CreationOptionsSchema, RegistrationCredentialSchema } from './webauthn'
  */
 
 const closed = { additionalProperties: false } as const
+
+/** PATCH /me: one's own name, corrected (the rules of registration, common/name-rules.ts). */
+export const MyAccountChangeBodySchema = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH * 4 }) },
+  closed,
+)
+export type MyAccountChangeBody = Static<typeof MyAccountChangeBodySchema>
+
 const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' })
 
 export const SessionItemSchema = Type.Object(

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { EMAIL_MAX_LENGTH } from '../account-rules'
 import { NAME_MAX_LENGTH } from '../name-rules'
-import { AccountStatusSchema, RoleSchema } from './account'
+import { RoleSchema } from './account'
 
 /** Staff administration (docs/architecture.md, "Fixed contracts", under /api/staff): admins only. */
 
@@ -18,13 +18,25 @@ export const STAFF_SORTS = [
 ] as const
 export type StaffSort = (typeof STAFF_SORTS)[number]
 
+/**
+ * An account's status as Equipe sees it: an account's stored status, except that an active
+ * account whose person was invited and has not set a password yet is `invited`.
+ */
+export const StaffStatusSchema = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('invited'),
+  Type.Literal('active'),
+  Type.Literal('disabled'),
+])
+export type StaffStatus = Static<typeof StaffStatusSchema>
+
 const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
 /** Without `sort`: pending first (they wait for someone), then by name. */
 export const StaffQuerySchema = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 100 })),
-    status: Type.Optional(AccountStatusSchema),
+    status: Type.Optional(StaffStatusSchema),
     role: Type.Optional(RoleSchema),
     locked: Type.Optional(Flag),
     mfa: Type.Optional(Flag),
@@ -43,7 +55,11 @@ export const StaffItemSchema = Type.Object(
     name: Type.String(),
     email: Type.String(),
     role: RoleSchema,
-    status: AccountStatusSchema,
+    status: StaffStatusSchema,
+    invitationExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description:
+        'while the person has not set a password since being invited (also when disabled): when the newest invitation link stops working',
+    }),
     createdAt: Type.String({ format: 'date-time' }),
     lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     locked: Type.Boolean({ description: 'too many failed sign-ins: refused until unlocked' }),
@@ -89,6 +105,13 @@ export const StaffChangeBodySchema = Type.Object(
   {
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
     role: Type.Optional(RoleSchema),
+    name: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: NAME_MAX_LENGTH * 4,
+        description: 'a corrected name, by the rules of registration',
+      }),
+    ),
   },
   { ...closed, minProperties: 1 },
 )

@@ -71,12 +71,12 @@ async function keepAnActiveAdmin(
   if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
 }
 
-/** Approves, disables, re-enables, promotes or demotes another account. */
+/** Approves, disables, re-enables, promotes, demotes or renames another account. */
 export async function changeAccount(
   db: Db,
   actor: Account,
   rawId: string,
-  change: { status?: Exclude<AccountStatus, 'pending'>; role?: Role },
+  change: { status?: Exclude<AccountStatus, 'pending'>; role?: Role; name?: string },
   within?: WithinChange,
 ): Promise<{ before: Account; after: Account }> {
   const id = refuseOwnAccount(actor, rawId)
@@ -87,7 +87,7 @@ export async function changeAccount(
     await keepAnActiveAdmin(trx, target, after)
     const row = await trx
       .updateTable('accounts')
-      .set({ ...after, updated_at: new Date() })
+      .set({ ...after, name: change.name ?? target.name, updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()

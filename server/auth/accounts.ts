@@ -46,7 +46,8 @@ export function createAccount(
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('accounts')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
+    // A password of one's own ends an invitation: the account is simply active from now on.
+    .set({ password_hash: passwordHash, invitation_expires_at: null, updated_at: new Date() })
     .where('id', '=', id)
     .execute()
 }

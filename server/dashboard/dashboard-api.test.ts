@@ -31,7 +31,7 @@ describe(`/api/dashboard (${testStoreName()})`, () => {
     const response = await api.get('/api/dashboard', token)
     assert.equal(response.statusCode, 200)
     const dashboard = response.json<Dashboard>()
-    assert.deepEqual(dashboard.accounts, { active: 1, pending: 1, disabled: 1 })
+    assert.deepEqual(dashboard.accounts, { active: 1, invited: 0, pending: 1, disabled: 1 })
     assert.deepEqual(
       dashboard.pending.map((item) => item.name),
       ['P1'],

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DashboardSchema, MyActivitySchema } from '../../common/api/dashboard'
 import { errorAnswers } from '../../common/api/errors'
@@ -31,10 +32,16 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
       onRequest: requireAdmin,
     },
     async (request) => {
+      // An invitation not yet taken up is counted apart from the active accounts (db/schema.ts).
       const byStatus = await db
         .selectFrom('accounts')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
-        .groupBy('status')
+        .select([
+          sql<string>`case when status = 'active' and invitation_expires_at is not null then 'invited' else status end`.as(
+            'status',
+          ),
+          (eb) => eb.fn.countAll<number | string>().as('count'),
+        ])
+        .groupBy(sql`1`)
         .execute()
       const count = (status: string) =>
         Number(byStatus.find((row) => row.status === status)?.count ?? 0)
@@ -49,6 +56,7 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
       return {
         accounts: {
           active: count('active'),
+          invited: count('invited'),
           pending: count('pending'),
           disabled: count('disabled'),
         },

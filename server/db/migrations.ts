@@ -331,6 +331,36 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+
+  /**
+   * Issue 34 §7: an invitation is not an active account. The status column keeps its three
+   * values (its CHECK cannot change on SQLite without rebuilding the table); an account with
+   * `invitation_expires_at` set is an invitation whose person has no password yet. Accounts
+   * invited before this, and never signed in nor given a password since (what the audit log
+   * says), become invitations again, expiring 7 days after they were invited.
+   */
+  '2026-11-25-0400-pending-invitations': {
+    async up(db, t) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('invitation_expires_at', t.timestamp)
+        .execute()
+      const { rows } = await sql<{ account_id: string; at: Date | string }>`
+        select account_id, max(at) as at from audit_events
+        where type = 'invited' and account_id is not null
+          and account_id not in (
+            select account_id from audit_events
+            where account_id is not null
+              and type in ('sign_in', 'password_reset', 'password_changed')
+          )
+        group by account_id`.execute(db)
+      for (const row of rows) {
+        const expires = new Date(new Date(row.at).getTime() + 7 * 86_400_000)
+        await sql`update accounts set invitation_expires_at = ${expires}
+          where id = ${row.account_id} and status <> 'pending'`.execute(db)
+      }
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -18,6 +18,12 @@ export interface AccountsTable {
   status: AccountStatus
   created_at: CreatedAt
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /**
+   * Set while the account is an invitation not yet taken up: the person has no password of their
+   * own (the API shows such an active account as `invited`). When the newest invitation link
+   * stops working; cleared when a password is first set.
+   */
+  invitation_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface SessionsTable {

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../common/api/errors'
+import { UserAnswerSchema } from '../../common/api/account'
 import {
   CurrentSessionSchema,
+  MyAccountChangeBodySchema,
   MfaStatusSchema,
   PasswordBodySchema,
   RecoveryCodesSchema,
@@ -19,6 +21,8 @@ import type { AuthService } from '../auth/auth-service'
 import { requireSession } from '../auth/authenticate'
 import { touchSession } from '../auth/sessions'
 import { refuseUnstorableText } from '../auth/storable-input'
+import { publicUser } from '../auth/accounts'
+import { renameMe } from './my-name'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
 import myPasskeyRoutes from '../passkeys/my-passkey-routes'
 import { answerWithoutBody } from '../http/answer-without-body'
@@ -52,6 +56,23 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
+
+  app.patch(
+    '/',
+    {
+      schema: {
+        summary: "Correct one's own name (the rules of registration; audited before and after)",
+        security: bearer,
+        body: MyAccountChangeBodySchema,
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => {
+      const { account } = signedIn(request)
+      const renamed = await renameMe(db, account, request.body.name, requestOrigin(request))
+      return { user: publicUser(renamed) }
+    },
+  )
 
   app.get(
     '/session',

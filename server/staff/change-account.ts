@@ -2,11 +2,12 @@ import type { StaffChangeBody, StaffItem } from '../../common/api/staff'
 import { party, recordAudit } from '../audit/record-audit'
 import { changeAccount as administerAccount } from '../auth/account-administration'
 import { approvedMail } from '../mail/admin-mails'
+import { acceptedName } from '../me/my-name'
 import type { Acting, StaffDeps } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 /**
- * PATCH /staff/:id: approve, disable, re-enable, or change the role, through
+ * PATCH /staff/:id: approve, disable, re-enable, change the role or correct the name, through
  * account-administration.ts (own account 400, last admin 409, the id's spelling; disabling ends
  * the account's sessions). Approving mails the person. Each change is one audit event, written
  * in the same transaction.
@@ -17,7 +18,9 @@ export async function changeAccount(
   id: string,
   change: StaffChangeBody,
 ): Promise<StaffItem> {
-  const { before } = await administerAccount(deps.db, actor, id, change, async (trx, before) => {
+  // The rules of registration (common/name-rules.ts); refused before anything changes.
+  const named = change.name === undefined ? change : { ...change, name: acceptedName(change.name) }
+  const { before } = await administerAccount(deps.db, actor, id, named, async (trx, before) => {
     const status = change.status ?? before.status
     const role = change.role ?? before.role
     const audit = { actor: party(actor), account: party(before), origin }
@@ -29,6 +32,13 @@ export async function changeAccount(
         const login = `${deps.publicUrl}/#/login`
         await deps.outbox.queue(trx, 'approved', approvedMail(before.email, before.name, login))
       }
+    }
+    if (named.name !== undefined && named.name !== before.name) {
+      await recordAudit(trx, {
+        ...audit,
+        type: 'name_changed',
+        details: { from: before.name, to: named.name },
+      })
     }
     if (role !== before.role) {
       await recordAudit(trx, {

@@ -3,8 +3,11 @@ import { nameProblem, normalizeName } from '../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../common/api/staff'
 import { party, recordAudit } from '../audit/record-audit'
 import { invalidInput } from '../auth/auth-service'
+import { voidPasswordResets } from '../auth/password-resets'
 import { hashPassword } from '../auth/passwords'
 import { newToken, tokenHash } from '../auth/tokens'
+import type { Db } from '../db/database'
+import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
 import { invitedMail } from '../mail/admin-mails'
 import type { Acting, StaffDeps } from './staff-context'
@@ -13,9 +16,10 @@ import { findStaffItem } from './staff-list'
 export const INVITATION_DAYS = 7
 
 /**
- * POST /staff/invitations: an active account for someone who has not registered. Its password is
- * random and never told to anyone; the person sets their own through a mailed link that works
- * for 7 days (a password-reset token with a longer life, so the recovery page serves it).
+ * POST /staff/invitations: an account for someone who has not registered, `invited` until they
+ * set a password. Its password is random and never told to anyone; the person sets their own
+ * through a mailed link that works for 7 days (a password-reset token with a longer life, so the
+ * recovery page serves it). resend-invitation.ts mails a new link the same way.
  */
 export async function inviteAccount(
   deps: StaffDeps,
@@ -28,7 +32,6 @@ export async function inviteAccount(
   if (problem) throw invalidInput(problem)
   const name = normalizeName(body.name)
   const unusable = await hashPassword(newToken())
-  const token = newToken()
   const account = await deps.db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
@@ -44,15 +47,6 @@ export async function inviteAccount(
       .returningAll()
       .executeTakeFirst()
     if (!account) throw apiError(409, 'email_taken')
-    await trx
-      .insertInto('password_resets')
-      .values({
-        token_hash: tokenHash(token),
-        account_id: account.id,
-        expires_at: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-        used_at: null,
-      })
-      .execute()
     await recordAudit(trx, {
       type: 'invited',
       actor: party(actor),
@@ -60,11 +54,41 @@ export async function inviteAccount(
       origin,
       details: { role: body.role },
     })
-    const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
-    const mail = invitedMail(email, name, actor.name, link, INVITATION_DAYS)
-    await deps.outbox.queue(trx, 'invitation', mail)
+    await queueInvitation(trx, deps, account, actor)
     return account
   })
   deps.outbox.wake()
   return (await findStaffItem(deps.db, account.id))!
+}
+
+/**
+ * A new invitation link for the account, in the caller's transaction: the account's other links
+ * stop working, the invitation's expiry moves to the new link's, and the mail is queued.
+ */
+export async function queueInvitation(
+  trx: Db,
+  deps: StaffDeps,
+  account: Account,
+  invitedBy: Account,
+): Promise<void> {
+  const token = newToken()
+  const expires = new Date(Date.now() + INVITATION_DAYS * 86_400_000)
+  await voidPasswordResets(trx, account.id)
+  await trx
+    .insertInto('password_resets')
+    .values({
+      token_hash: tokenHash(token),
+      account_id: account.id,
+      expires_at: expires,
+      used_at: null,
+    })
+    .execute()
+  await trx
+    .updateTable('accounts')
+    .set({ invitation_expires_at: expires })
+    .where('id', '=', account.id)
+    .execute()
+  const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
+  const mail = invitedMail(account.email, account.name, invitedBy.name, link, INVITATION_DAYS)
+  await deps.outbox.queue(trx, 'invitation', mail)
 }

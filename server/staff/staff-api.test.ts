@@ -48,6 +48,8 @@ describe(`/api/staff (${testStoreName()})`, () => {
       ['POST', `/api/staff/${someone}/unlock`],
       ['POST', `/api/staff/${someone}/sign-out`],
       ['POST', `/api/staff/${someone}/password-reset`],
+      ['POST', `/api/staff/${someone}/invitation`],
+      ['PATCH', `/api/staff/${someone}`, { name: 'Outro Nome' }],
       ['DELETE', `/api/staff/${someone}/mfa`],
       ['POST', '/api/staff/invitations', { name: 'A', email: 'a@example.com', role: 'staff' }],
       ['GET', '/api/audit'],
@@ -439,7 +441,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
     const { user } = response.json<{ user: StaffItem }>()
     assert.deepEqual(
       [user.name, user.email, user.role, user.status],
-      ['Convidada', 'convite@example.com', 'admin', 'active'],
+      ['Convidada', 'convite@example.com', 'admin', 'invited'],
     )
     const mail = await api.mail.next('convite@example.com')
     assert.match(mail.text, /7 dias/)

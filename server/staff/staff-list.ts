@@ -35,6 +35,7 @@ export function staffRows(db: Db) {
       'accounts.role',
       'accounts.status',
       'accounts.created_at',
+      'accounts.invitation_expires_at',
       'last_sign_in.last_at',
       sql<boolean>`${lockedExpression()}`.as('locked'),
       hasMfa.as('mfa'),
@@ -43,13 +44,18 @@ export function staffRows(db: Db) {
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof staffRows>['executeTakeFirstOrThrow']>>
 
+/** Invited and not in yet: active, with no password of the person's own (db/schema.ts). */
+const isInvitation = sql<boolean>`(accounts.status = 'active' and accounts.invitation_expires_at is not null)`
+
 export function toStaffItem(row: StaffRow): StaffItem {
+  const invitation = row.invitation_expires_at === null ? null : new Date(row.invitation_expires_at)
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
-    status: row.status,
+    status: row.status === 'active' && invitation ? 'invited' : row.status,
+    invitationExpiresAt: invitation && invitation.toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     // max() has no column type, so SQLite answers the stored text: a Date either way here.
     lastSignInAt:
@@ -79,7 +85,10 @@ export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
       sql<boolean>`(lower(accounts.name) like ${pattern} escape '\\' or lower(accounts.email) like ${pattern} escape '\\')`,
     )
   }
-  if (query.status) rows = rows.where('accounts.status', '=', query.status)
+  if (query.status === 'invited') rows = rows.where(isInvitation)
+  else if (query.status === 'active') {
+    rows = rows.where('accounts.status', '=', 'active').where(sql<boolean>`not ${isInvitation}`)
+  } else if (query.status) rows = rows.where('accounts.status', '=', query.status)
   if (query.role) rows = rows.where('accounts.role', '=', query.role)
   if (query.locked) {
     rows = rows.where(

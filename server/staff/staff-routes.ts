@@ -24,6 +24,7 @@ import { endAccountSessions } from './end-account-sessions'
 import { removeAccountSecondFactors } from './remove-second-factors'
 import { inviteAccount } from './invite-account'
 import { refuseRegistration } from './refuse-registration'
+import { resendInvitation } from './resend-invitation'
 import { sendResetLink } from './send-reset-link'
 import type { Acting, StaffDeps } from './staff-context'
 import { findStaffItem, listStaff } from './staff-list'
@@ -65,7 +66,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
     '/invitations',
     {
       schema: {
-        summary: 'Invite someone: an active account whose owner sets a password by mail',
+        summary: 'Invite someone: an invited account whose owner sets a password by mail',
         security: bearer,
         body: InvitationBodySchema,
         response: { 201: StaffItemAnswerSchema, ...errorAnswers(400, 401, 403, 409) },
@@ -99,7 +100,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
     '/:id',
     {
       schema: {
-        summary: 'Approve, disable, re-enable, or change the role',
+        summary: 'Approve, disable, re-enable, change the role, or correct the name',
         security: bearer,
         params: AccountIdParamsSchema,
         body: StaffChangeBodySchema,
@@ -158,6 +159,13 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
   )
   action('sign-out', 'End every session of an account', 204, endAccountSessions)
   action('password-reset', 'Mail the person a reset link', 202, sendResetLink, true)
+  action(
+    'invitation',
+    'Mail an invited person a new invitation link (the older links stop working)',
+    202,
+    resendInvitation,
+    true,
+  )
 
   app.delete(
     '/:id/mfa',

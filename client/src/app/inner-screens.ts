@@ -16,6 +16,8 @@ export interface InnerScreen {
   adminOnly?: boolean
   /** Reached from another screen (an account's page), not listed in the sidebar. */
   notInMenu?: boolean
+  /** The screen it is reached from, between Início and it in the breadcrumb. */
+  parent?: ScreenPath
 }
 
 /**
@@ -46,6 +48,7 @@ export const INNER_SCREENS: readonly InnerScreen[] = [
     icon: 'staff',
     adminOnly: true,
     notInMenu: true,
+    parent: paths.staff,
   },
   {
     path: paths.audit,

@@ -55,6 +55,9 @@ export const endStaffSessions = (id: string) =>
 export const sendStaffResetLink = (id: string) =>
   apiRequest<void>(`${account(id)}/password-reset`, { method: 'POST' })
 
+export const resendStaffInvitation = (id: string) =>
+  apiRequest<void>(`${account(id)}/invitation`, { method: 'POST' })
+
 export const removeStaffMfa = (id: string) =>
   apiRequest<void>(`${account(id)}/mfa`, { method: 'DELETE' })
 

@@ -11,6 +11,7 @@ import type {
   TotpConfirmBody,
   TotpSetup,
 } from '../../../common/api/me'
+import type { UserAnswer } from '../../../common/api/account'
 import type { CreationOptions } from '../../../common/api/webauthn'
 import { apiRequest } from './api-client'
 
@@ -23,6 +24,10 @@ export type { CurrentSession, MfaStatus, SessionList }
 export type { Passkey, SessionItem } from '../../../common/api/me'
 
 const idPath = (id: string) => encodeURIComponent(id)
+
+/** One's own name, corrected (PATCH /api/me). */
+export const renameMe = (name: string) =>
+  apiRequest<UserAnswer>('me', { method: 'PATCH', body: { name } })
 
 export const fetchCurrentSession = () => apiRequest<CurrentSession>('me/session')
 export const renewSession = () => apiRequest<CurrentSession>('me/session/renew', { method: 'POST' })

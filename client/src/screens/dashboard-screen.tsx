@@ -98,6 +98,8 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
             <dl className="row mb-0">
               <dt className="col-8 fw-normal">{text.active}</dt>
               <dd className="col-4 text-end fw-semibold mb-1">{accounts.active}</dd>
+              <dt className="col-8 fw-normal">{text.invited}</dt>
+              <dd className="col-4 text-end fw-semibold mb-1">{accounts.invited}</dd>
               <dt className="col-8 fw-normal">{text.pending}</dt>
               <dd className="col-4 text-end fw-semibold mb-1">{accounts.pending}</dd>
               <dt className="col-8 fw-normal">{text.disabled}</dt>

@@ -1,9 +1,12 @@
 import { CCard, CCardBody, CSpinner } from '@coreui/react'
 import { formatDate } from '../lib/format-date'
+import { renameMe } from '../lib/me-api'
+import { nameMessages } from '../messages-name'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
 import { useCurrentUser } from '../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
+import { NameEditor } from './name-editor'
 import { SessionsCard } from './my-account/sessions-card'
 import { TotpCard } from './my-account/totp-card'
 import { PasskeysCard } from './my-account/passkeys-card'
@@ -14,7 +17,7 @@ const text = accountMessages.profile
 /** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
 export default function ProfileScreen() {
   useDocumentTitle(text.title)
-  const { user, error, loading } = useCurrentUser()
+  const { user, error, loading, refresh } = useCurrentUser()
 
   return (
     <>
@@ -31,7 +34,17 @@ export default function ProfileScreen() {
           <CCardBody>
             <dl className="row mb-0">
               <dt className="col-sm-4">{text.name}</dt>
-              <dd className="col-sm-8">{user.name}</dd>
+              <dd className="col-sm-8">
+                <NameEditor
+                  name={user.name}
+                  label={nameMessages.editOwn}
+                  save={async (name) => {
+                    await renameMe(name)
+                    // The header's menu and initials read the signed-in user: asked again.
+                    refresh()
+                  }}
+                />
+              </dd>
               <dt className="col-sm-4">{text.email}</dt>
               <dd className="col-sm-8">{user.email}</dd>
               <dt className="col-sm-4">{text.role}</dt>

@@ -6,16 +6,19 @@ import type { StaffAccount } from '../../../common/api/staff'
 import { adminMessages } from '../messages-admin'
 import { staffMessages } from '../messages-staff'
 import { paths } from '../app/paths'
-import { fetchStaffAccount, listAudit } from '../lib/admin-api'
+import { changeStaff, fetchStaffAccount, listAudit } from '../lib/admin-api'
 import { ApiError, errorMessage } from '../lib/api-client'
 import { formatDate, formatDateTime } from '../lib/format-date'
 import { Notice } from '../lib/notice'
 import { useDocumentTitle } from '../lib/use-document-title'
+import { useNameInBreadcrumb } from '../layout/breadcrumb-detail'
+import { nameMessages } from '../messages-name'
 import { useCurrentUser } from '../session/current-user'
 import { AdminOnly } from './admin-only'
 import { AuditEventList } from './audit-event-list'
+import { NameEditor } from './name-editor'
 import { StaffActionButtons, useStaffActions } from './staff-actions'
-import { StatusBadge } from './status-badge'
+import { StaffBadges } from './status-badge'
 
 const text = staffMessages.account
 
@@ -41,6 +44,7 @@ function AccountPage() {
   const [reloads, setReloads] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
   const reload = useCallback(() => setReloads((count) => count + 1), [])
+  useNameInBreadcrumb(load.state === 'ready' ? load.account.user.name : null)
   const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
 
   useEffect(() => {
@@ -113,6 +117,22 @@ function AccountPage() {
         <CCardBody>
           <h2 className="h5">{text.details}</h2>
           <dl className="row mb-0">
+            <dt className="col-sm-4">{text.name}</dt>
+            <dd className="col-sm-8">
+              {itsMe ? (
+                user.name
+              ) : (
+                <NameEditor
+                  name={user.name}
+                  label={nameMessages.editOf(user.name)}
+                  save={async (name) => {
+                    const { user: renamed } = await changeStaff(user.id, { name })
+                    setLoad({ ...load, account: { ...load.account, user: renamed } })
+                    setNotice(null)
+                  }}
+                />
+              )}
+            </dd>
             <dt className="col-sm-4">{text.email}</dt>
             <dd className="col-sm-8" style={{ overflowWrap: 'anywhere' }}>
               {user.email}
@@ -120,9 +140,8 @@ function AccountPage() {
             <dt className="col-sm-4">{text.role}</dt>
             <dd className="col-sm-8">{adminMessages.roles[user.role]}</dd>
             <dt className="col-sm-4">{text.status}</dt>
-            <dd className="col-sm-8 d-flex flex-wrap gap-2">
-              <StatusBadge status={user.status} />
-              {user.locked && <StatusBadge status="locked" />}
+            <dd className="col-sm-8">
+              <StaffBadges account={user} />
             </dd>
             <dt className="col-sm-4">{text.since}</dt>
             <dd className="col-sm-8">{formatDate(user.createdAt)}</dd>

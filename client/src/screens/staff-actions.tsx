@@ -9,6 +9,7 @@ import {
   endStaffSessions,
   refuseRegistration,
   removeStaffMfa,
+  resendStaffInvitation,
   sendStaffResetLink,
   unlockStaff,
 } from '../lib/admin-api'
@@ -28,17 +29,31 @@ export function actionsFor(account: StaffItem): {
   more.push(account.role === 'admin' ? 'makeStaff' : 'makeAdmin')
   if (account.status === 'active') more.push('signOut', 'reset')
   if (account.mfa) more.push('mfaOff')
+  // Someone invited has no password yet: nothing may promise them one; a new link is what helps.
+  if (account.status === 'invited')
+    return { primary: ['resendInvitation', 'disableInvitation'], more }
+  if (account.status === 'disabled' && account.invitationExpiresAt !== null) {
+    return { primary: ['enableInvitation'], more }
+  }
   return { primary: [account.status === 'active' ? 'disable' : 'enable'], more }
 }
 
-const DANGER: ReadonlySet<StaffActionKind> = new Set(['refuse', 'disable', 'signOut', 'mfaOff'])
+const DANGER: ReadonlySet<StaffActionKind> = new Set([
+  'refuse',
+  'disable',
+  'disableInvitation',
+  'signOut',
+  'mfaOff',
+])
 
 function perform(kind: StaffActionKind, account: StaffItem, reason: string): Promise<unknown> {
   switch (kind) {
     case 'approve':
     case 'enable':
+    case 'enableInvitation':
       return changeStaff(account.id, { status: 'active' })
     case 'disable':
+    case 'disableInvitation':
       return changeStaff(account.id, { status: 'disabled' })
     case 'makeAdmin':
       return changeStaff(account.id, { role: 'admin' })
@@ -54,6 +69,8 @@ function perform(kind: StaffActionKind, account: StaffItem, reason: string): Pro
       return sendStaffResetLink(account.id)
     case 'mfaOff':
       return removeStaffMfa(account.id)
+    case 'resendInvitation':
+      return resendStaffInvitation(account.id)
   }
 }
 

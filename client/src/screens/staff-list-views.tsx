@@ -5,7 +5,7 @@ import { adminMessages } from '../messages-admin'
 import { staffMessages } from '../messages-staff'
 import { formatDate, formatDateTime } from '../lib/format-date'
 import { StaffActionButtons, type StaffActionKind } from './staff-actions'
-import { StatusBadge } from './status-badge'
+import { StaffBadges } from './status-badge'
 import { TruncatedText } from './truncated-text'
 
 const text = staffMessages.staff
@@ -24,15 +24,6 @@ function NameLink({ account, meId }: { account: StaffItem; meId: string | undefi
       </Link>
       {account.id === meId && <span className="text-body-secondary"> {adminMessages.you}</span>}
     </TruncatedText>
-  )
-}
-
-function Badges({ account }: { account: StaffItem }) {
-  return (
-    <span className="d-flex flex-wrap gap-2">
-      <StatusBadge status={account.status} />
-      {account.locked && <StatusBadge status="locked" />}
-    </span>
   )
 }
 
@@ -77,7 +68,7 @@ export function StaffTable({ accounts, meId, ask }: ViewProps) {
             </td>
             <td style={{ overflowWrap: 'anywhere' }}>{adminMessages.roles[account.role]}</td>
             <td>
-              <Badges account={account} />
+              <StaffBadges account={account} />
             </td>
             <td>{lastSignIn(account)}</td>
             <td>{account.id !== meId && <StaffActionButtons account={account} ask={ask} />}</td>
@@ -101,7 +92,7 @@ export function StaffCards({ accounts, meId, ask }: ViewProps) {
               </h2>
               <TruncatedText text={account.email} focusable />
               <div className="d-flex flex-wrap align-items-center gap-2 my-2">
-                <Badges account={account} />
+                <StaffBadges account={account} />
                 <span className="small text-body-secondary">
                   {adminMessages.roles[account.role]} · {text.columns.since}{' '}
                   {formatDate(account.createdAt)} · {text.columns.lastSignIn}: {lastSignIn(account)}

@@ -35,7 +35,7 @@ function queryFrom(params: URLSearchParams): StaffQuery {
   const page = params.get('page')
   return {
     q: params.get('q')?.slice(0, 100) || undefined,
-    status: pick('status', ['pending', 'active', 'disabled'] as const),
+    status: pick('status', ['pending', 'invited', 'active', 'disabled'] as const),
     role: pick('role', ['admin', 'staff'] as const),
     locked: pick('locked', ['true', 'false'] as const),
     mfa: pick('mfa', ['true', 'false'] as const),
@@ -204,6 +204,7 @@ function StaffAdministration() {
             options={[
               ['', text.any],
               ['pending', adminMessages.statuses.pending],
+              ['invited', adminMessages.statuses.invited],
               ['active', adminMessages.statuses.active],
               ['disabled', adminMessages.statuses.disabled],
             ]}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { Migrator } from 'kysely'
+import { connect, migrate } from './database'
+import { migrationProvider } from './migrations'
+import type { Db } from './database'
+import type { Engine } from './portable-sql'
+import { scratchPostgres, testStoreName } from '../test/test-database'
+
+/**
+ * The 0400 migration: accounts invited before it, and never signed in nor given a password,
+ * become invitations (7 days from when they were invited); everyone else stays as they were.
+ */
+let db: Db
+let engine: Engine
+let drop = async () => {}
+before(async () => {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (serverUrl) {
+    const scratch = await scratchPostgres(serverUrl)
+    db = connect({ postgresUrl: scratch.url })
+    engine = 'postgres'
+    drop = scratch.drop
+  } else {
+    db = connect({ sqliteFile: ':memory:' })
+    engine = 'sqlite'
+  }
+})
+after(async () => {
+  await db.destroy()
+  await drop()
+})
+
+describe(`the pending-invitations migration (${testStoreName()})`, () => {
+  it('turns invited accounts nobody took up into invitations, and nothing else', async () => {
+    const { error } = await new Migrator({
+      db,
+      provider: migrationProvider(engine),
+    }).migrateTo('2026-11-25-0300-mail-outbox')
+    assert.ifError(error)
+    const invitedAt = new Date('2026-11-20T10:00:00.000Z')
+    const accounts = ['never', 'took-up', 'signed-up'].map((label) => ({
+      id: crypto.randomUUID(),
+      name: label,
+      email: `${label}@example.com`,
+      password_hash: 'x',
+      role: 'staff' as const,
+      status: 'active' as const,
+    }))
+    // Kysely's types describe the schema after every migration: the rows are as the 0300 one had.
+    for (const account of accounts) await db.insertInto('accounts').values(account).execute()
+    const event = (accountId: string, type: string, at: Date) => ({
+      id: crypto.randomUUID(),
+      at,
+      type,
+      account_id: accountId,
+      details: '{}',
+    })
+    const [never, tookUp, signedUp] = accounts.map((account) => account.id) as [
+      string,
+      string,
+      string,
+    ]
+    await db
+      .insertInto('audit_events')
+      .values([
+        event(never, 'invited', invitedAt),
+        event(tookUp, 'invited', invitedAt),
+        event(tookUp, 'password_reset', new Date('2026-11-21T10:00:00.000Z')),
+        event(signedUp, 'registered', invitedAt),
+      ])
+      .execute()
+
+    await migrate(db, engine)
+
+    const rows = await db.selectFrom('accounts').select(['id', 'invitation_expires_at']).execute()
+    const expiry = (id: string) => rows.find((row) => row.id === id)?.invitation_expires_at
+    assert.equal(new Date(expiry(never)!).toISOString(), '2026-11-27T10:00:00.000Z')
+    assert.equal(expiry(tookUp), null)
+    assert.equal(expiry(signedUp), null)
+  })
+})
