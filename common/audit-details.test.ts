@@ -58,6 +58,8 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   recovery_code_used: [{ left: 9 }, { left: 1 }, { left: 0 }],
   recovery_codes_regenerated: [{}],
   passkey_renamed: [{ passkey: PASSKEY_ID, from: 'Notebook', name: 'Notebook do trabalho' }],
+  invitation_resent: [{}],
+  name_changed: [{ from: 'Ana Sousa', to: 'Ana Souza' }],
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i

@@ -34,6 +34,8 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   recovery_code_used: ['left'],
   recovery_codes_regenerated: [],
   passkey_renamed: ['passkey', 'from', 'name'],
+  invitation_resent: [],
+  name_changed: ['from', 'to'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -44,6 +46,7 @@ export const auditStatusNames: Record<string, string> = {
   pending: 'Aguardando aprovação',
   active: 'Ativa',
   disabled: 'Desativada',
+  invited: 'Convite pendente',
 }
 export const auditRoleNames: Record<string, string> = {
   admin: 'Administrador',
@@ -148,6 +151,13 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   passkey_renamed: (d) => {
     const before = text(d.from)
     const after = text(d.name)
+    if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
+    return [after && `agora ${quoted(after)}`]
+  },
+  invitation_resent: () => [],
+  name_changed: (d) => {
+    const before = text(d.from)
+    const after = text(d.to)
     if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
     return [after && `agora ${quoted(after)}`]
   },
