@@ -321,7 +321,26 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
       {
         send: call('PATCH', `/api/staff/${promoted.id}`, adminToken, () => ({ role: 'admin' })),
       },
+      {
+        send: call('PATCH', `/api/staff/${promoted.id}`, adminToken, () => ({
+          name: 'Nome Corrigido',
+        })),
+      },
     ]
+  },
+  'POST /api/staff/{id}/invitation': async () => {
+    const invited = await api.call('POST', '/api/staff/invitations', adminToken, {
+      name: 'Convite Antigo',
+      email: 'convite-antigo@example.com',
+      role: 'staff',
+    })
+    ok(invited, 'invited')
+    const { user } = invited.json<{ user: { id: string } }>()
+    return [{ send: call('POST', `/api/staff/${user.id}/invitation`, adminToken) }]
+  },
+  'PATCH /api/me': async () => {
+    const someone = await api.person('renomeia')
+    return [{ send: call('PATCH', '/api/me', someone.token, () => ({ name: 'Outro Nome' })) }]
   },
   'DELETE /api/staff/{id}': async () => {
     const pending = await api.account('recusa', { status: 'pending' })
