@@ -24,6 +24,7 @@ const TEAM = [
   ['Bruno Almeida', 'bruno.almeida@empresa.com.br', 'staff', 'active', '2026-10-03'],
   ['Carla Mendes', 'carla.mendes@empresa.com.br', 'staff', 'pending', '2026-11-20'],
   ['Diego Lima', 'diego.lima@empresa.com.br', 'staff', 'disabled', '2026-10-21'],
+  ['Elisa Rocha', 'elisa.rocha@empresa.com.br', 'staff', 'invited', '2026-11-24'],
 ].map(([name, email, role, status, day], index) => ({
   id: `00000000-0000-4000-8000-00000000000${index + 1}`,
   name,
@@ -34,6 +35,8 @@ const TEAM = [
   lastSignInAt: status === 'active' ? '2026-11-21T12:00:00.000Z' : null,
   locked: false,
   mfa: false,
+  // An invitation lasts 7 days from when it was sent.
+  invitationExpiresAt: status === 'invited' ? `2026-12-01T12:00:00.000Z` : null,
 }))
 
 interface Screen {
