@@ -146,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.mailTiming ? { timing: options.mailTiming } : {}),
     })
     metrics?.watchOutbox(() => outbox.counts())
+    // The tests' fixture drains this sender rather than racing it with one of its own.
+    app.decorate('mailOutbox', outbox)
     await app.register(openapi, { version: API_VERSION })
     await app.register(api, {
       config: options,
@@ -190,4 +192,11 @@ async function openStore(app: FastifyInstance, options: AppOptions): Promise<Dat
   )
   app.addHook('onClose', async () => database.close())
   return database
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built-in API's mail sender (absent with API_UPSTREAM). */
+    mailOutbox?: MailOutbox
+  }
 }

@@ -14,7 +14,7 @@ import type { MfaRequired } from '../config/config'
 import { HttpError } from '../http/errors'
 import type { MailMessage } from '../mail/mailer'
 import { passwordChangedMail, passwordResetMail } from '../mail/messages'
-import { composeQueued, type MailOutbox, type OutboxRow } from '../mail/outbox'
+import { composeQueued, LINK_TOKEN_MARK, type MailOutbox, type OutboxRow } from '../mail/outbox'
 import { findAccountByEmail, findAccountById, registerAccount, setPasswordHash } from './accounts'
 import { isCommonPassword } from './common-passwords'
 import {
@@ -23,6 +23,7 @@ import {
   RESET_TTL_SECONDS,
   usePasswordReset,
   voidPasswordResets,
+  remintPasswordReset,
 } from './password-resets'
 import { decoyHash, hashingQueue, hashPassword, needsRehash, verifyPassword } from './passwords'
 import {
@@ -116,6 +117,7 @@ export class AuthService {
   constructor(private readonly options: AuthServiceOptions) {
     this.limits = new SignInLimits(options.db, () => this.now())
     options.outbox.prepare(RECOVERY_MAIL, (row) => this.composeRecoveryMail(row))
+    options.outbox.mintLinksWith(remintPasswordReset)
   }
 
   get db(): Db {
@@ -406,9 +408,9 @@ export class AuthService {
     return this.db.transaction().execute(async (trx) => {
       const token = await issuePasswordReset(trx, account.id)
       await recordAccountEvent(trx, 'reset_requested', account.id, origin ?? undefined)
-      const link = `${this.options.publicUrl}/#/recuperar-senha?token=${token}`
+      const link = `${this.options.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
       const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
-      await composeQueued(trx, row.id, mail)
+      await composeQueued(trx, row.id, mail, { tokenHash: tokenHash(token) })
       return mail
     })
   }

@@ -39,6 +39,28 @@ export async function issuePasswordReset(
   return token
 }
 
+/**
+ * A new token for a live (unused, unexpired) link, in place of the one with this hash; the link
+ * keeps its account and expiry. The mail outbox gives a link its token at each delivery
+ * (LINK_TOKEN_MARK in server/mail/outbox.ts), so no stored mail holds one that works. Undefined
+ * when the link no longer works.
+ */
+export async function remintPasswordReset(
+  trx: Db,
+  currentHash: string,
+  now = new Date(),
+): Promise<{ token: string; tokenHash: string } | undefined> {
+  const token = newToken()
+  const result = await trx
+    .updateTable('password_resets')
+    .set({ token_hash: tokenHash(token) })
+    .where('token_hash', '=', currentHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n ? { token, tokenHash: tokenHash(token) } : undefined
+}
+
 /** The account a live (unused, unexpired) reset token is for, without using it. */
 export async function passwordResetAccount(
   db: Db,

@@ -14,6 +14,26 @@ export type OutboxRow = Selectable<MailOutboxTable>
  */
 export type Preparer = (row: OutboxRow) => Promise<MailMessage | null>
 
+/**
+ * Where a mailed link's token goes in a queued mail. A stored mail never holds a working link:
+ * the row keeps the hash of the link's token (`request: {"linkTokenHash": …}`), as
+ * password_resets does, and at each delivery the LinkMinter gives the link a new token, put in
+ * place of this mark in the message that goes to SMTP only. A backup, or anyone who reads the
+ * table while SMTP is down, finds no link that opens anything.
+ */
+export const LINK_TOKEN_MARK = '{link-token}'
+
+/**
+ * A new token for the live link whose token has this hash, in place of that one (the link keeps
+ * its expiry), in the sender's transaction; undefined when the link no longer works (used,
+ * replaced by a newer one, expired): its mail is then not sent.
+ */
+export type LinkMinter = (
+  trx: Db,
+  tokenHash: string,
+  now: Date,
+) => Promise<{ token: string; tokenHash: string } | undefined>
+
 export interface RetryPolicy {
   /** The wait after the first failed attempt; each further failure doubles it. */
   firstDelayMs: number
@@ -67,11 +87,13 @@ export async function queueMail(
   kind: string,
   message: MailMessage,
   now: Date,
+  link?: { tokenHash: string },
 ): Promise<void> {
   await insertRow(trx, kind, message.to, now, {
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
+    request: link ? JSON.stringify({ linkTokenHash: link.tokenHash }) : null,
   })
 }
 
@@ -86,11 +108,24 @@ export async function queueRequest(
   await insertRow(trx, kind, recipient, now, { request: JSON.stringify(request) })
 }
 
-/** A Preparer's write of the mail it composed, in its own transaction. */
-export async function composeQueued(trx: Db, id: string, message: MailMessage): Promise<void> {
+/**
+ * A Preparer's write of the mail it composed, in its own transaction (with LINK_TOKEN_MARK and
+ * the link's token hash when it carries a link). The row's request is then done with.
+ */
+export async function composeQueued(
+  trx: Db,
+  id: string,
+  message: MailMessage,
+  link?: { tokenHash: string },
+): Promise<void> {
   await trx
     .updateTable('mail_outbox')
-    .set({ subject: message.subject, text: message.text, html: message.html ?? null })
+    .set({
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      request: link ? JSON.stringify({ linkTokenHash: link.tokenHash }) : null,
+    })
     .where('id', '=', id)
     .execute()
 }
@@ -153,6 +188,7 @@ export interface MailOutboxOptions {
 export class MailOutbox {
   private readonly id = crypto.randomUUID()
   private readonly preparers = new Map<string, Preparer>()
+  private mintLink: LinkMinter | null = null
   private readonly retry: RetryPolicy
   private readonly timing: OutboxTiming
   private readonly now: () => Date
@@ -174,9 +210,28 @@ export class MailOutbox {
     this.preparers.set(kind, preparer)
   }
 
-  /** Queues a mail in the caller's transaction, on the sender's clock; wake() after the commit. */
-  queue(trx: Db, kind: string, message: MailMessage): Promise<void> {
-    return queueMail(trx, kind, message, this.now())
+  /** How the links of queued mails get their token at delivery (LINK_TOKEN_MARK). */
+  mintLinksWith(minter: LinkMinter): void {
+    this.mintLink = minter
+  }
+
+  /**
+   * Queues a mail in the caller's transaction, on the sender's clock; wake() after the commit.
+   * A mail with a link has LINK_TOKEN_MARK where its token goes, and `link` its token's hash.
+   */
+  queue(trx: Db, kind: string, message: MailMessage, link?: { tokenHash: string }): Promise<void> {
+    return queueMail(trx, kind, message, this.now(), link)
+  }
+
+  /**
+   * Sends what is due now, until nothing is, and waits for a delivery already under way: the
+   * tests' way of having every queued mail in the mailbox before they look.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.running
+      if ((await this.runOnce()) === 0 && !this.running) return
+    }
   }
 
   queueRequest(trx: Db, kind: string, recipient: string, request: unknown): Promise<void> {
@@ -373,6 +428,18 @@ export class MailOutbox {
           .execute()
         return
       }
+      if (hasLinkMark(message)) {
+        const token = await this.freshLinkToken(row)
+        if (token === undefined) {
+          await this.finish(row, {
+            state: 'failed',
+            last_error: 'its link was used, replaced by a newer one, or expired before it was sent',
+          })
+          log.warn(mail, 'mail not sent: its link no longer works')
+          return
+        }
+        message = withLinkToken(message, token)
+      }
       await mailer.send(message)
     } catch (error) {
       await this.failed(row, error)
@@ -389,6 +456,33 @@ export class MailOutbox {
       // Without SMTP the mailer's own line ("mail not sent …") is the one line about it.
       log.info({ ...mail, attempts: row.attempts + 1 }, 'mail sent')
     }
+  }
+
+  /** A new token for the row's link, its hash kept in the row; undefined: the link is gone. */
+  private async freshLinkToken(row: OutboxRow): Promise<string | undefined> {
+    const mintLink = this.mintLink
+    if (!mintLink) throw new Error(`a ${row.kind} mail with a link but no way to give it a token`)
+    return this.options.db.transaction().execute(async (trx) => {
+      // Read again: a Preparer may have written the link's hash since the row was claimed.
+      const { request } = await trx
+        .selectFrom('mail_outbox')
+        .select('request')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow()
+      const { linkTokenHash } = JSON.parse(request ?? '{}') as { linkTokenHash?: unknown }
+      if (typeof linkTokenHash !== 'string') {
+        throw new Error(`a ${row.kind} mail with a link but no hash of its token`)
+      }
+      const fresh = await mintLink(trx, linkTokenHash, this.now())
+      if (!fresh) return undefined
+      await trx
+        .updateTable('mail_outbox')
+        .set({ request: JSON.stringify({ linkTokenHash: fresh.tokenHash }) })
+        .where('id', '=', row.id)
+        .where('claimed_by', '=', this.id)
+        .execute()
+      return fresh.token
+    })
   }
 
   private async compose(row: OutboxRow): Promise<MailMessage | null> {
@@ -438,6 +532,7 @@ export class MailOutbox {
         finished_at: this.now(),
         text: null,
         html: null,
+        request: null,
         claimed_by: null,
         claimed_until: null,
       })
@@ -445,6 +540,19 @@ export class MailOutbox {
       .where('claimed_by', '=', this.id)
       .executeTakeFirst()
     return result.numUpdatedRows > 0n
+  }
+}
+
+const hasLinkMark = (message: MailMessage) =>
+  message.text.includes(LINK_TOKEN_MARK) || (message.html?.includes(LINK_TOKEN_MARK) ?? false)
+
+function withLinkToken(message: MailMessage, token: string): MailMessage {
+  return {
+    ...message,
+    text: message.text.replaceAll(LINK_TOKEN_MARK, token),
+    ...(message.html === undefined
+      ? {}
+      : { html: message.html.replaceAll(LINK_TOKEN_MARK, token) }),
   }
 }
 

@@ -6,6 +6,7 @@ import { invalidInput } from '../auth/auth-service'
 import { voidPasswordResets } from '../auth/password-resets'
 import { hashPassword } from '../auth/passwords'
 import { newToken, tokenHash } from '../auth/tokens'
+import { LINK_TOKEN_MARK } from '../mail/outbox'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
@@ -88,7 +89,7 @@ export async function queueInvitation(
     .set({ invitation_expires_at: expires })
     .where('id', '=', account.id)
     .execute()
-  const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}&convite=1`
+  const link = `${deps.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}&convite=1`
   const mail = invitedMail(account.email, account.name, invitedBy.name, link, INVITATION_DAYS)
-  await deps.outbox.queue(trx, 'invitation', mail)
+  await deps.outbox.queue(trx, 'invitation', mail, { tokenHash: tokenHash(token) })
 }

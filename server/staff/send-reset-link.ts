@@ -2,7 +2,9 @@ import { party, recordAudit } from '../audit/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../auth/account-administration'
 import { issuePasswordReset, RESET_TTL_SECONDS } from '../auth/password-resets'
 import { apiError } from '../http/errors'
+import { tokenHash } from '../auth/tokens'
 import { adminResetMail } from '../mail/admin-mails'
+import { LINK_TOKEN_MARK } from '../mail/outbox'
 import type { Acting, StaffDeps } from './staff-context'
 
 /**
@@ -23,9 +25,9 @@ export async function sendResetLink(deps: StaffDeps, { actor, origin }: Acting, 
       origin,
       details: { by: 'admin' },
     })
-    const link = `${deps.publicUrl}/#/recuperar-senha?token=${token}`
+    const link = `${deps.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
     const mail = adminResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
-    await deps.outbox.queue(trx, 'admin_reset', mail)
+    await deps.outbox.queue(trx, 'admin_reset', mail, { tokenHash: tokenHash(token) })
   })
   deps.outbox.wake()
 }

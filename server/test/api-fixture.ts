@@ -6,7 +6,7 @@ import type { Database } from '../db/database'
 import type { AccountStatus, AuditEventsTable, Role } from '../db/schema'
 import type { ErrorBody } from '../http/errors'
 import type { Mailer, MailMessage } from '../mail/mailer'
-import { MailOutbox } from '../mail/outbox'
+import type { MailOutbox } from '../mail/outbox'
 import { createFixtureDist, type FixtureDist } from './fixture-dist'
 import { testApp } from './helpers'
 import { testDatabase } from './test-database'
@@ -176,23 +176,14 @@ export async function apiFixture(
     }
     return { id: await fixture.addAccount({ ...made, role, status }), ...made }
   }
-  const outbox = new MailOutbox({
-    db: database.db,
-    engine: database.engine,
-    mailer: overrides.mailer ?? mail,
-    log: app.log,
-    ...(overrides.clock ? { now: overrides.clock } : {}),
-  })
+  const outbox = app.mailOutbox
+  if (!outbox) throw new Error('the app has no mail outbox (API_UPSTREAM?)')
   const fixture: ApiFixture = {
     app,
     database,
     mail,
     outbox,
-    async deliverMail() {
-      while ((await outbox.runOnce()) > 0) {
-        // until nothing is due
-      }
-    },
+    deliverMail: () => outbox.drain(),
     dist,
     logLines,
     post,
