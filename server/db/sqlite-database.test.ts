@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, it } from 'node:test'
+import { sql } from 'kysely'
+import { connect } from './database'
 import { openSqlite } from './sqlite-database'
 import { StorageUnavailableError } from './storage-failure'
 
@@ -75,5 +77,25 @@ it('turns a write the storage refuses into a StorageUnavailableError (503), othe
     )
   } finally {
     db.close()
+  }
+})
+
+it('a transaction that fills the database fails with the storage error, not with its rollback', async () => {
+  const db = connect({ sqliteFile: join(folder, 'full.db') })
+  try {
+    await sql`create table big (data blob)`.execute(db)
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db)
+    // No page more than it has: the next write that needs one is SQLITE_FULL, a full disk's code.
+    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(db)
+    await assert.rejects(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into big values (zeroblob(1000000))`.execute(trx)
+      }),
+      (error) => error instanceof StorageUnavailableError,
+    )
+    // The connection is usable after it: no transaction was left open.
+    await sql`select count(*) from big`.execute(db)
+  } finally {
+    await db.destroy()
   }
 })

@@ -54,38 +54,7 @@ export function openSqlite(
   return {
     raw,
     close: () => void raw.close(),
-    prepare: (text) =>
-      text === 'rollback'
-        ? new RollbackStatement(raw)
-        : new ConvertingStatement(guard(() => raw.prepare(text))),
-  }
-}
-
-/**
- * Kysely's rollback after a failed transaction body. On a full disk (SQLITE_FULL) or an I/O error
- * SQLite has already rolled the transaction back itself, and an explicit `rollback` then fails
- * with "cannot rollback - no transaction is active", an error that would replace the storage
- * error the caller must see (a 503) with an unexplained one (a 500). Nothing to undo is not a
- * failure of the rollback.
- */
-class RollbackStatement implements SqliteStatement {
-  readonly reader = false
-
-  constructor(private readonly raw: Libsql.Database) {}
-
-  all(): unknown[] {
-    this.run()
-    return []
-  }
-
-  run(): { changes: number; lastInsertRowid: number } {
-    if (this.raw.inTransaction) guard(() => this.raw.exec('rollback'))
-    return { changes: 0, lastInsertRowid: 0 }
-  }
-
-  iterate(): IterableIterator<unknown> {
-    this.run()
-    return [][Symbol.iterator]()
+    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
   }
 }
 

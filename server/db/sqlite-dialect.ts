@@ -1,22 +1,51 @@
-import { SqliteAdapter, SqliteDialect, type SqliteDatabase } from 'kysely'
+import {
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDatabase,
+} from 'kysely'
+
+/** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
+export type EmbeddedDatabase = SqliteDatabase & { raw: { readonly inTransaction: boolean } }
 
 /**
  * Kysely's SQLite dialect, except that migrations run in a transaction: SQLite's DDL is
  * transactional (Kysely's adapter says no only to be safe), so a migration that fails halfway,
- * on a full disk say, leaves the schema as it was.
+ * on a full disk say, leaves the schema as it was. And a rollback with nothing to undo is none.
  */
 export class EmbeddedDialect extends SqliteDialect {
-  constructor(database: SqliteDatabase) {
+  constructor(private readonly database: EmbeddedDatabase) {
     super({ database })
   }
 
   override createAdapter() {
     return new TransactionalDdlAdapter()
   }
+
+  override createDriver() {
+    return new RollbackWhenOpenDriver(this.database)
+  }
 }
 
 class TransactionalDdlAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true
+  }
+}
+
+/**
+ * On a full disk (SQLITE_FULL) or an I/O error SQLite has already rolled the transaction back
+ * itself, and Kysely's `rollback` after the failed body would fail with "cannot rollback - no
+ * transaction is active": an error that replaced the storage error the caller must see (a 503)
+ * with an unexplained one (a 500). Nothing left to undo is not a failure of the rollback.
+ */
+class RollbackWhenOpenDriver extends SqliteDriver {
+  constructor(private readonly database: EmbeddedDatabase) {
+    super({ database })
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.database.raw.inTransaction) await super.rollbackTransaction(connection)
   }
 }
