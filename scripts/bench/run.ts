@@ -345,14 +345,27 @@ function printStartup(result: StartupResult) {
       [
         ['first start (fresh DATA_DIR)', ...spreadCells(result.firstStartMs, ms)],
         ['restart (existing DATA_DIR)', ...spreadCells(result.restartMs, ms)],
+        ['empty Fastify, one route (the yardstick)', ...spreadCells(result.emptyFastifyMs, ms)],
         ...(result.firstStartCpuMs && result.restartCpuMs
           ? [
               ['  CPU time used by then, first start', ...spreadCells(result.firstStartCpuMs, ms)],
               ['  CPU time used by then, restart', ...spreadCells(result.restartCpuMs, ms)],
             ]
           : []),
+        ...(result.emptyFastifyCpuMs
+          ? [
+              [
+                '  CPU time used by then, empty Fastify',
+                ...spreadCells(result.emptyFastifyCpuMs, ms),
+              ],
+            ]
+          : []),
       ],
     ),
+  )
+  log(
+    `medians over the empty Fastify's: first start ${result.ratios.firstStart}× (goal ≤ 1.5×), ` +
+      `restart ${result.ratios.restart}× (goal ≤ 1.0×)`,
   )
 }
 

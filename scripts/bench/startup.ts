@@ -3,10 +3,16 @@
  * (the embedded SQLite database is created, migrations run, the first admin is made) and on one that
  * already exists (a restart). The server listens only after the database is open, so this is
  * the time a load balancer waits before the container takes traffic.
+ *
+ * Beside each restart, the yardstick: an empty Fastify server with one route
+ * (scripts/bench/empty-fastify.mjs), spawned the same way, timed the same way. The goals are
+ * ratios to it (restart ≤ 1.0×, first start ≤ 1.5×), which hold on a slow machine as on a fast one.
  */
+import type { ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { freePortSync } from '../free-port'
 import type { BuildUnderTest } from './dist-snapshot'
-import { makeTempDir, removeTempDir, stopChild } from './cleanup'
+import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
 import { cpuMs } from './cpu'
 import { probe } from './http-probe'
 import { PAINEL_LOG_LEVEL, spawnPainel, waitForOk } from './painel-server'
@@ -23,13 +29,21 @@ export interface StartupResult {
    */
   firstStartCpuMs: Spread | null
   restartCpuMs: Spread | null
+  /** The yardstick's spawn to first 200, one run beside each restart. */
+  emptyFastifyMs: Spread
+  emptyFastifyCpuMs: Spread | null
+  /** Medians over the yardstick's median: the figures the goals are set on. */
+  ratios: { firstStart: number; restart: number }
   samples: {
     firstStartMs: number[]
     restartMs: number[]
     firstStartCpuMs: number[]
     restartCpuMs: number[]
+    emptyFastifyMs: number[]
   }
 }
+
+const EMPTY_FASTIFY = fileURLToPath(new URL('empty-fastify.mjs', import.meta.url))
 
 interface Timing {
   wallMs: number
@@ -40,10 +54,26 @@ const START_TIMEOUT_MS = 60_000
 // Short, so the figure is not rounded up by the polling; a refused connection costs next to nothing.
 const POLL_MS = 5
 
-async function timeToHealthy(build: BuildUnderTest, dataDir: string): Promise<Timing> {
+interface Started {
+  child: ChildProcess
+  baseURL: string
+  stderr: () => string
+}
+
+function spawnEmptyFastify(port: number): Started {
+  const child = spawnTracked(process.execPath, [EMPTY_FASTIFY], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return { child, baseURL: `http://127.0.0.1:${port}`, stderr: () => stderr }
+}
+
+async function timeToHealthy(spawnServer: (port: number) => Started): Promise<Timing> {
   const port = freePortSync()
   const started = performance.now()
-  const server = spawnPainel(build, port, dataDir)
+  const server = spawnServer(port)
   try {
     const deadline = started + START_TIMEOUT_MS
     for (;;) {
@@ -77,6 +107,8 @@ export async function measureStartup(
   const restartMs: number[] = []
   const firstStartCpuMs: number[] = []
   const restartCpuMs: number[] = []
+  const emptyFastifyMs: number[] = []
+  const emptyFastifyCpuMs: number[] = []
   const record = (timing: Timing, wall: number[], cpu: number[]) => {
     wall.push(timing.wallMs)
     if (timing.cpuMs !== null) cpu.push(timing.cpuMs)
@@ -84,7 +116,11 @@ export async function measureStartup(
   for (let run = 1; run <= runs; run++) {
     const dataDir = makeTempDir('painel-bench-start-')
     try {
-      record(await timeToHealthy(build, dataDir), firstStartMs, firstStartCpuMs)
+      record(
+        await timeToHealthy((port) => spawnPainel(build, port, dataDir)),
+        firstStartMs,
+        firstStartCpuMs,
+      )
     } finally {
       removeTempDir(dataDir)
     }
@@ -103,8 +139,16 @@ export async function measureStartup(
       await stopChild(setup.child)
     }
     for (let run = 1; run <= runs; run++) {
-      record(await timeToHealthy(build, existing), restartMs, restartCpuMs)
-      log(`  restart ${run}/${runs}: ${restartMs.at(-1)} ms (CPU ${restartCpuMs.at(-1)} ms)`)
+      record(
+        await timeToHealthy((port) => spawnPainel(build, port, existing)),
+        restartMs,
+        restartCpuMs,
+      )
+      record(await timeToHealthy(spawnEmptyFastify), emptyFastifyMs, emptyFastifyCpuMs)
+      log(
+        `  restart ${run}/${runs}: ${restartMs.at(-1)} ms (CPU ${restartCpuMs.at(-1)} ms); ` +
+          `empty Fastify ${emptyFastifyMs.at(-1)} ms (CPU ${emptyFastifyCpuMs.at(-1)} ms)`,
+      )
     }
   } finally {
     removeTempDir(existing)
@@ -117,6 +161,12 @@ export async function measureStartup(
     restartMs: spread(restartMs),
     firstStartCpuMs: firstStartCpuMs.length === runs ? spread(firstStartCpuMs) : null,
     restartCpuMs: restartCpuMs.length === runs ? spread(restartCpuMs) : null,
-    samples: { firstStartMs, restartMs, firstStartCpuMs, restartCpuMs },
+    emptyFastifyMs: spread(emptyFastifyMs),
+    emptyFastifyCpuMs: emptyFastifyCpuMs.length === runs ? spread(emptyFastifyCpuMs) : null,
+    ratios: {
+      firstStart: round(spread(firstStartMs).median / spread(emptyFastifyMs).median, 2),
+      restart: round(spread(restartMs).median / spread(emptyFastifyMs).median, 2),
+    },
+    samples: { firstStartMs, restartMs, firstStartCpuMs, restartCpuMs, emptyFastifyMs },
   }
 }
