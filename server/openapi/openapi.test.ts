@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
-import type { OpenApiDocument } from './api-description'
+import { API_GROUPS, type OpenApiDocument } from './api-description'
 
 let api: ApiFixture
 let document: OpenApiDocument
@@ -59,5 +59,24 @@ describe('GET /api/openapi.json', () => {
         }
       }
     }
+  })
+
+  it('files every operation under one of its groups, and says which operations are public', () => {
+    const groups: string[] = (document.tags as { name: string }[]).map((tag) => tag.name)
+    assert.deepEqual(
+      [...groups],
+      API_GROUPS.map((group) => group.name),
+    )
+    for (const [path, operations] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method.toUpperCase()} ${path}`
+        assert.equal(operation.tags?.length, 1, where)
+        assert.ok(groups.includes(String(operation.tags?.[0])), where)
+        assert.ok(Array.isArray(operation.security), `${where}: security stated, [] when public`)
+      }
+    }
+    const login = document.paths?.['/api/auth/login']?.post
+    assert.deepEqual(login?.security, [])
+    assert.deepEqual(document.paths?.['/api/me/sessions']?.get?.security, [{ bearer: [] }])
   })
 })
