@@ -19,9 +19,8 @@ export default fp<{ version: string }>(
           version,
           description:
             'The staff panel’s API. Every answer that is not a success has the body `{"error":{"code","message"}}`, the message in pt-BR for people, the code for programs; every answer carries an `X-Request-Id` that is also on the server’s log lines.',
-          // Who answers for a deployed panel is whoever runs it; the code carries no licence to reuse it.
+          // Who answers for a deployed panel is whoever runs it.
           contact: { name: 'The team that runs this panel' },
-          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
         // Here, not only in transformObject: @fastify/swagger looks up the schemes routes name.
         components: { securitySchemes: { bearer: BEARER_SCHEME } },
