@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { contrast, over, parseColor } from './support/contrast'
 
 /** Keyboard focus can be seen and follows the page's order (issue 34 §4). */
 
@@ -17,15 +18,21 @@ async function tabTo(page: Page, name: RegExp): Promise<void> {
 }
 
 /**
- * The focused element's ring: its outline or its box-shadow, with a width above zero and a colour
- * that is not the header's background. Colours are compared as the browser computes them.
+ * The focused element's ring (its outline or its box-shadow, with a width above zero) and the first
+ * opaque background behind the element, as the browser computes them.
  */
 async function focusRing(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement
     const style = getComputedStyle(element)
-    const header = getComputedStyle(element.closest('header') ?? document.body)
-    const background = header.backgroundColor
+    let background = 'rgb(255, 255, 255)'
+    for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor
+      if (!/rgba\([^)]*,\s*0\)$/.test(colour) && colour !== 'transparent') {
+        background = colour
+        break
+      }
+    }
     const outline =
       style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
         ? { width: parseFloat(style.outlineWidth), color: style.outlineColor }
@@ -42,12 +49,15 @@ async function focusRing(page: Page) {
   })
 }
 
-const visible = (ring: { width: number; color: string } | null, background: string) =>
-  ring !== null &&
-  ring.width > 0 &&
-  ring.color !== background &&
-  !/rgba\([^)]*,\s*0\)$/.test(ring.color) &&
-  ring.color !== 'transparent'
+/**
+ * Seen, not merely drawn: WCAG 2.2's non-text contrast (1.4.11) and focus appearance ask for 3:1
+ * between the ring, as it shows over the background, and that background.
+ */
+const visible = (ring: { width: number; color: string } | null, background: string) => {
+  if (ring === null || ring.width <= 0 || ring.color === 'transparent') return false
+  const behind = parseColor(background)
+  return contrast(over(parseColor(ring.color), behind), behind) >= 3
+}
 
 test.describe('signed in', () => {
   test.use({ signedInAs: 'staff' })
