@@ -51,13 +51,13 @@ export function childPids(pid: number): number[] {
 }
 
 /**
- * The time a thread has run and the time it has waited, runnable, for a CPU (nanoseconds, from
- * /proc/<pid>/task/<tid>/schedstat); null without it. A thread that waits more than it runs is
+ * The time a process's main thread (for Node, its event loop) has run and has waited, runnable,
+ * for a CPU (nanoseconds, from /proc/<pid>/task/<pid>/schedstat); null without it. A thread that waits more than it runs is
  * short of CPU: the machine is busy, whatever the thread itself does.
  */
-export function schedStat(pid: number, tid = pid): { runNs: number; waitNs: number } | null {
+export function schedStat(pid: number): { runNs: number; waitNs: number } | null {
   try {
-    const [run, wait] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')
     return { runNs: Number(run), waitNs: Number(wait) }
   } catch {
     return null

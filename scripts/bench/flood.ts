@@ -20,7 +20,7 @@ import type { FloodOutcome, FloodSettings } from './flood-generator'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
 import { round, sleep } from './stats'
 
-const PROBE_INTERVAL_MS = 50
+export const PROBE_INTERVAL_MS = 50
 const PROBE_TIMEOUT_MS = 10_000
 /** The lowest priority there is: the generator gets what the server leaves. */
 const GENERATOR_NICE = 19

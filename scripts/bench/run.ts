@@ -28,7 +28,13 @@ import { measureMemory, type MemoryResult } from './memory'
 import { measureStartup, type StartupResult } from './startup'
 import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
-import { FLOOD_SETTINGS, measureFlood, type FloodResult, type ProbeFigures } from './flood'
+import {
+  FLOOD_SETTINGS,
+  measureFlood,
+  PROBE_INTERVAL_MS,
+  type FloodResult,
+  type ProbeFigures,
+} from './flood'
 
 const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'flood', 'startup', 'memory'] as const
 type Section = (typeof SECTIONS)[number]
@@ -304,7 +310,15 @@ function printFlood(result: FloodResult) {
   ]
   log(
     formatTable(
-      ['GET /healthz, one every 50 ms', 'probes', 'not 200', 'p50', 'p95', 'p99', 'max'],
+      [
+        `GET /healthz, one every ${PROBE_INTERVAL_MS} ms`,
+        'probes',
+        'not 200',
+        'p50',
+        'p95',
+        'p99',
+        'max',
+      ],
       [
         row('server idle (yardstick)', result.idle),
         row(
