@@ -1,4 +1,4 @@
-import { MFA_SETUP_ROUTES } from '../auth/mfa-requirement'
+import { MFA_SETUP_ROUTES } from '../access/mfa-requirement'
 import { protocolError } from '../http/protocol-errors'
 import { apiMessages } from '../messages'
 

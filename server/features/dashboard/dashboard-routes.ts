@@ -1,0 +1,89 @@
+import { sql } from 'kysely'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { DashboardSchema, MyActivitySchema } from '../../../common/api/dashboard'
+import { errorAnswers } from '../../../common/api/errors'
+import { findAuditEvents } from '../../audit-log/audit-query'
+import type { AuthService } from '../sign-in/sign-in'
+import { requireAdmin, signedInRoutes } from '../../access/authenticate'
+import type { Db } from '../../db/database'
+import { myActivity } from '../../audit-log/my-activity'
+import { signInDays } from './sign-in-days'
+
+const bearer = [{ bearer: [] }]
+
+/**
+ * GET /api/dashboard: an admin's figures (docs/architecture.md, "Fixed contracts"). GET /api/dashboard/me: what every
+ * signed-in person sees of their own account, so staff get a dashboard of their own too.
+ */
+const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = async (
+  app,
+  { auth, db },
+) => {
+  signedInRoutes(app, auth, { adminsOnly: false })
+
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Accounts by status, what waits, sign-ins for 14 days, recent events (admins)',
+        security: bearer,
+        response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
+      },
+      onRequest: requireAdmin,
+    },
+    async (request) => {
+      // An invitation not yet taken up is counted apart from the active accounts (db/schema.ts).
+      const byStatus = await db
+        .selectFrom('accounts')
+        .select([
+          sql<string>`case when status = 'active' and invitation_expires_at is not null then 'invited' else status end`.as(
+            'status',
+          ),
+          (eb) => eb.fn.countAll<number | string>().as('count'),
+        ])
+        .groupBy(sql`1`)
+        .execute()
+      const count = (status: string) =>
+        Number(byStatus.find((row) => row.status === status)?.count ?? 0)
+      const pending = await db
+        .selectFrom('accounts')
+        .select(['id', 'name', 'email', 'created_at'])
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .limit(5)
+        .execute()
+      const mine = await myActivity(db, request.account!.id, request.sessionToken!)
+      return {
+        accounts: {
+          active: count('active'),
+          invited: count('invited'),
+          pending: count('pending'),
+          disabled: count('disabled'),
+        },
+        pending: pending.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          createdAt: new Date(row.created_at).toISOString(),
+        })),
+        signIns: await signInDays(db),
+        recent: await findAuditEvents(db, {}, 10),
+        lastSignInAt: mine.lastSignIn?.at ?? null,
+      }
+    },
+  )
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'My last sign-in before this session, and failed attempts since',
+        security: bearer,
+        response: { 200: MyActivitySchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => myActivity(db, request.account!.id, request.sessionToken!),
+  )
+}
+
+export default dashboardRoutes
