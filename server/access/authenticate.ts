@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { lookUpSession, touchSession, type SessionLookup } from '../accounts/sessions'
+import { BEARER } from '../accounts/tokens'
+import type { ApiContext } from '../api/api-context'
 import type { Account, Session } from '../db/schema'
 import { apiError } from '../http/errors'
-import type { AuthService } from '../features/sign-in/sign-in'
-import { isMfaSetupRoute } from './mfa-requirement'
-import { BEARER } from '../accounts/tokens'
+import { isMfaSetupRoute, mustSetUpSecondFactor } from './mfa-requirement'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +22,29 @@ declare module 'fastify' {
 export const unauthenticated = () => apiError(401, 'unauthenticated')
 
 /**
+ * The session behind a token and its account, if the session is open and the account active
+ * (else why not); an open session's idle end slides (common/session-idle.ts) unless the
+ * call is not the person's doing (`slide: false`: the panel's own background polling).
+ */
+export async function authenticate(
+  { db, now, config }: Pick<ApiContext, 'db' | 'now' | 'config'>,
+  token: string,
+  slide = true,
+): Promise<SessionLookup> {
+  const at = now()
+  const found = await lookUpSession(db, token, config.sessionIdleSeconds, at)
+  if (found.open && slide) {
+    found.session.last_seen_at = await touchSession(
+      db,
+      found.session,
+      config.sessionIdleSeconds,
+      at,
+    )
+  }
+  return found
+}
+
+/**
  * Marks a call the panel makes by itself (the sidebar's minute poll of pending registrations):
  * it is not the person using the panel, so it must not keep an idle session alive.
  */
@@ -36,11 +60,11 @@ export const BACKGROUND_HEADER = 'x-painel-background'
  * learns nothing of what a route takes (a malformed body is a 401 like a good one, never a 400).
  * It reads nothing but the headers and the matched route, which onRequest already has.
  */
-export function requireSession(auth: AuthService) {
+export function requireSession(context: Pick<ApiContext, 'db' | 'now' | 'config'>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1]
     const slide = request.headers[BACKGROUND_HEADER] !== '1'
-    const found = token ? await auth.authenticate(token, slide) : undefined
+    const found = token ? await authenticate(context, token, slide) : undefined
     if (!token || !found?.open) {
       reply.header('www-authenticate', 'Bearer')
       throw found?.open === false ? apiError(401, found.code) : unauthenticated()
@@ -48,7 +72,11 @@ export function requireSession(auth: AuthService) {
     request.account = found.account
     request.sessionToken = token
     request.session = found.session
-    request.mfaSetupRequired = await auth.mustSetUpSecondFactor(found.account)
+    request.mfaSetupRequired = await mustSetUpSecondFactor(
+      context.db,
+      context.config.mfaRequired,
+      found.account,
+    )
     if (request.mfaSetupRequired && !isMfaSetupRoute(request)) {
       throw apiError(403, 'mfa_setup_required')
     }
@@ -60,20 +88,4 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.account?.role !== 'admin') {
     throw apiError(403, 'admins_only', 'forbidden')
   }
-}
-
-/**
- * Every route of this plugin scope needs a session (and, with adminsOnly, an admin's), and its
- * answers, which are about the person asking, are kept by no cache.
- */
-export function signedInRoutes(
-  app: FastifyInstance,
-  auth: AuthService,
-  { adminsOnly }: { adminsOnly: boolean },
-): void {
-  app.addHook('onRequest', requireSession(auth))
-  if (adminsOnly) app.addHook('onRequest', requireAdmin)
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
 }

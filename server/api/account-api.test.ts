@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { after, before, describe, it } from 'node:test'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
-import { RECOVERY_LIMIT } from '../features/sign-in/sign-in'
+import { RECOVERY_LIMIT } from '../features/recovery/recover-password'
 
 let api: ApiFixture
 before(async () => {

@@ -1,6 +1,7 @@
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
-import { party, recordAudit, type RequestOrigin } from './record-audit'
+import type { RequestOrigin } from '../http/request-origin'
+import { party, recordAudit } from './record-audit'
 
 /**
  * What someone does to their own account (sign in, sign out, change or reset the password,

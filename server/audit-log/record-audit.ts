@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
+import type { RequestOrigin } from '../http/request-origin'
 import { newEventId } from './event-id'
 
 /** Who an event names: enough to read the log after the account is gone. */
@@ -10,12 +10,6 @@ export interface AuditParty {
   email: string
 }
 
-/** Where a request came from, as the log keeps it. */
-export interface RequestOrigin {
-  ip: string | null
-  userAgent: string | null
-}
-
 export interface AuditEntry {
   type: AuditType
   actor?: AuditParty | null
@@ -23,22 +17,6 @@ export interface AuditEntry {
   origin?: RequestOrigin
   details?: AuditDetails
   at?: Date
-}
-
-/** A browser's own description can be anything; the log keeps a bounded, printable part. */
-const USER_AGENT_MAX = 300
-
-export function requestOrigin(request: FastifyRequest): RequestOrigin {
-  const agent = request.headers['user-agent']
-  return {
-    ip: request.ip || null,
-    userAgent: agent
-      ? [...agent]
-          .filter((c) => c >= ' ' && c !== '\u007f')
-          .join('')
-          .slice(0, USER_AGENT_MAX)
-      : null,
-  }
 }
 
 /** Keys that must never reach the log, whatever a caller passes by mistake. */

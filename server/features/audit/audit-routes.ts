@@ -1,11 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AuditCsvQuerySchema, AuditPageSchema, AuditQuerySchema } from '../../../common/api/audit'
 import { errorAnswers } from '../../../common/api/errors'
-import type { AuthService } from '../sign-in/sign-in'
-import { refuseUnstorableText } from '../../http/storable-input'
-import { signedInRoutes } from '../../access/authenticate'
-import type { Db } from '../../db/database'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { HttpError } from '../../http/errors'
 import { auditCsv, isTimeZone } from './audit-csv'
 import { auditPage, findAuditEvents } from '../../audit-log/audit-query'
@@ -15,14 +11,11 @@ const bearer = [{ bearer: [] }]
 /** The most rows one CSV holds; narrow the filters for more. */
 export const CSV_MAX_ROWS = 50_000
 
-/** GET /api/audit (a page, newest first) and /api/audit.csv (the same filters, every row): admins. */
-const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = async (
-  app,
-  { auth, db },
-) => {
-  app.addHook('preValidation', refuseUnstorableText)
-  signedInRoutes(app, auth, { adminsOnly: true })
-
+/**
+ * GET /api/audit (a page, newest first) and /api/audit.csv (the same filters, every row), as
+ * common/api/audit.ts describes them: admins.
+ */
+export default guardedRoutes([admins], async (app, { db }) => {
   app.get(
     '/audit',
     {
@@ -64,6 +57,4 @@ const auditRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = as
         .send(auditCsv(events, tz))
     },
   )
-}
-
-export default auditRoutes
+})

@@ -95,13 +95,18 @@ describe(`/api/dashboard (${testStoreName()})`, () => {
       db: api.database.db,
       outbox: api.outbox,
       log: api.app.log,
-      publicUrl: 'https://x',
+      config: { publicUrl: 'https://x' },
     })
     await api.deliverMail()
     assert.equal(adminMails().length, before + 1, 'a second mail within 15 minutes')
     // 16 minutes later the held-back registration goes out, alone.
     await notifyAdminsOfRegistrations(
-      { db: api.database.db, outbox: api.outbox, log: api.app.log, publicUrl: 'https://x' },
+      {
+        db: api.database.db,
+        outbox: api.outbox,
+        log: api.app.log,
+        config: { publicUrl: 'https://x' },
+      },
       new Date(Date.now() + 16 * 60_000),
     )
     await api.deliverMail()

@@ -1,26 +1,15 @@
 import { sql } from 'kysely'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DashboardSchema, MyActivitySchema } from '../../../common/api/dashboard'
+import { DashboardSchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
 import { findAuditEvents } from '../../audit-log/audit-query'
-import type { AuthService } from '../sign-in/sign-in'
-import { requireAdmin, signedInRoutes } from '../../access/authenticate'
-import type { Db } from '../../db/database'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { myActivity } from '../../audit-log/my-activity'
 import { signInDays } from './sign-in-days'
 
 const bearer = [{ bearer: [] }]
 
-/**
- * GET /api/dashboard: an admin's figures (docs/architecture.md, "Fixed contracts"). GET /api/dashboard/me: what every
- * signed-in person sees of their own account, so staff get a dashboard of their own too.
- */
-const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> = async (
-  app,
-  { auth, db },
-) => {
-  signedInRoutes(app, auth, { adminsOnly: false })
-
+/** GET /api/dashboard (common/api/dashboard.ts): an admin's figures. */
+export default guardedRoutes([admins], async (app, { db }) => {
   app.get(
     '/',
     {
@@ -29,7 +18,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
         security: bearer,
         response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       // An invitation not yet taken up is counted apart from the active accounts (db/schema.ts).
@@ -72,18 +60,4 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; db: Db }> 
       }
     },
   )
-
-  app.get(
-    '/me',
-    {
-      schema: {
-        summary: 'My last sign-in before this session, and failed attempts since',
-        security: bearer,
-        response: { 200: MyActivitySchema, ...errorAnswers(401) },
-      },
-    },
-    async (request) => myActivity(db, request.account!.id, request.sessionToken!),
-  )
-}
-
-export default dashboardRoutes
+})

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { UserAnswerSchema } from '../../../common/api/account'
@@ -13,24 +12,22 @@ import {
   TotpConfirmBodySchema,
   TotpSetupSchema,
 } from '../../../common/api/me'
-import type { Origin } from '../sign-in/sign-in'
+import type { Origin } from '../../http/request-origin'
 import { mfaStatus } from '../../accounts/second-factors'
 import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
-import { requestOrigin } from '../../audit-log/record-audit'
-import type { AuthService } from '../sign-in/sign-in'
-import { requireSession } from '../../access/authenticate'
+import { requestOrigin } from '../../http/request-origin'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { touchSession } from '../../accounts/sessions'
-import { refuseUnstorableText } from '../../http/storable-input'
 import { publicUser } from '../../accounts/accounts'
 import { renameMe } from './my-name'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
-import myPasskeyRoutes from './my-passkey-routes'
+import { myPasskeyRoutes } from './my-passkey-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
 
-/** The session and account requireSession found: set on every route of this plugin. */
-const signedIn = (request: FastifyRequest) => ({
+/** The session and account the guard found: set on every route of this plugin. */
+const me = (request: FastifyRequest) => ({
   account: request.account!,
   session: request.session!,
 })
@@ -45,17 +42,12 @@ const originOf = (request: FastifyRequest): Origin => ({
 })
 
 /**
- * The signed-in user's own account (docs/architecture.md, "Fixed contracts", under /api/me): each route
- * maps one use case of this folder to HTTP. Every call needs a session; answers are not cached.
+ * The signed-in person's own account, under /api/me (common/api/me.ts): each route maps one use
+ * case of this folder to HTTP. Every call needs a session; answers are not cached.
  */
-const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
-  const { db } = auth
-  app.addHook('preValidation', refuseUnstorableText)
-  // onRequest, before the body is read: without a session, a malformed call is a 401 too.
-  app.addHook('onRequest', requireSession(auth))
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
+export default guardedRoutes([signedIn], async (app, context) => {
+  const { db, now } = context
+  const idleSeconds = context.config.sessionIdleSeconds
 
   app.patch(
     '/',
@@ -68,7 +60,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       },
     },
     async (request) => {
-      const { account } = signedIn(request)
+      const { account } = me(request)
       const renamed = await renameMe(db, account, request.body.name, requestOrigin(request))
       return { user: publicUser(renamed) }
     },
@@ -83,7 +75,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
       },
     },
-    async (request) => currentSession(signedIn(request).session, auth.idleSeconds),
+    async (request) => currentSession(me(request).session, idleSeconds),
   )
 
   app.post(
@@ -96,9 +88,9 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       },
     },
     async (request) => {
-      const { session } = signedIn(request)
-      session.last_seen_at = await touchSession(db, session, auth.idleSeconds, auth.now(), true)
-      return currentSession(session, auth.idleSeconds)
+      const { session } = me(request)
+      session.last_seen_at = await touchSession(db, session, idleSeconds, now(), true)
+      return currentSession(session, idleSeconds)
     },
   )
 
@@ -112,9 +104,9 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       },
     },
     async (request) => {
-      const { account, session } = signedIn(request)
+      const { account, session } = me(request)
       return {
-        sessions: await listMySessions(db, account, session, auth.idleSeconds, auth.now()),
+        sessions: await listMySessions(db, account, session, idleSeconds, now()),
       }
     },
   )
@@ -132,10 +124,10 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
     async (request, reply) => {
       await endMySessions(
         db,
-        signedIn(request).account,
+        me(request).account,
         { id: request.params.id.toLowerCase() },
         requestOrigin(request),
-        auth.now(),
+        now(),
       )
       return answerWithoutBody(reply, 204)
     },
@@ -153,10 +145,10 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
     async (request, reply) => {
       await endMySessions(
         db,
-        signedIn(request).account,
+        me(request).account,
         { allBut: request.sessionToken! },
         requestOrigin(request),
-        auth.now(),
+        now(),
       )
       return answerWithoutBody(reply, 204)
     },
@@ -171,7 +163,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         response: { 200: MfaStatusSchema, ...errorAnswers(401) },
       },
     },
-    async (request) => mfaStatus(db, signedIn(request).account.id),
+    async (request) => mfaStatus(db, me(request).account.id),
   )
 
   app.post(
@@ -183,7 +175,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
         response: { 200: TotpSetupSchema, ...errorAnswers(401, 409) },
       },
     },
-    async (request) => beginTotp(auth, signedIn(request).account),
+    async (request) => beginTotp(context, me(request).account),
   )
 
   app.post(
@@ -197,7 +189,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       },
     },
     async (request) =>
-      confirmTotp(auth, signedIn(request).account, request.body.code, originOf(request)),
+      confirmTotp(context, me(request).account, request.body.code, originOf(request)),
   )
 
   app.delete(
@@ -211,7 +203,7 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
       },
     },
     async (request, reply) => {
-      await turnTotpOff(auth, signedIn(request).account, request.body.password, originOf(request))
+      await turnTotpOff(context, me(request).account, request.body.password, originOf(request))
       return answerWithoutBody(reply, 204)
     },
   )
@@ -228,15 +220,13 @@ const meRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, {
     },
     async (request) =>
       regenerateRecoveryCodes(
-        auth,
-        signedIn(request).account,
+        context,
+        me(request).account,
         request.body.password,
         originOf(request),
       ),
   )
 
-  // GET/POST /passkeys, POST /passkeys/options, PATCH/DELETE /passkeys/:id (under these hooks).
-  await app.register(myPasskeyRoutes, { auth })
-}
-
-export default meRoutes
+  // GET/POST /passkeys, POST /passkeys/options, PATCH/DELETE /passkeys/:id.
+  myPasskeyRoutes(app, context)
+})

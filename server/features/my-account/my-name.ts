@@ -1,16 +1,8 @@
-import { nameProblem, normalizeName } from '../../../common/name-rules'
 import { recordAccountEvent } from '../../audit-log/account-events'
-import type { RequestOrigin } from '../../audit-log/record-audit'
-import { invalidInput } from '../sign-in/sign-in'
+import type { RequestOrigin } from '../../http/request-origin'
+import { acceptedName } from '../../accounts/account-input'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
-
-/** A name to store, by the rules of registration (common/name-rules.ts): 400 invalid_input. */
-export function acceptedName(raw: string): string {
-  const problem = nameProblem(raw)
-  if (problem) throw invalidInput(problem)
-  return normalizeName(raw)
-}
 
 /**
  * PATCH /me {name}: the person corrects their own name. Audited with the name before and after

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
@@ -9,8 +8,9 @@ import {
   PasskeyListSchema,
   PasskeyRenameBodySchema,
 } from '../../../common/api/me'
-import { requestOrigin } from '../../audit-log/record-audit'
-import type { AuthService } from '../sign-in/sign-in'
+import { requestOrigin } from '../../http/request-origin'
+import type { ApiContext } from '../../api/api-context'
+import type { FastifyTypebox } from '../../http/fastify-typebox'
 import {
   addMyPasskey,
   myPasskeys,
@@ -22,17 +22,17 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
 
-/** Set by me-routes' requireSession, which runs before every route of this plugin. */
-const signedIn = (request: FastifyRequest) => ({
+/** Set by the my-account plugin's guard, which runs before every route of it. */
+const me = (request: FastifyRequest) => ({
   account: request.account!,
   session: request.session!,
 })
 
 /**
- * /api/me/passkeys (docs/architecture.md, "Fixed contracts"): registered inside me-routes, whose hooks
- * (a session required, no caching, unstorable text refused) cover these routes too.
+ * /api/me/passkeys (common/api/me.ts): routes of the my-account plugin (my-account-routes.ts),
+ * added under its guard: a session required, no caching, unstorable text refused.
  */
-const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void {
   app.get(
     '/passkeys',
     {
@@ -42,7 +42,7 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
         response: { 200: PasskeyListSchema, ...errorAnswers(401) },
       },
     },
-    async (request) => ({ passkeys: await myPasskeys(auth, signedIn(request).account) }),
+    async (request) => ({ passkeys: await myPasskeys(context, me(request).account) }),
   )
 
   app.post(
@@ -57,8 +57,8 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
       },
     },
     async (request) => {
-      const { account, session } = signedIn(request)
-      return passkeyCreationOptions(auth, account, session)
+      const { account, session } = me(request)
+      return passkeyCreationOptions(context, account, session)
     },
   )
 
@@ -75,9 +75,9 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
       },
     },
     async (request, reply) => {
-      const { account, session } = signedIn(request)
+      const { account, session } = me(request)
       const passkey = await addMyPasskey(
-        auth,
+        context,
         account,
         session,
         request.body.response,
@@ -101,8 +101,8 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
     },
     async (request) => ({
       passkey: await renameMyPasskey(
-        auth,
-        signedIn(request).account,
+        context,
+        me(request).account,
         request.params.id.toLowerCase(),
         request.body.name,
         requestOrigin(request),
@@ -122,8 +122,8 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
     },
     async (request, reply) => {
       await removeMyPasskey(
-        auth,
-        signedIn(request).account,
+        context,
+        me(request).account,
         request.params.id.toLowerCase(),
         requestOrigin(request),
       )
@@ -131,5 +131,3 @@ const myPasskeyRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async 
     },
   )
 }
-
-export default myPasskeyRoutes

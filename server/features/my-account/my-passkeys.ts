@@ -2,9 +2,9 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Passkey } from '../../../common/api/me'
 import type { CreationOptions, RegistrationCredential } from '../../../common/api/webauthn'
 import { recordAccountEvent } from '../../audit-log/account-events'
-import type { RequestOrigin } from '../../audit-log/record-audit'
-import type { AuthService } from '../sign-in/sign-in'
-import { invalidInput } from '../sign-in/sign-in'
+import type { RequestOrigin } from '../../http/request-origin'
+import type { ApiContext } from '../../api/api-context'
+import { invalidInput } from '../../accounts/account-input'
 import type { Account, Session } from '../../db/schema'
 import { apiError } from '../../http/errors'
 import { challengeIn, keepChallenge, takeChallenge } from '../../accounts/passkey-challenges'
@@ -30,19 +30,19 @@ import {
  * Adding is bound to the session that asked for the options; every change is audited.
  */
 
-export async function myPasskeys(auth: AuthService, account: Account): Promise<Passkey[]> {
-  return (await listPasskeys(auth.db, account.id)).map(publicPasskey)
+export async function myPasskeys(context: ApiContext, account: Account): Promise<Passkey[]> {
+  return (await listPasskeys(context.db, account.id)).map(publicPasskey)
 }
 
 /** WebAuthn creation options: a discoverable credential, excluding the ones the account has. */
 export async function passkeyCreationOptions(
-  auth: AuthService,
+  context: ApiContext,
   account: Account,
   session: Session,
 ): Promise<CreationOptions> {
-  const rp = relyingParty(auth.publicUrl)
+  const rp = relyingParty(context.config.publicUrl)
   const { generateRegistrationOptions } = await webauthnLibrary()
-  const existing = await listPasskeys(auth.db, account.id)
+  const existing = await listPasskeys(context.db, account.id)
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -61,10 +61,10 @@ export async function passkeyCreationOptions(
     supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
   })
   await keepChallenge(
-    auth.db,
+    context.db,
     options.challenge,
     { purpose: 'register', accountId: account.id, sessionId: session.id },
-    auth.now(),
+    context.now(),
   )
   return options as CreationOptions
 }
@@ -73,7 +73,7 @@ const notAdded = () => apiError(400, 'passkey_not_added', 'invalid_passkey')
 
 /** Checks the browser's new credential against this session's challenge, then stores it. */
 export async function addMyPasskey(
-  auth: AuthService,
+  context: ApiContext,
   account: Account,
   session: Session,
   response: RegistrationCredential,
@@ -83,12 +83,12 @@ export async function addMyPasskey(
   const problem = passkeyNameProblem(rawName)
   if (problem) throw invalidInput(problem)
   const name = normalizePasskeyName(rawName)
-  const now = auth.now()
+  const now = context.now()
   const challenge = challengeIn(response.response.clientDataJSON)
   if (
     challenge === undefined ||
     !(await takeChallenge(
-      auth.db,
+      context.db,
       challenge,
       { purpose: 'register', accountId: account.id, sessionId: session.id },
       now,
@@ -96,7 +96,7 @@ export async function addMyPasskey(
   ) {
     throw notAdded()
   }
-  const rp = relyingParty(auth.publicUrl)
+  const rp = relyingParty(context.config.publicUrl)
   const { verifyRegistrationResponse } = await webauthnLibrary()
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
@@ -114,7 +114,7 @@ export async function addMyPasskey(
   }
   if (!verified.verified) throw notAdded()
   const { credential } = verified.registrationInfo
-  return auth.db.transaction().execute(async (trx) => {
+  return context.db.transaction().execute(async (trx) => {
     const stored = await insertPasskey(trx, {
       accountId: account.id,
       credentialId: credential.id,
@@ -134,7 +134,7 @@ export async function addMyPasskey(
 }
 
 export async function renameMyPasskey(
-  auth: AuthService,
+  context: ApiContext,
   account: Account,
   id: string,
   rawName: string,
@@ -143,7 +143,7 @@ export async function renameMyPasskey(
   const problem = passkeyNameProblem(rawName)
   if (problem) throw invalidInput(problem)
   const name = normalizePasskeyName(rawName)
-  return auth.db.transaction().execute(async (trx) => {
+  return context.db.transaction().execute(async (trx) => {
     const before = (await listPasskeys(trx, account.id)).find((passkey) => passkey.id === id)
     const renamed = before && (await renamePasskey(trx, account.id, id, name))
     if (!before || !renamed) throw apiError(404, 'passkey_not_found', 'not_found')
@@ -159,12 +159,12 @@ export async function renameMyPasskey(
 }
 
 export async function removeMyPasskey(
-  auth: AuthService,
+  context: ApiContext,
   account: Account,
   id: string,
   origin: RequestOrigin,
 ): Promise<void> {
-  await auth.db.transaction().execute(async (trx) => {
+  await context.db.transaction().execute(async (trx) => {
     const removed = await deletePasskey(trx, account.id, id)
     if (!removed) throw apiError(404, 'passkey_not_found', 'not_found')
     await recordAccountEvent(trx, 'passkey_removed', account.id, origin, {

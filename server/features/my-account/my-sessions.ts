@@ -1,5 +1,6 @@
 import type { CurrentSession, SessionItem } from '../../../common/api/me'
-import { party, recordAudit, type RequestOrigin } from '../../audit-log/record-audit'
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { type RequestOrigin } from '../../http/request-origin'
 import { endSessions, idleEnd, openSessionsOf } from '../../accounts/sessions'
 import type { Db } from '../../db/database'
 import type { Account, Session } from '../../db/schema'

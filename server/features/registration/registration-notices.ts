@@ -1,5 +1,10 @@
 import { newRegistrationsMail } from '../../mail/admin-mails'
-import type { StaffDeps } from '../staff/staff-context'
+import type { ApiContext } from '../../api/api-context'
+
+/** What the notices need of the API's context. */
+type NoticeContext = Pick<ApiContext, 'db' | 'outbox' | 'log'> & {
+  config: Pick<ApiContext['config'], 'publicUrl'>
+}
 
 /** An admin gets at most one "new registrations" mail in this time. */
 export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
@@ -12,7 +17,7 @@ export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
  * transaction, so a restart neither repeats nor loses a mail (two replicas at the same moment
  * could, rarely, both queue one).
  */
-export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Date()) {
+export async function notifyAdminsOfRegistrations(deps: NoticeContext, now = new Date()) {
   const admins = await deps.db
     .selectFrom('accounts')
     .leftJoin('registration_notices', 'registration_notices.admin_id', 'accounts.id')
@@ -46,7 +51,7 @@ export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Dat
       last_sent_at: now,
       covered_until: newest.created_at,
     }
-    const equipe = `${deps.publicUrl}/#/equipe?status=pending`
+    const equipe = `${deps.config.publicUrl}/#/equipe?status=pending`
     await deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('registration_notices')
@@ -65,7 +70,7 @@ export async function notifyAdminsOfRegistrations(deps: StaffDeps, now = new Dat
 }
 
 /** One run at a time in this process; a failure is logged and the next run tries again. */
-export function registrationNotifier(deps: StaffDeps) {
+export function registrationNotifier(deps: NoticeContext) {
   let running = Promise.resolve()
   return {
     run(): Promise<void> {

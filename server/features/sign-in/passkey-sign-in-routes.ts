@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { SignedIn } from '../../../common/api/auth'
 import {
   PasskeyOptionsBodySchema,
@@ -8,28 +6,18 @@ import {
 } from '../../../common/api/auth'
 import { errorAnswers } from '../../../common/api/errors'
 import { RequestOptionsSchema } from '../../../common/api/webauthn'
-import type { AuthService, Origin, SignInResult } from './sign-in'
+import type { ApiContext } from '../../api/api-context'
+import type { FastifyTypebox } from '../../http/fastify-typebox'
+import { checkOrigin } from '../../http/request-origin'
+import { answerSignIn } from './answer-sign-in'
 import { apiError } from '../../http/errors'
 import { passkeySignInOptions, signInWithPasskey } from './passkey-sign-in'
 
-export interface PasskeySignInRoutesOptions {
-  auth: AuthService
-  /** auth-routes' one burst limiter: these calls share its count per address. */
-  burstLimit: preHandlerAsyncHookHandler
-  /** auth-routes' reading of the address and device cookie. */
-  originOf: (request: FastifyRequest) => Origin
-  /** auth-routes' ending of every sign-in: session, device cookie, or the refusal. */
-  answerSignIn: (result: SignInResult, reply: FastifyReply) => unknown
-}
-
 /**
- * POST /api/auth/passkey/options and POST /api/auth/passkey (docs/architecture.md, "Fixed contracts"), registered
- * inside auth-routes so that they share its burst limit, its cookie handling and its answers.
+ * POST /api/auth/passkey/options and POST /api/auth/passkey (common/api/auth.ts): routes of the
+ * sign-in plugin (sign-in-routes.ts), under its guard, cookie handling and answers.
  */
-const passkeySignInRoutes: FastifyPluginAsyncTypebox<PasskeySignInRoutesOptions> = async (
-  app,
-  { auth, burstLimit, originOf, answerSignIn },
-) => {
+export function passkeySignInRoutes(app: FastifyTypebox, context: ApiContext): void {
   app.post(
     '/passkey/options',
     {
@@ -40,10 +28,9 @@ const passkeySignInRoutes: FastifyPluginAsyncTypebox<PasskeySignInRoutesOptions>
         body: PasskeyOptionsBodySchema,
         response: { 200: RequestOptionsSchema, ...errorAnswers(400, 401, 429) },
       },
-      onRequest: burstLimit,
     },
     async (request, reply) => {
-      const options = await passkeySignInOptions(auth, request.body?.challenge ?? undefined)
+      const options = await passkeySignInOptions(context, request.body?.challenge ?? undefined)
       if (options === 'challenge_expired') throw apiError(401, 'challenge_expired')
       reply.header('cache-control', 'no-store')
       return options
@@ -60,19 +47,16 @@ const passkeySignInRoutes: FastifyPluginAsyncTypebox<PasskeySignInRoutesOptions>
         body: PasskeySignInBodySchema,
         response: { 200: SignedInSchema, ...errorAnswers(400, 401, 403, 429) },
       },
-      onRequest: burstLimit,
     },
     async (request, reply) => {
       const result = await signInWithPasskey(
-        auth,
+        context,
         request.body.response,
         request.body.challenge,
-        originOf(request),
+        checkOrigin(request),
       )
       if (result.outcome === 'invalid_passkey') throw apiError(401, 'invalid_passkey')
-      return answerSignIn(result, reply) as SignedIn
+      return answerSignIn(result, reply, context.config.https) as SignedIn
     },
   )
 }
-
-export default passkeySignInRoutes

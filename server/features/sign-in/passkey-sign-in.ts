@@ -2,12 +2,15 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import type { AuthenticationCredential, RequestOptions } from '../../../common/api/webauthn'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { findAccountById } from '../../accounts/accounts'
-import type { AuthService, Origin, SignInResult } from './sign-in'
+import type { ApiContext } from '../../api/api-context'
+import type { Origin } from '../../http/request-origin'
+import { completeSignIn, type SignInResult } from './sign-in'
 import {
   finishMfaChallenge,
   peekMfaChallenge,
   tryMfaChallenge,
 } from '../../accounts/mfa-challenges'
+import { limitKeysFor } from '../../accounts/password-check'
 import { limitKeys } from '../../accounts/sign-in-limits'
 import { tokenHash } from '../../accounts/tokens'
 import type { Account } from '../../db/schema'
@@ -28,7 +31,7 @@ import {
 } from '../../accounts/relying-party'
 
 /**
- * Signing in with a passkey (docs/architecture.md, "Fixed contracts": POST /passkey/options, POST /passkey), in
+ * Signing in with a passkey (common/api/auth.ts: POST /passkey/options, POST /passkey), in
  * two ways:
  * - alone, from the login page without an e-mail: the browser offers this site's discoverable
  *   passkeys, and the one chosen names the account. The device must verify the person (PIN,
@@ -42,11 +45,11 @@ export type PasskeySignInResult = SignInResult | { outcome: 'invalid_passkey' }
 
 /** The request options for the browser; `challenge_expired` when a login's challenge is not usable. */
 export async function passkeySignInOptions(
-  auth: AuthService,
+  context: ApiContext,
   mfaChallenge: string | undefined,
 ): Promise<RequestOptions | 'challenge_expired'> {
-  const now = auth.now()
-  const rp = relyingParty(auth.publicUrl)
+  const now = context.now()
+  const rp = relyingParty(context.config.publicUrl)
   const { generateAuthenticationOptions } = await webauthnLibrary()
   if (mfaChallenge === undefined) {
     const options = await generateAuthenticationOptions({
@@ -54,12 +57,12 @@ export async function passkeySignInOptions(
       timeout: CEREMONY_TIMEOUT_MS,
       userVerification: 'required',
     })
-    await keepChallenge(auth.db, options.challenge, { purpose: 'sign_in' }, now)
+    await keepChallenge(context.db, options.challenge, { purpose: 'sign_in' }, now)
     return options as RequestOptions
   }
-  const accountId = await peekMfaChallenge(auth.db, mfaChallenge, now)
+  const accountId = await peekMfaChallenge(context.db, mfaChallenge, now)
   if (accountId === undefined) return 'challenge_expired'
-  const passkeys = await listPasskeys(auth.db, accountId)
+  const passkeys = await listPasskeys(context.db, accountId)
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -71,7 +74,7 @@ export async function passkeySignInOptions(
     })),
   })
   await keepChallenge(
-    auth.db,
+    context.db,
     options.challenge,
     { purpose: 'sign_in', accountId, mfaChallengeHash: tokenHash(mfaChallenge) },
     now,
@@ -81,7 +84,7 @@ export async function passkeySignInOptions(
 
 /** Whether the signature is the passkey's, over a challenge this server gave for this use. */
 async function signatureHolds(
-  auth: AuthService,
+  context: ApiContext,
   response: AuthenticationCredential,
   passkey: StoredPasskey,
   mfaChallenge: string | undefined,
@@ -103,10 +106,10 @@ async function signatureHolds(
           accountId: passkey.account_id,
           mfaChallengeHash: tokenHash(mfaChallenge),
         } as const)
-  if (challenge === undefined || !(await takeChallenge(auth.db, challenge, binding, now))) {
+  if (challenge === undefined || !(await takeChallenge(context.db, challenge, binding, now))) {
     return undefined
   }
-  const rp = relyingParty(auth.publicUrl)
+  const rp = relyingParty(context.config.publicUrl)
   const { verifyAuthenticationResponse } = await webauthnLibrary()
   try {
     const verified = await verifyAuthenticationResponse({
@@ -131,13 +134,13 @@ async function signatureHolds(
 }
 
 export async function signInWithPasskey(
-  auth: AuthService,
+  context: ApiContext,
   response: AuthenticationCredential,
   mfaChallenge: string | undefined,
   origin: Origin,
 ): Promise<PasskeySignInResult> {
-  const { db } = auth
-  const now = auth.now()
+  const { db } = context
+  const now = context.now()
   let expectedAccount: string | undefined
   if (mfaChallenge !== undefined) {
     expectedAccount = await tryMfaChallenge(db, mfaChallenge, now)
@@ -156,9 +159,9 @@ export async function signInWithPasskey(
 
   // Counted before the signature is checked, like a password: against the account's keys (from
   // this device or this address), or, for a passkey nobody has, against the address.
-  const gate = await auth.limits.gate(
+  const gate = await context.limits.gate(
     tried
-      ? await auth.limitKeysFor(tried.email, tried, origin)
+      ? await limitKeysFor(context.db, tried.email, tried, origin)
       : [limitKeys.address(origin.address)],
   )
   if (!gate.allowed) {
@@ -166,7 +169,7 @@ export async function signInWithPasskey(
   }
   const newCounter =
     passkey && account
-      ? await signatureHolds(auth, response, passkey, mfaChallenge, now)
+      ? await signatureHolds(context, response, passkey, mfaChallenge, now)
       : undefined
   if (
     !passkey ||
@@ -175,7 +178,7 @@ export async function signInWithPasskey(
     !(await recordPasskeyUse(db, passkey, newCounter, now))
   ) {
     await recordAccountEvent(db, 'sign_in_failed', tried?.id, origin.audit, { method: 'passkey' })
-    if (tried && (await auth.limits.isLocked(tried.email))) {
+    if (tried && (await context.limits.isLocked(tried.email))) {
       await recordAccountEvent(db, 'locked', tried.id, origin.audit)
     }
     return { outcome: 'invalid_passkey' }
@@ -187,5 +190,5 @@ export async function signInWithPasskey(
   // Only the passkey's holder learns the account's status, as with a right password.
   if (account.status === 'pending') return { outcome: 'pending_approval' }
   if (account.status === 'disabled') return { outcome: 'account_disabled' }
-  return auth.completeSignIn(account, origin, 'passkey')
+  return completeSignIn(context, account, origin, 'passkey')
 }

@@ -2,8 +2,9 @@ import type { StaffChangeBody, StaffItem } from '../../../common/api/staff'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { changeAccount as administerAccount } from '../../accounts/account-administration'
 import { approvedMail } from '../../mail/admin-mails'
-import { acceptedName } from '../my-account/my-name'
-import type { Acting, StaffDeps } from './staff-context'
+import { acceptedName } from '../../accounts/account-input'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 /**
@@ -13,7 +14,7 @@ import { findStaffItem } from './staff-list'
  * in the same transaction.
  */
 export async function changeAccount(
-  deps: StaffDeps,
+  deps: ApiContext,
   { actor, origin }: Acting,
   id: string,
   change: StaffChangeBody,
@@ -29,7 +30,7 @@ export async function changeAccount(
         status === 'disabled' ? 'disabled' : before.status === 'pending' ? 'approved' : 'reenabled'
       await recordAudit(trx, { ...audit, type, details: { from: before.status, to: status } })
       if (type === 'approved') {
-        const login = `${deps.publicUrl}/#/login`
+        const login = `${deps.config.publicUrl}/#/login`
         await deps.outbox.queue(trx, 'approved', approvedMail(before.email, before.name, login))
       }
     }

@@ -1,10 +1,11 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/account-administration'
 import { endAllSessions } from '../../accounts/sessions'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 
 /** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
-export async function endAccountSessions(deps: StaffDeps, { actor, origin }: Acting, id: string) {
+export async function endAccountSessions(deps: ApiContext, { actor, origin }: Acting, id: string) {
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)

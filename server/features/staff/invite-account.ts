@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../../common/api/staff'
 import { party, recordAudit } from '../../audit-log/record-audit'
-import { invalidInput } from '../sign-in/sign-in'
+import { invalidInput } from '../../accounts/account-input'
 import { voidPasswordResets } from '../../accounts/password-resets'
 import { hashPassword } from '../../accounts/passwords'
 import { newToken, tokenHash } from '../../accounts/tokens'
@@ -11,7 +11,8 @@ import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
 import { invitedMail } from '../../mail/admin-mails'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 export const INVITATION_DAYS = 7
@@ -23,7 +24,7 @@ export const INVITATION_DAYS = 7
  * recovery page serves it). resend-invitation.ts mails a new link the same way.
  */
 export async function inviteAccount(
-  deps: StaffDeps,
+  deps: ApiContext,
   { actor, origin }: Acting,
   body: InvitationBody,
 ): Promise<StaffItem> {
@@ -68,7 +69,7 @@ export async function inviteAccount(
  */
 export async function queueInvitation(
   trx: Db,
-  deps: StaffDeps,
+  deps: ApiContext,
   account: Account,
   invitedBy: Account,
 ): Promise<void> {
@@ -89,7 +90,7 @@ export async function queueInvitation(
     .set({ invitation_expires_at: expires })
     .where('id', '=', account.id)
     .execute()
-  const link = `${deps.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}&convite=1`
+  const link = `${deps.config.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}&convite=1`
   const mail = invitedMail(account.email, account.name, invitedBy.name, link, INVITATION_DAYS)
   await deps.outbox.queue(trx, 'invitation', mail, { tokenHash: tokenHash(token) })
 }

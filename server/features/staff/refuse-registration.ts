@@ -1,7 +1,8 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { removePendingAccount } from '../../accounts/account-administration'
 import { refusedMail } from '../../mail/admin-mails'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 
 /**
  * DELETE /staff/:id: a pending registration is refused and removed (its e-mail may register
@@ -10,7 +11,7 @@ import type { Acting, StaffDeps } from './staff-context'
  * was ever active keeps its history and is disabled instead.
  */
 export async function refuseRegistration(
-  deps: StaffDeps,
+  deps: ApiContext,
   { actor, origin }: Acting,
   id: string,
   reason: string | undefined,

@@ -2,7 +2,8 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/account-administration'
 import { removeSecondFactors } from '../../accounts/second-factors'
 import { secondFactorRemovedMail } from '../../mail/admin-mails'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 
 /**
  * DELETE /staff/:id/mfa: someone lost their phone. Their authenticator app, recovery codes and
@@ -11,7 +12,7 @@ import type { Acting, StaffDeps } from './staff-context'
  * have been asked for). Not one's own (that is "Minha conta", with the password).
  */
 export async function removeAccountSecondFactors(
-  deps: StaffDeps,
+  deps: ApiContext,
   { actor, origin }: Acting,
   id: string,
 ): Promise<void> {
@@ -27,7 +28,7 @@ export async function removeAccountSecondFactors(
         origin,
         details: { by: 'admin', totp: removed.totp, passkeys: removed.passkeys },
       })
-      const recovery = `${deps.publicUrl}/#/recuperar-senha`
+      const recovery = `${deps.config.publicUrl}/#/recuperar-senha`
       const mail = secondFactorRemovedMail(account.email, account.name, actor.name, recovery)
       await deps.outbox.queue(trx, 'second_factor_removed', mail)
     }

@@ -5,14 +5,15 @@ import { apiError } from '../../http/errors'
 import { tokenHash } from '../../accounts/tokens'
 import { adminResetMail } from '../../mail/admin-mails'
 import { LINK_TOKEN_MARK } from '../../mail/outbox'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 
 /**
  * POST /staff/:id/password-reset: mails the person a reset link, as recovery does (30 minutes,
  * single use). The current password keeps working until the link is used. Only for active
  * accounts: a pending or disabled one could not sign in with the new password anyway.
  */
-export async function sendResetLink(deps: StaffDeps, { actor, origin }: Acting, id: string) {
+export async function sendResetLink(deps: ApiContext, { actor, origin }: Acting, id: string) {
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, accountId)
@@ -25,7 +26,7 @@ export async function sendResetLink(deps: StaffDeps, { actor, origin }: Acting, 
       origin,
       details: { by: 'admin' },
     })
-    const link = `${deps.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
+    const link = `${deps.config.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
     const mail = adminResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
     await deps.outbox.queue(trx, 'admin_reset', mail, { tokenHash: tokenHash(token) })
   })

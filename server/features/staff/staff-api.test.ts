@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { StaffItem, StaffList } from '../../../common/api/staff'
+import type { ApiContext } from '../../api/api-context'
 import { ADMIN, apiFixture, type ApiFixture, type Method } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
@@ -285,12 +286,13 @@ describe(`/api/staff (${testStoreName()})`, () => {
       .selectAll()
       .where('id', '=', other)
       .executeTakeFirstOrThrow()
+    // What this use case reads of the API's context (the rest is not used by it).
     const deps = {
       db: api.database.db,
       outbox: api.outbox,
       log: api.app.log,
-      publicUrl: 'https://x',
-    }
+      config: { publicUrl: 'https://x' },
+    } as ApiContext
     const before = (await auditTypes(adminId)).length
     for (const change of [{ role: 'staff' as const }, { status: 'disabled' as const }]) {
       await assert.rejects(

@@ -1,17 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify'
-import type { RequestOrigin } from '../../audit-log/record-audit'
-import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
-import type { MailOutbox } from '../../mail/outbox'
-
-/** What every admin action needs: the store, the outbox, and where links in mails start. */
-export interface StaffDeps {
-  db: Db
-  /** Mails are queued in the change's transaction and sent by it (mail/outbox.ts). */
-  outbox: MailOutbox
-  log: FastifyBaseLogger
-  publicUrl: string
-}
+import type { RequestOrigin } from '../../http/request-origin'
 
 /** Who acts, and from where: the audit log records both. */
 export interface Acting {

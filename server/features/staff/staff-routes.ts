@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
@@ -11,11 +10,9 @@ import {
   StaffListSchema,
   StaffQuerySchema,
 } from '../../../common/api/staff'
-import { requestOrigin } from '../../audit-log/record-audit'
-import type { AuthService } from '../sign-in/sign-in'
+import { requestOrigin } from '../../http/request-origin'
 import { findAdministeredAccount } from '../../accounts/account-administration'
-import { signedInRoutes } from '../../access/authenticate'
-import { refuseUnstorableText } from '../../http/storable-input'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
@@ -26,7 +23,8 @@ import { inviteAccount } from './invite-account'
 import { refuseRegistration } from './refuse-registration'
 import { resendInvitation } from './resend-invitation'
 import { sendResetLink } from './send-reset-link'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -39,16 +37,10 @@ const acting = (request: FastifyRequest): Acting => ({
 })
 
 /**
- * Staff administration (docs/architecture.md, "Fixed contracts", under /api/staff): each route maps one use case of
+ * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of
  * this folder to HTTP. Every call needs an admin's session.
  */
-const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> = async (
-  app,
-  { auth, ...deps },
-) => {
-  app.addHook('preValidation', refuseUnstorableText)
-  signedInRoutes(app, auth, { adminsOnly: true })
-
+export default guardedRoutes([admins], async (app, deps) => {
   app.get(
     '/',
     {
@@ -133,7 +125,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
     path: string,
     summary: string,
     status: 202 | 204,
-    run: (deps: StaffDeps, acting: Acting, id: string) => Promise<void>,
+    run: (deps: ApiContext, acting: Acting, id: string) => Promise<void>,
     conflicts = false,
   ) =>
     app.post(
@@ -155,7 +147,7 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
       },
     )
   action('unlock', 'Unlock an account locked by failed sign-ins', 204, (d, a, id) =>
-    unlockStaffAccount(d, auth.limits, a, id),
+    unlockStaffAccount(d, a, id),
   )
   action('sign-out', 'End every session of an account', 204, endAccountSessions)
   action('password-reset', 'Mail the person a reset link', 202, sendResetLink, true)
@@ -184,6 +176,4 @@ const staffRoutes: FastifyPluginAsyncTypebox<StaffDeps & { auth: AuthService }> 
       return answerWithoutBody(reply, 204)
     },
   )
-}
-
-export default staffRoutes
+})

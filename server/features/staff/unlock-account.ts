@@ -1,20 +1,19 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { refuseOwnAccount, unlockAccount } from '../../accounts/account-administration'
-import type { SignInLimits } from '../../accounts/sign-in-limits'
-import type { Acting, StaffDeps } from './staff-context'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
 
 /**
  * POST /staff/:id/unlock: every sign-in wait of the account ends (account-administration.ts's
  * unlockAccount); it may sign in again. Recorded when it was locked: the log says what changed.
  */
 export async function unlockStaffAccount(
-  deps: StaffDeps,
-  limits: SignInLimits,
+  deps: ApiContext,
   { actor, origin }: Acting,
   rawId: string,
 ): Promise<void> {
   const id = refuseOwnAccount(actor, rawId)
-  const { account, wasLocked } = await unlockAccount(deps.db, limits, id)
+  const { account, wasLocked } = await unlockAccount(deps.db, deps.limits, id)
   if (wasLocked) {
     await recordAudit(deps.db, {
       type: 'unlocked',
