@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../db/database'
 import type { AccountStatus, PublicUser, Role } from '../../common/account-rules'
 import type { Account } from '../db/schema'
@@ -14,6 +15,23 @@ export function publicUser(account: Account): PublicUser {
     createdAt: account.created_at.toISOString(),
   }
 }
+
+/**
+ * An invitation not yet taken up (db/schema.ts): an active account whose person has set no
+ * password of their own yet, so its `invitation_expires_at` is still set (a password of one's own
+ * clears it: setPasswordHash). Shown as 'invited' rather than 'active'.
+ */
+export function isOpenInvitation(
+  account: Pick<Account, 'status' | 'invitation_expires_at'>,
+): boolean {
+  return account.status === 'active' && account.invitation_expires_at !== null
+}
+
+/** isOpenInvitation as a condition on the `accounts` row. */
+export const openInvitationSql = sql<boolean>`(accounts.status = 'active' and accounts.invitation_expires_at is not null)`
+
+/** The status the panel shows for an `accounts` row: 'invited' for an open invitation. */
+export const shownStatusSql = sql<string>`case when ${openInvitationSql} then 'invited' else accounts.status end`
 
 export function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()

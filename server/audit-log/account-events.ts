@@ -26,18 +26,3 @@ export async function recordAccountEvent(
   const who = account ? party(account) : null
   await recordAudit(db, { type, actor: who, account: who, origin, details })
 }
-
-/**
- * Whether a password about to be set from a mailed link is the first one of an invited account:
- * invited, and never signed in nor set a password since. That person chose no password before,
- * so "your password was changed" would be news about nothing.
- */
-export async function isInvitationsFirstPassword(db: Db, accountId: string): Promise<boolean> {
-  const events = await db
-    .selectFrom('audit_events')
-    .select('type')
-    .where('account_id', '=', accountId)
-    .where('type', 'in', ['invited', 'sign_in', 'password_reset', 'password_changed'])
-    .execute()
-  return events.some((e) => e.type === 'invited') && events.every((e) => e.type === 'invited')
-}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { DashboardSchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
+import { shownStatusSql } from '../../accounts/accounts'
 import { findAuditEvents } from '../../audit-log/audit-query'
 import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { myActivity } from '../../audit-log/my-activity'
@@ -24,9 +25,7 @@ export default guardedRoutes([admins], async (app, { db }) => {
       const byStatus = await db
         .selectFrom('accounts')
         .select([
-          sql<string>`case when status = 'active' and invitation_expires_at is not null then 'invited' else status end`.as(
-            'status',
-          ),
+          shownStatusSql.as('status'),
           (eb) => eb.fn.countAll<number | string>().as('count'),
         ])
         .groupBy(sql`1`)

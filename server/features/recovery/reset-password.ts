@@ -1,5 +1,5 @@
 import { PASSWORD_PROBLEM_MESSAGES } from '../../../common/password-policy'
-import { findAccountById, setPasswordHash } from '../../accounts/accounts'
+import { findAccountById, isOpenInvitation, setPasswordHash } from '../../accounts/accounts'
 import { checkNewPassword, invalidInput } from '../../accounts/account-input'
 import {
   passwordResetAccount,
@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../accounts/passwords'
 import { endAllSessions } from '../../accounts/sessions'
 import { isWellFormedToken } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
-import { isInvitationsFirstPassword, recordAccountEvent } from '../../audit-log/account-events'
+import { recordAccountEvent } from '../../audit-log/account-events'
 import type { RequestOrigin } from '../../http/request-origin'
 import { queuePasswordChangedMail } from '../../mail/password-changed'
 
@@ -43,7 +43,10 @@ export async function resetPassword(
   const done = await db.transaction().execute(async (trx) => {
     const id = await usePasswordReset(trx, token)
     if (id === undefined) return undefined
-    const firstOfInvitation = await isInvitationsFirstPassword(trx, id)
+    // The first password of an invited person (read before it is set, which ends the
+    // invitation): they had none, so "your password was changed" would be news about nothing.
+    const before = await findAccountById(trx, id)
+    const firstOfInvitation = before !== undefined && isOpenInvitation(before)
     await setPasswordHash(trx, id, passwordHash)
     await endAllSessions(trx, id, 'session_password_changed')
     await voidPasswordResets(trx, id)

@@ -3,10 +3,12 @@ import { after, before, describe, it } from 'node:test'
 import type { UserAnswer } from '../../../common/api/account'
 import type { Dashboard } from '../../../common/api/dashboard'
 import type { StaffItem, StaffList } from '../../../common/api/staff'
+import { pruneAudit } from '../../audit-log/audit-query'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 
 const INVITATION = 'Painel: você recebeu um convite'
+const PASSWORD_CHANGED = 'Painel: sua senha foi alterada'
 
 let api: ApiFixture
 let adminToken: string
@@ -75,6 +77,28 @@ describe(`invitations are not active accounts (${testStoreName()})`, () => {
     const afterwards = (await api.get('/api/dashboard', adminToken)).json<Dashboard>()
     assert.equal(afterwards.accounts.invited, dashboard.accounts.invited - 1)
     assert.equal(afterwards.accounts.active, dashboard.accounts.active + 1)
+  })
+
+  it('is taken up by its account, not by its audit event: accepted after the log was pruned', async () => {
+    const { user, token } = await invite('Convidada Antiga')
+    // AUDIT_RETENTION_DAYS removed the "invited" event (and any other) of this account.
+    const longAgo = new Date(Date.now() - 400 * 86_400_000)
+    await api.database.db
+      .updateTable('audit_events')
+      .set({ at: longAgo })
+      .where('account_id', '=', user.id)
+      .execute()
+    await pruneAudit(api.database.db, 365)
+    assert.equal((await api.events(user.id, 'invited')).length, 0)
+
+    assert.equal((await setPassword(token, 'senha-da-convidada-1')).statusCode, 204)
+    const now = await staffItem(user.id)
+    assert.deepEqual([now.status, now.invitationExpiresAt], ['active', null])
+    await api.signIn(user.email, 'senha-da-convidada-1')
+    // Their first password: no "your password was changed" mail, as for any invitation.
+    await api.deliverMail()
+    assert.deepEqual(api.mail.sentWith(user.email, PASSWORD_CHANGED), [])
+    assert.equal((await api.events(user.id, 'password_reset')).length, 1)
   })
 
   it('sends a new invitation (202): the new link works, the old one no longer does', async () => {

@@ -1,4 +1,5 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
+import { isOpenInvitation } from '../../accounts/accounts'
 import { findAdministeredAccount } from '../../accounts/account-administration'
 import { apiError } from '../../http/errors'
 import { queueInvitation } from './invite-account'
@@ -13,7 +14,7 @@ import type { Acting } from './staff-context'
 export async function resendInvitation(deps: ApiContext, { actor, origin }: Acting, id: string) {
   await deps.db.transaction().execute(async (trx) => {
     const account = await findAdministeredAccount(trx, id)
-    if (account.status !== 'active' || account.invitation_expires_at === null) {
+    if (!isOpenInvitation(account)) {
       throw apiError(409, 'not_invited')
     }
     await queueInvitation(trx, deps, account, actor)

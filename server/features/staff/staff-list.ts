@@ -6,6 +6,7 @@ import {
   type StaffQuery,
 } from '../../../common/api/staff'
 import type { Db } from '../../db/database'
+import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
 import { lockedExpression } from './lock-state'
 
 /** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
@@ -44,9 +45,6 @@ export function staffRows(db: Db) {
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof staffRows>['executeTakeFirstOrThrow']>>
 
-/** Invited and not in yet: active, with no password of the person's own (db/schema.ts). */
-const isInvitation = sql<boolean>`(accounts.status = 'active' and accounts.invitation_expires_at is not null)`
-
 export function toStaffItem(row: StaffRow): StaffItem {
   const invitation = row.invitation_expires_at === null ? null : new Date(row.invitation_expires_at)
   return {
@@ -54,7 +52,7 @@ export function toStaffItem(row: StaffRow): StaffItem {
     name: row.name,
     email: row.email,
     role: row.role,
-    status: row.status === 'active' && invitation ? 'invited' : row.status,
+    status: isOpenInvitation(row) ? 'invited' : row.status,
     invitationExpiresAt: invitation && invitation.toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
     // max() has no column type, so SQLite answers the stored text: a Date either way here.
@@ -85,9 +83,11 @@ export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
       sql<boolean>`(lower(accounts.name) like ${pattern} escape '\\' or lower(accounts.email) like ${pattern} escape '\\')`,
     )
   }
-  if (query.status === 'invited') rows = rows.where(isInvitation)
+  if (query.status === 'invited') rows = rows.where(openInvitationSql)
   else if (query.status === 'active') {
-    rows = rows.where('accounts.status', '=', 'active').where(sql<boolean>`not ${isInvitation}`)
+    rows = rows
+      .where('accounts.status', '=', 'active')
+      .where(sql<boolean>`not ${openInvitationSql}`)
   } else if (query.status) rows = rows.where('accounts.status', '=', query.status)
   if (query.role) rows = rows.where('accounts.role', '=', query.role)
   if (query.locked) {
