@@ -4,7 +4,7 @@ import type { Account } from '../db/schema'
 import type { Database } from '../db/database'
 import { HttpError } from '../http/errors'
 import { testDatabase, testStoreName } from '../test/test-database'
-import { changeAccount, removePendingAccount, unlockAccount } from './account-administration'
+import { writeAccountChange, removePendingAccount, unlockAccount } from './account-administration'
 import { createAccount, findAccountById } from './accounts'
 import { SignInLimits, limitKeys } from './sign-in-limits'
 
@@ -48,11 +48,11 @@ describe(`account administration rules (${testStoreName()})`, () => {
     const me = await account('admin')
     for (const id of spellings(me.id)) {
       assert.equal(
-        await codeOf(changeAccount(database.db, me, id, { status: 'disabled' })),
+        await codeOf(writeAccountChange(database.db, me, id, { status: 'disabled' })),
         '400 own_account',
       )
       assert.equal(
-        await codeOf(changeAccount(database.db, me, id, { role: 'staff' })),
+        await codeOf(writeAccountChange(database.db, me, id, { role: 'staff' })),
         '400 own_account',
       )
       assert.equal(await codeOf(removePendingAccount(database.db, me, id)), '400 own_account')
@@ -71,15 +71,17 @@ describe(`account administration rules (${testStoreName()})`, () => {
     const actor = await account('staff')
     for (const id of spellings(onlyAdmin.id)) {
       assert.equal(
-        await codeOf(changeAccount(database.db, actor, id, { status: 'disabled' })),
+        await codeOf(writeAccountChange(database.db, actor, id, { status: 'disabled' })),
         '409 last_admin',
       )
       assert.equal(
-        await codeOf(changeAccount(database.db, actor, id, { role: 'staff' })),
+        await codeOf(writeAccountChange(database.db, actor, id, { role: 'staff' })),
         '409 last_admin',
       )
       assert.equal(
-        await codeOf(changeAccount(database.db, actor, id, { role: 'staff', status: 'active' })),
+        await codeOf(
+          writeAccountChange(database.db, actor, id, { role: 'staff', status: 'active' }),
+        ),
         '409 last_admin',
       )
     }
@@ -87,12 +89,12 @@ describe(`account administration rules (${testStoreName()})`, () => {
     const second = await account('admin')
     assert.equal(
       await codeOf(
-        changeAccount(database.db, actor, onlyAdmin.id.toUpperCase(), { role: 'staff' }),
+        writeAccountChange(database.db, actor, onlyAdmin.id.toUpperCase(), { role: 'staff' }),
       ),
       'ok',
     )
     assert.equal(
-      await codeOf(changeAccount(database.db, actor, second.id, { status: 'disabled' })),
+      await codeOf(writeAccountChange(database.db, actor, second.id, { status: 'disabled' })),
       '409 last_admin',
     )
   })
@@ -117,12 +119,14 @@ describe(`account administration rules (${testStoreName()})`, () => {
     const other = await account('staff')
     assert.equal(
       await codeOf(
-        changeAccount(database.db, admin, `urn:uuid:${other.id}`, { status: 'disabled' }),
+        writeAccountChange(database.db, admin, `urn:uuid:${other.id}`, { status: 'disabled' }),
       ),
       '400 invalid_input',
     )
     assert.equal(
-      await codeOf(changeAccount(database.db, admin, crypto.randomUUID(), { status: 'disabled' })),
+      await codeOf(
+        writeAccountChange(database.db, admin, crypto.randomUUID(), { status: 'disabled' }),
+      ),
       '404 not_found',
     )
   })

@@ -71,8 +71,12 @@ async function keepAnActiveAdmin(
   if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
 }
 
-/** Approves, disables, re-enables, promotes, demotes or renames another account. */
-export async function changeAccount(
+/**
+ * Writes a change an admin makes to another account (approve, disable, re-enable, promote,
+ * demote, rename) under the rules above, and runs `within` (the caller's audit event, a mail)
+ * in the same transaction: both are kept, or neither.
+ */
+export async function writeAccountChange(
   db: Db,
   actor: Account,
   rawId: string,

@@ -5,7 +5,7 @@ import type { ApiContext } from '../../api/api-context'
 import { ADMIN, apiFixture, type ApiFixture, type Method } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
-import { changeAccount } from './change-account'
+import { changeStaffAccount } from './change-staff-account'
 
 const PASSWORD_CHANGED = 'Painel: sua senha foi alterada'
 
@@ -296,7 +296,7 @@ describe(`/api/staff (${testStoreName()})`, () => {
     const before = (await auditTypes(adminId)).length
     for (const change of [{ role: 'staff' as const }, { status: 'disabled' as const }]) {
       await assert.rejects(
-        changeAccount(deps, { actor, origin: { ip: null, userAgent: null } }, adminId, change),
+        changeStaffAccount(deps, { actor, origin: { ip: null, userAgent: null } }, adminId, change),
         (error: { statusCode?: number; code?: string }) =>
           error.statusCode === 409 && error.code === 'last_admin',
       )

@@ -16,7 +16,7 @@ import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
-import { changeAccount } from './change-account'
+import { changeStaffAccount } from './change-staff-account'
 import { endAccountSessions } from './end-account-sessions'
 import { removeAccountSecondFactors } from './remove-second-factors'
 import { inviteAccount } from './invite-account'
@@ -100,7 +100,7 @@ export default guardedRoutes([admins], async (app, deps) => {
       },
     },
     async (request) => ({
-      user: await changeAccount(deps, acting(request), request.params.id, request.body),
+      user: await changeStaffAccount(deps, acting(request), request.params.id, request.body),
     }),
   )
 

@@ -1,6 +1,6 @@
 import type { StaffChangeBody, StaffItem } from '../../../common/api/staff'
 import { party, recordAudit } from '../../audit-log/record-audit'
-import { changeAccount as administerAccount } from '../../accounts/account-administration'
+import { writeAccountChange } from '../../accounts/account-administration'
 import { approvedMail } from '../../mail/admin-mails'
 import { acceptedName } from '../../accounts/account-input'
 import type { ApiContext } from '../../api/api-context'
@@ -8,12 +8,12 @@ import type { Acting } from './staff-context'
 import { findStaffItem } from './staff-list'
 
 /**
- * PATCH /staff/:id: approve, disable, re-enable, change the role or correct the name, through
- * account-administration.ts (own account 400, last admin 409, the id's spelling; disabling ends
- * the account's sessions). Approving mails the person. Each change is one audit event, written
- * in the same transaction.
+ * PATCH /staff/:id, the staff use case: approve, disable, re-enable, change the role or correct
+ * the name, written by accounts/account-administration.ts's writeAccountChange (own account 400,
+ * last admin 409, the id's spelling; disabling ends the account's sessions). Approving mails the
+ * person. Each change is one audit event, written in the change's transaction.
  */
-export async function changeAccount(
+export async function changeStaffAccount(
   deps: ApiContext,
   { actor, origin }: Acting,
   id: string,
@@ -21,7 +21,7 @@ export async function changeAccount(
 ): Promise<StaffItem> {
   // The rules of registration (common/name-rules.ts); refused before anything changes.
   const named = change.name === undefined ? change : { ...change, name: acceptedName(change.name) }
-  const { before } = await administerAccount(deps.db, actor, id, named, async (trx, before) => {
+  const { before } = await writeAccountChange(deps.db, actor, id, named, async (trx, before) => {
     const status = change.status ?? before.status
     const role = change.role ?? before.role
     const audit = { actor: party(actor), account: party(before), origin }
