@@ -11,7 +11,7 @@ import { testStoreName } from '../test/test-database'
  * route gets 403 whatever they send. Every secured operation of the API document is tried.
  */
 
-/** Where the admins' routes live: the scopes signedInRoutes guards with adminsOnly. */
+/** Where the admins' routes live: the plugins guarded for admins (access/guarded-routes.ts). */
 const ADMIN_SCOPES = [/^\/api\/staff(\/|$)/, /^\/api\/audit/, /^\/api\/dashboard$/]
 
 let api: ApiFixture

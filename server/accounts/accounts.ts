@@ -28,10 +28,12 @@ export function isOpenInvitation(
 }
 
 /** isOpenInvitation as a condition on the `accounts` row. */
-export const openInvitationSql = sql<boolean>`(accounts.status = 'active' and accounts.invitation_expires_at is not null)`
+export const openInvitationSql = sql<boolean>`(accounts.status = 'active'
+  and accounts.invitation_expires_at is not null)`
 
 /** The status the panel shows for an `accounts` row: 'invited' for an open invitation. */
-export const shownStatusSql = sql<string>`case when ${openInvitationSql} then 'invited' else accounts.status end`
+export const shownStatusSql = sql<string>`case when ${openInvitationSql} then 'invited'
+  else accounts.status end`
 
 export function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
   return db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst()

@@ -116,7 +116,7 @@ it('copies accounts, sessions and reset links from an earlier PGlite DATA_DIR, o
     assert.equal(ana.statusCode, 200)
 
     // The earlier versions' failure counts are copied but no longer read: the sign-in limits of
-    // this version (auth/sign-in-limits.ts) count in sign_in_limits and start afresh.
+    // this version (accounts/sign-in-limits.ts) count in sign_in_limits and start afresh.
   } finally {
     await app.close()
   }

@@ -79,7 +79,7 @@ describe(`invitations are not active accounts (${testStoreName()})`, () => {
     assert.equal(afterwards.accounts.active, dashboard.accounts.active + 1)
   })
 
-  it('is taken up by its account, not by its audit event: accepted after the log was pruned', async () => {
+  it('is taken up by its account, not its event: accepted after the log was pruned', async () => {
     const { user, token } = await invite('Convidada Antiga')
     // AUDIT_RETENTION_DAYS removed the "invited" event (and any other) of this account.
     const longAgo = new Date(Date.now() - 400 * 86_400_000)
