@@ -1,24 +1,29 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
-import { AuthService } from '../auth/auth-service'
-import authRoutes from '../auth/auth-routes'
-import { ensureFirstAdmin } from '../auth/first-admin'
-import { prunePasswordResets } from '../auth/password-resets'
-import { pruneSessions } from '../auth/sessions'
-import { pruneMfaChallenges } from '../auth/mfa-challenges'
-import auditRoutes from '../audit/audit-routes'
-import { pruneAudit } from '../audit/audit-query'
-import dashboardRoutes from '../dashboard/dashboard-routes'
-import meRoutes from '../me/me-routes'
-import { registrationNotifier } from '../staff/registration-notices'
-import staffRoutes from '../staff/staff-routes'
-import { pruneSignInLimits } from '../auth/sign-in-limits'
-import { pruneTrustedDevices } from '../auth/trusted-devices'
+import { ensureFirstAdmin } from '../accounts/first-admin'
+import { pruneMfaChallenges } from '../accounts/mfa-challenges'
+import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
+import { pruneSessions } from '../accounts/sessions'
+import { pruneSignInLimits, SignInLimits } from '../accounts/sign-in-limits'
+import { pruneTrustedDevices } from '../accounts/trusted-devices'
+import { pruneAudit } from '../audit-log/audit-query'
 import type { Config } from '../config/config'
 import type { Database } from '../db/database'
+import auditRoutes from '../features/audit/audit-routes'
+import changePasswordRoutes from '../features/change-password/change-password-routes'
+import currentSessionRoutes from '../features/current-session/current-session-routes'
+import dashboardRoutes from '../features/dashboard/dashboard-routes'
+import myAccountRoutes from '../features/my-account/my-account-routes'
+import myActivityRoutes from '../features/my-activity/my-activity-routes'
+import recoveryRoutes from '../features/recovery/recovery-routes'
+import registrationRoutes from '../features/registration/registration-routes'
+import signInRoutes from '../features/sign-in/sign-in-routes'
+import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
-import { tooManyAttemptsMessage } from '../messages'
 import type { MailOutbox } from '../mail/outbox'
+import { tooManyAttemptsMessage } from '../messages'
+import type { ApiContext } from './api-context'
+import { BackgroundWork } from './background-work'
 
 export interface BuiltInApiOptions {
   config: Pick<
@@ -42,25 +47,15 @@ export interface BuiltInApiOptions {
 
 const HOUR_MS = 60 * 60 * 1000
 
-/** The panel's own API (docs/architecture.md, "Fixed contracts") on its database: /api/auth, /api/staff, /api/audit, /api/dashboard. */
+/**
+ * The panel's own API on its database (the routes and their schemas: common/api/), one plugin
+ * per feature, each with its guard (server/features/<feature>/<feature>-routes.ts), all given the
+ * same context.
+ */
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, outbox, clock }) => {
     const { db } = database
     await ensureFirstAdmin(db, config, app.log)
-
-    const staffDeps = { db, outbox, log: app.log, publicUrl: config.publicUrl }
-    const notifyAdmins = registrationNotifier(staffDeps)
-    const auth = new AuthService({
-      db,
-      outbox,
-      log: app.log,
-      sessionTtlSeconds: config.sessionTtlSeconds,
-      sessionIdleSeconds: config.sessionIdleSeconds,
-      mfaRequired: config.mfaRequired,
-      ...(clock ? { now: clock } : {}),
-      publicUrl: config.publicUrl,
-      onRegistered: () => void notifyAdmins.run(),
-    })
 
     await app.register(rateLimit, {
       global: false,
@@ -71,16 +66,34 @@ export default fp<BuiltInApiOptions>(
           tooManyAttemptsMessage(Math.ceil(context.ttl / 1000)),
         ),
     })
-    await app.register(authRoutes, {
-      prefix: '/api/auth',
-      auth,
-      requestsPerMinute: config.authRateLimit,
-      secureCookies: config.https,
-    })
-    await app.register(meRoutes, { prefix: '/api/me', auth })
-    await app.register(staffRoutes, { prefix: '/api/staff', auth, ...staffDeps })
-    await app.register(auditRoutes, { prefix: '/api', auth, db })
-    await app.register(dashboardRoutes, { prefix: '/api/dashboard', auth, db })
+    const now = clock ?? (() => new Date())
+    const context: ApiContext = {
+      db,
+      now,
+      outbox,
+      log: app.log,
+      config,
+      limits: new SignInLimits(db, now),
+      burstLimit: app.rateLimit({ max: config.authRateLimit, timeWindow: 60_000 }),
+      background: new BackgroundWork(app.log),
+    }
+    // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
+    outbox.mintLinksWith(remintPasswordReset)
+
+    // The features, one line each: the plugin and where its routes live.
+    const features = [
+      [signInRoutes, '/api/auth'],
+      [currentSessionRoutes, '/api/auth'],
+      [registrationRoutes, '/api/auth'],
+      [recoveryRoutes, '/api/auth'],
+      [changePasswordRoutes, '/api/auth'],
+      [myAccountRoutes, '/api/me'],
+      [staffRoutes, '/api/staff'],
+      [auditRoutes, '/api'],
+      [dashboardRoutes, '/api/dashboard'],
+      [myActivityRoutes, '/api/dashboard'],
+    ] as const
+    for (const [routes, prefix] of features) await app.register(routes, { ...context, prefix })
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
     // Expired sessions, used reset links and old throttle counts: removed now and every hour.
@@ -101,16 +114,13 @@ export default fp<BuiltInApiOptions>(
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
-    // Registrations the 15-minute limit held back go out within a minute of it ending.
-    const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
     // Sending starts once the app is ready (what waited over a restart goes out first).
     app.addHook('onReady', () => outbox.start())
     app.addHook('onClose', async () => {
       clearInterval(timer)
-      clearInterval(notices)
-      // Work after an answer, and the mail being sent, finish before the database closes.
-      await auth.settled()
-      await notifyAdmins.settled()
+      // Work after an answer, and the mail being sent, finish before the database closes (the
+      // features' own onClose hooks, registration's notices among them, have run already).
+      await context.background.settled()
       await outbox.stop()
     })
   },

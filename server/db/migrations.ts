@@ -80,7 +80,8 @@ const migrations: Record<string, PortableMigration> = {
   '2026-11-22-0002-sign-in-limits-and-trusted-devices': {
     async up(db, t) {
       // Failed sign-ins per key (account, account and address, address, device): see
-      // auth/sign-in-limits.ts. `account` (the e-mail) lets an admin lift every lock of one account.
+      // accounts/sign-in-limits.ts. `account` (the e-mail) lets an admin lift every lock of one
+      // account.
       await db.schema
         .createTable('sign_in_limits')
         .addColumn('key', 'text', (column) => column.primaryKey())

@@ -6,10 +6,10 @@ import { join } from 'node:path'
 import { after, before, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator } from 'kysely'
-import { createAccount } from '../auth/accounts'
-import { createPasswordReset } from '../auth/password-resets'
-import { hashPassword } from '../auth/passwords'
-import { newToken, tokenHash } from '../auth/tokens'
+import { createAccount } from '../accounts/accounts'
+import { createPasswordReset } from '../accounts/password-resets'
+import { hashPassword } from '../accounts/passwords'
+import { newToken, tokenHash } from '../accounts/tokens'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
 import { PGliteDialect } from '../test/pglite-dialect'
@@ -116,7 +116,7 @@ it('copies accounts, sessions and reset links from an earlier PGlite DATA_DIR, o
     assert.equal(ana.statusCode, 200)
 
     // The earlier versions' failure counts are copied but no longer read: the sign-in limits of
-    // this version (auth/sign-in-limits.ts) count in sign_in_limits and start afresh.
+    // this version (accounts/sign-in-limits.ts) count in sign_in_limits and start afresh.
   } finally {
     await app.close()
   }

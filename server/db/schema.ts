@@ -12,7 +12,7 @@ export interface AccountsTable {
   name: string
   /** Trimmed and lower-cased; unique. */
   email: string
-  /** `scrypt$N$r$p$salt$key`: see auth/passwords.ts. */
+  /** `scrypt$N$r$p$salt$key`: see accounts/passwords.ts. */
   password_hash: string
   role: Role
   status: AccountStatus
@@ -89,7 +89,7 @@ export interface PasskeysTable {
   last_used_at: Date | null
 }
 
-/** A challenge a passkey is to sign: single use, a few minutes (passkeys/passkey-challenges.ts). */
+/** A challenge a passkey is to sign: single use, a few minutes (accounts/passkey-challenges.ts). */
 export interface WebauthnChallengesTable {
   /** base64url, as it comes back in the browser's clientDataJSON. */
   challenge: string
@@ -118,7 +118,7 @@ export interface AuthThrottleTable {
   window_started_at: Date
 }
 
-/** Failed sign-ins per key, with the time the key may try again: auth/sign-in-limits.ts. */
+/** Failed sign-ins per key, with the time the key may try again: accounts/sign-in-limits.ts. */
 export interface SignInLimitsTable {
   key: string
   /** The e-mail the key belongs to (null for an address's own key), for lifting locks. */

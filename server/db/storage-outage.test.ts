@@ -11,7 +11,7 @@ import { testApp } from '../test/helpers'
 /**
  * The embedded store on a disk that fills up while the server runs (a small tmpfs): readiness
  * says so, and nothing answers 500. Sign-in counts every try in the database before it checks
- * the password (auth/sign-in-limits.ts), so while that count cannot be written no password is
+ * the password (accounts/sign-in-limits.ts), so while that count cannot be written no password is
  * checked at all: a 503 that says to come back, never a free guess. Needs root, for the mount.
  */
 

@@ -18,7 +18,8 @@ describe('without SMTP_URL', () => {
       email: 'sem-smtp@example.com',
     })
     assert.equal(response.statusCode, 202)
-    // The mail goes out after the answer (auth-service.ts: the answer's time says nothing).
+    // The mail goes out after the answer (features/registration/register.ts: the answer's time
+    // says nothing).
     const isMailLine = (entry: Record<string, unknown>) =>
       String(entry.msg).startsWith('mail not sent (SMTP_URL is not set)')
     for (let tries = 0; tries < 50 && !api.logLines().some(isMailLine); tries += 1) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { tokenHash } from '../auth/tokens'
+import { tokenHash } from '../accounts/tokens'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { TestClock } from '../test/test-clock'
 import { testStoreName } from '../test/test-database'

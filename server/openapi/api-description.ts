@@ -1,4 +1,4 @@
-import { MFA_SETUP_ROUTES } from '../auth/mfa-requirement'
+import { MFA_SETUP_ROUTES } from '../access/mfa-requirement'
 import { protocolError } from '../http/protocol-errors'
 import { apiMessages } from '../messages'
 
@@ -77,7 +77,7 @@ const MFA_SETUP_REQUIRED =
   '`mfa_setup_required`: MFA_REQUIRED covers this account and it has no second factor yet; only GET /api/auth/me, logout, the session calls, GET /api/me/mfa and setting up TOTP or a passkey answer until it has one'
 
 /**
- * The 403 every signed-in call but those of MFA_SETUP_ROUTES may give (auth/mfa-requirement.ts),
+ * The 403 every signed-in call but those of MFA_SETUP_ROUTES may give (access/mfa-requirement.ts),
  * merged with the route's own 403 (`forbidden` for admins' calls) when it has one.
  */
 function withMfaSetupRefusal(method: string, path: string, operation: Operation): Operation {

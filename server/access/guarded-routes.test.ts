@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createAccount } from '../accounts/accounts'
+import { createSession } from '../accounts/sessions'
+import { SignInLimits } from '../accounts/sign-in-limits'
+import type { ApiContext } from '../api/api-context'
+import { BackgroundWork } from '../api/background-work'
+import { loadConfig } from '../config/config'
+import type { Database } from '../db/database'
+import type { Role } from '../db/schema'
+import type { MailOutbox } from '../mail/outbox'
+import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
+import { testDatabase, testStoreName } from '../test/test-database'
+import { admins, burstLimit, guardedRoutes, PUBLIC, signedIn, type Guard } from './guarded-routes'
+
+/**
+ * A feature's guard is declared once, for its plugin (guarded-routes.ts): a route planted in a
+ * guarded plugin, with nothing on the route itself, is guarded; and the panel's own features
+ * answer the same way through the API.
+ */
+
+describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
+  let database: Database
+  let app: FastifyInstance
+  const tokens: Record<Role, string> = { admin: '', staff: '' }
+  let burstCalls = 0
+
+  before(async () => {
+    database = await testDatabase()
+    const { db } = database
+    for (const role of ['admin', 'staff'] as const) {
+      const account = await createAccount(db, {
+        name: `Pessoa ${role}`,
+        email: `${role}-planted@example.com`,
+        passwordHash: 'not used',
+        role,
+        status: 'active',
+      })
+      tokens[role] = await createSession(db, account!.id, 3600)
+    }
+    const config = { ...loadConfig({}), mfaRequired: 'off' as const }
+    app = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>()
+    const context: ApiContext = {
+      db,
+      now: () => new Date(),
+      outbox: {} as MailOutbox,
+      log: app.log,
+      config,
+      limits: new SignInLimits(db, () => new Date()),
+      burstLimit: async () => {
+        burstCalls += 1
+      },
+      background: new BackgroundWork(app.log),
+    }
+    const plant = (path: string, guards: readonly Guard[]) =>
+      app.register(
+        guardedRoutes(guards, async (scope) => {
+          scope.get('/', async () => ({ planted: path }))
+        }),
+        { ...context, prefix: path },
+      )
+    await plant('/public', PUBLIC)
+    await plant('/counted', [burstLimit])
+    await plant('/signed-in', [signedIn])
+    await plant('/admins', [admins])
+    await app.ready()
+  })
+  after(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  const get = (url: string, token?: string) =>
+    app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} })
+
+  it('public: anyone, and nothing says no-store', async () => {
+    const answer = await get('/public')
+    assert.equal(answer.statusCode, 200)
+    assert.equal(answer.headers['cache-control'], undefined)
+  })
+
+  it('burst limit: every call goes through the one limiter of the context', async () => {
+    const calls = burstCalls
+    assert.equal((await get('/counted')).statusCode, 200)
+    assert.equal(burstCalls, calls + 1)
+  })
+
+  it('signed in: no session 401 (Bearer), a session 200, never cached', async () => {
+    const anonymous = await get('/signed-in')
+    assert.equal(anonymous.statusCode, 401)
+    assert.equal(anonymous.headers['www-authenticate'], 'Bearer')
+    assert.equal((await get('/signed-in', 'not-a-session-token')).statusCode, 401)
+    for (const token of [tokens.staff, tokens.admin]) {
+      const answer = await get('/signed-in', token)
+      assert.equal(answer.statusCode, 200, answer.body)
+      assert.equal(answer.headers['cache-control'], 'no-store')
+    }
+  })
+
+  it('admins: no session 401, staff 403, an admin 200, never cached', async () => {
+    assert.equal((await get('/admins')).statusCode, 401)
+    const asStaff = await get('/admins', tokens.staff)
+    assert.equal(asStaff.statusCode, 403)
+    assert.equal(asStaff.headers['cache-control'], 'no-store')
+    const asAdmin = await get('/admins', tokens.admin)
+    assert.equal(asAdmin.statusCode, 200, asAdmin.body)
+    assert.equal(asAdmin.headers['cache-control'], 'no-store')
+  })
+})
+
+describe(`the features' guards through the API (${testStoreName()})`, () => {
+  let api: ApiFixture
+  let admin: string
+  let staff: string
+  before(async () => {
+    api = await apiFixture()
+    admin = await api.signIn(ADMIN.email, ADMIN.password)
+    await api.addAccount({ email: 'equipe-guard@example.com', password: 'senha-da-equipe-1' })
+    staff = await api.signIn('equipe-guard@example.com', 'senha-da-equipe-1')
+  })
+  after(() => api.close())
+
+  for (const [url, adminsOnly] of [
+    ['/api/staff', true],
+    ['/api/audit', true],
+    ['/api/dashboard', true],
+    ['/api/dashboard/me', false],
+    ['/api/me/sessions', false],
+    ['/api/me/passkeys', false],
+    ['/api/auth/me', false],
+  ] as const) {
+    it(`${url}: no session 401, ${adminsOnly ? 'staff 403, ' : ''}and never cached`, async () => {
+      const anonymous = await api.get(url)
+      assert.equal(anonymous.statusCode, 401)
+      assert.equal(anonymous.headers['www-authenticate'], 'Bearer')
+      const asStaff = await api.get(url, staff)
+      assert.equal(asStaff.statusCode, adminsOnly ? 403 : 200, asStaff.body)
+      const asAdmin = await api.get(url, admin)
+      assert.equal(asAdmin.statusCode, 200, asAdmin.body)
+      for (const answer of [asStaff, asAdmin]) {
+        assert.equal(answer.headers['cache-control'], 'no-store')
+      }
+    })
+  }
+})

@@ -1,0 +1,139 @@
+import { normalizeAccountId } from '../../common/account-id'
+import type { AccountStatus, Role } from '../../common/account-rules'
+import type { Db } from '../db/database'
+import type { Account } from '../db/schema'
+import { apiError } from '../http/errors'
+import { findAccountById } from './accounts'
+import { endAllSessions } from './sessions'
+import type { SignInLimits } from './sign-in-limits'
+
+/**
+ * What an admin does to other accounts, with the rules that hold whichever route asks: an id is
+ * a plain UUID compared in lower case, nobody changes their own status or role, and no change
+ * leaves the panel without an active admin.
+ */
+
+export const invalidAccountId = () => apiError(400, 'invalid_account_id', 'invalid_input')
+const notFound = () => apiError(404, 'account_not_found', 'not_found')
+const ownAccount = () => apiError(400, 'own_account')
+const lastAdmin = () => apiError(409, 'last_admin')
+
+/** The id in its one spelling, or a 400. */
+export function accountIdFrom(raw: string): string {
+  const id = normalizeAccountId(raw)
+  if (id === null) throw invalidAccountId()
+  return id
+}
+
+/** The normalised id of another account: your own is changed in "Minha conta" (400 own_account). */
+export function refuseOwnAccount(actor: Account, rawId: string): string {
+  const id = accountIdFrom(rawId)
+  if (id === actor.id.toLowerCase()) throw ownAccount()
+  return id
+}
+
+/** The account an admin acts on, by any accepted spelling of its id; 404 when there is none. */
+export async function findAdministeredAccount(db: Db, rawId: string): Promise<Account> {
+  const target = await findAccountById(db, accountIdFrom(rawId))
+  if (!target) throw notFound()
+  return target
+}
+
+/**
+ * Run inside an administration's transaction once the change is made (the audit log writes its
+ * event there): a failure undoes the change.
+ */
+export type WithinChange = (trx: Db, before: Account, after: Account | undefined) => Promise<void>
+
+const isActiveAdmin = (account: { role: Role; status: AccountStatus }) =>
+  account.role === 'admin' && account.status === 'active'
+
+/**
+ * Refuses a change that would leave no active admin. The active admins' rows are locked first
+ * (an UPDATE that changes nothing: PostgreSQL holds their row locks to the end of the
+ * transaction, SQLite its write lock), so two admins demoting each other at once are serialised
+ * and the second sees the first's change.
+ */
+async function keepAnActiveAdmin(
+  trx: Db,
+  target: Account,
+  after: { role: Role; status: AccountStatus } | 'removed',
+): Promise<void> {
+  const activeAdmins = await trx
+    .updateTable('accounts')
+    .set((set) => ({ updated_at: set.ref('updated_at') }))
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .returning('id')
+    .execute()
+  const stillActiveAdmin = after !== 'removed' && isActiveAdmin(after)
+  const targetIsActiveAdmin = activeAdmins.some((admin) => admin.id === target.id)
+  if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
+}
+
+/**
+ * Writes a change an admin makes to another account (approve, disable, re-enable, promote,
+ * demote, rename) under the rules above, and runs `within` (the caller's audit event, a mail)
+ * in the same transaction: both are kept, or neither.
+ */
+export async function writeAccountChange(
+  db: Db,
+  actor: Account,
+  rawId: string,
+  change: { status?: Exclude<AccountStatus, 'pending'>; role?: Role; name?: string },
+  within?: WithinChange,
+): Promise<{ before: Account; after: Account }> {
+  const id = refuseOwnAccount(actor, rawId)
+  return db.transaction().execute(async (trx) => {
+    const target = await findAccountById(trx, id)
+    if (!target) throw notFound()
+    const after = { role: change.role ?? target.role, status: change.status ?? target.status }
+    await keepAnActiveAdmin(trx, target, after)
+    const row = await trx
+      .updateTable('accounts')
+      .set({ ...after, name: change.name ?? target.name, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (after.status === 'disabled' && target.status !== 'disabled')
+      await endAllSessions(trx, id, 'session_account_disabled')
+    await within?.(trx, target, row)
+    return { before: target, after: row }
+  })
+}
+
+/** Refuses a pending registration: the account is removed. Anything else is not_pending (409). */
+export async function removePendingAccount(
+  db: Db,
+  actor: Account,
+  rawId: string,
+  within?: WithinChange,
+): Promise<Account> {
+  const id = refuseOwnAccount(actor, rawId)
+  return db.transaction().execute(async (trx) => {
+    const target = await findAccountById(trx, id)
+    if (!target) throw notFound()
+    if (target.status !== 'pending') {
+      throw apiError(409, 'not_pending')
+    }
+    await keepAnActiveAdmin(trx, target, 'removed')
+    await trx.deleteFrom('accounts').where('id', '=', id).execute()
+    await within?.(trx, target, undefined)
+    return target
+  })
+}
+
+/**
+ * Lifts every sign-in wait of an account (its owner asked an admin). The account, and whether it
+ * was locked before.
+ */
+export async function unlockAccount(
+  db: Db,
+  limits: SignInLimits,
+  rawId: string,
+): Promise<{ account: Account; wasLocked: boolean }> {
+  const account = await findAdministeredAccount(db, rawId)
+  const wasLocked = await limits.isLocked(account.email)
+  await limits.unlock(account.email)
+  return { account, wasLocked }
+}

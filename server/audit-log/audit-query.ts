@@ -1,0 +1,82 @@
+import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
+import { normalizeAccountId } from '../../common/account-id'
+import { browserName } from '../http/browser-name'
+import type { Db } from '../db/database'
+import type { AuditEventsTable } from '../db/schema'
+
+/** Events per page of the Auditoria screen. */
+export const AUDIT_PAGE_SIZE = 50
+
+export function toAuditEvent(row: AuditEventsTable): AuditEvent {
+  const who = (id: string | null, name: string | null, email: string | null) =>
+    id === null ? null : { id, name: name ?? '', email: email ?? '' }
+  let details: AuditEvent['details'] = {}
+  try {
+    details = JSON.parse(row.details) as AuditEvent['details']
+  } catch {
+    // A row written by hand; the event still shows.
+  }
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    type: row.type as AuditType,
+    actor: who(row.actor_id, row.actor_name, row.actor_email),
+    account: who(row.account_id, row.account_name, row.account_email),
+    ip: row.ip,
+    userAgent: row.user_agent,
+    browser: browserName(row.user_agent),
+    details,
+  }
+}
+
+/** The cursor is the last event's time and id: the next page starts strictly after both. */
+export const cursorOf = (event: { at: string; id: string }) => `${event.at}~${event.id}`
+
+function parseCursor(cursor: string): { at: Date; id: string } | undefined {
+  const [at, rawId] = cursor.split('~')
+  const id = rawId === undefined ? null : normalizeAccountId(rawId)
+  if (!at || id === null || Number.isNaN(Date.parse(at))) return undefined
+  return { at: new Date(at), id }
+}
+
+/** Newest first, `limit` at most, matching every filter given. */
+export async function findAuditEvents(
+  db: Db,
+  filters: AuditQuery,
+  limit: number,
+): Promise<AuditEvent[]> {
+  let query = db.selectFrom('audit_events').selectAll()
+  if (filters.type) query = query.where('type', '=', filters.type)
+  if (filters.account) query = query.where('account_id', '=', filters.account.toLowerCase())
+  if (filters.actor) query = query.where('actor_id', '=', filters.actor.toLowerCase())
+  if (filters.from) query = query.where('at', '>=', new Date(filters.from))
+  if (filters.to) query = query.where('at', '<', new Date(filters.to))
+  const cursor = filters.before ? parseCursor(filters.before) : undefined
+  if (cursor) {
+    query = query.where((where) =>
+      where.or([
+        where('at', '<', cursor.at),
+        where.and([where('at', '=', cursor.at), where('id', '<', cursor.id)]),
+      ]),
+    )
+  }
+  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+  return rows.map(toAuditEvent)
+}
+
+/** One page, and the cursor of the next (null when there is none). */
+export async function auditPage(
+  db: Db,
+  filters: AuditQuery,
+): Promise<{ events: AuditEvent[]; next: string | null }> {
+  const rows = await findAuditEvents(db, filters, AUDIT_PAGE_SIZE + 1)
+  const events = rows.slice(0, AUDIT_PAGE_SIZE)
+  const last = events.at(-1)
+  return { events, next: rows.length > AUDIT_PAGE_SIZE && last ? cursorOf(last) : null }
+}
+
+/** Drops events older than the retention (AUDIT_RETENTION days). */
+export async function pruneAudit(db: Db, retentionDays: number, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
+  await db.deleteFrom('audit_events').where('at', '<', cutoff).execute()
+}

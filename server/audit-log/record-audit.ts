@@ -1,0 +1,58 @@
+import type { AuditDetails, AuditType } from '../../common/api/audit'
+import type { Db } from '../db/database'
+import type { RequestOrigin } from '../http/request-origin'
+import { newEventId } from './event-id'
+
+/** Who an event names: enough to read the log after the account is gone. */
+export interface AuditParty {
+  id: string
+  name: string
+  email: string
+}
+
+export interface AuditEntry {
+  type: AuditType
+  actor?: AuditParty | null
+  account?: AuditParty | null
+  origin?: RequestOrigin
+  details?: AuditDetails
+  at?: Date
+}
+
+/** Keys that must never reach the log, whatever a caller passes by mistake. */
+const SECRET_KEY = /password|token|secret|code|hash/i
+
+/**
+ * Writes one event. Give it the transaction of the change it records, so the two are kept or
+ * lost together: a change that fails leaves no event behind, and no event claims a change that
+ * did not happen.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  const details = Object.fromEntries(
+    Object.entries(entry.details ?? {}).filter(([key]) => !SECRET_KEY.test(key)),
+  )
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: newEventId(),
+      at: entry.at ?? new Date(),
+      type: entry.type,
+      actor_id: entry.actor?.id ?? null,
+      actor_name: entry.actor?.name ?? null,
+      actor_email: entry.actor?.email ?? null,
+      account_id: entry.account?.id ?? null,
+      account_name: entry.account?.name ?? null,
+      account_email: entry.account?.email ?? null,
+      ip: entry.origin?.ip ?? null,
+      user_agent: entry.origin?.userAgent ?? null,
+      details: JSON.stringify(details),
+    })
+    .execute()
+}
+
+/** The party of an account row. */
+export const party = (account: { id: string; name: string; email: string }): AuditParty => ({
+  id: account.id,
+  name: account.name,
+  email: account.email,
+})

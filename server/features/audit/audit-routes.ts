@@ -1,0 +1,60 @@
+import { Type } from 'typebox'
+import { AuditCsvQuerySchema, AuditPageSchema, AuditQuerySchema } from '../../../common/api/audit'
+import { errorAnswers } from '../../../common/api/errors'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
+import { HttpError } from '../../http/errors'
+import { auditCsv, isTimeZone } from './audit-csv'
+import { auditPage, findAuditEvents } from '../../audit-log/audit-query'
+
+const bearer = [{ bearer: [] }]
+
+/** The most rows one CSV holds; narrow the filters for more. */
+export const CSV_MAX_ROWS = 50_000
+
+/**
+ * GET /api/audit (a page, newest first) and /api/audit.csv (the same filters, every row), as
+ * common/api/audit.ts describes them: admins.
+ */
+export default guardedRoutes([admins], async (app, { db }) => {
+  app.get(
+    '/audit',
+    {
+      schema: {
+        summary: 'The audit log, newest first, paged by cursor',
+        security: bearer,
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => auditPage(db, request.query),
+  )
+
+  app.get(
+    '/audit.csv',
+    {
+      schema: {
+        summary:
+          'The audit log as CSV (UTF-8 with BOM, `;`-separated, pt-BR headers and details), with the same filters',
+        security: bearer,
+        querystring: AuditCsvQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: Type.String({ description: 'CSV, UTF-8 with a byte-order mark' }),
+          ...errorAnswers(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tz = 'UTC', ...filters } = request.query
+      if (!isTimeZone(tz)) {
+        throw new HttpError(400, 'invalid_input', 'Fuso horário desconhecido.')
+      }
+      const events = await findAuditEvents(db, filters, CSV_MAX_ROWS)
+      const day = new Date().toISOString().slice(0, 10)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
+        .send(auditCsv(events, tz))
+    },
+  )
+})

@@ -1,0 +1,44 @@
+import cookie from '@fastify/cookie'
+import { ChangePasswordBodySchema } from '../../../common/api/auth'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { apiError, tooManyAttempts } from '../../http/errors'
+import { checkOrigin } from '../../http/request-origin'
+import { changePassword } from './change-password'
+
+const bearer = [{ bearer: [] }]
+
+/**
+ * POST /api/auth/password (common/api/auth.ts), from Minha conta: needs the current password;
+ * every other session ends. The burst limit first (per address, no database), then the session:
+ * both before the body is read, so a caller without a session gets 401 whatever they sent.
+ * Under /api/auth, so the device cookie of sign-in counts the check like a sign-in's.
+ */
+export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
+  await app.register(cookie)
+
+  app.post(
+    '/password',
+    {
+      schema: {
+        summary: 'Change my password (the other sessions end)',
+        security: bearer,
+        body: ChangePasswordBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await changePassword(
+        context,
+        request.account!,
+        { current: request.body.currentPassword, next: request.body.newPassword },
+        request.sessionToken!,
+        checkOrigin(request),
+      )
+      if (result.outcome === 'too_many_attempts') throw tooManyAttempts(result.retryAfterSeconds)
+      if (result.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})

@@ -1,0 +1,50 @@
+import { MeAnswerSchema } from '../../../common/api/account'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { publicUser } from '../../accounts/accounts'
+import { endSession } from '../../accounts/sessions'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { recordAccountEvent } from '../../audit-log/account-events'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { requestOrigin } from '../../http/request-origin'
+
+const bearer = [{ bearer: [] }]
+
+/**
+ * The session a request comes with, under /api/auth (common/api/auth.ts): who is signed in, and
+ * signing out. A signed-in person's calls.
+ */
+export default guardedRoutes([signedIn], async (app, { db }) => {
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'End this session',
+        security: bearer,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await endSession(db, request.sessionToken!)
+      await recordAccountEvent(db, 'signed_out', request.account!.id, requestOrigin(request))
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        summary: 'The signed-in account (and whether it must set up a second factor first)',
+        security: bearer,
+        response: { 200: MeAnswerSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = publicUser(request.account!)
+      return {
+        user: request.mfaSetupRequired ? { ...user, mfaSetupRequired: true as const } : user,
+      }
+    },
+  )
+})

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { Dashboard, MyActivity } from '../../../common/api/dashboard'
+import { recordAudit } from '../../audit-log/record-audit'
+import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
+import { testStoreName } from '../../test/test-database'
+import { notifyAdminsOfRegistrations } from '../registration/registration-notices'
+
+let api: ApiFixture
+before(async () => {
+  api = await apiFixture()
+})
+after(() => api.close())
+
+describe(`/api/dashboard (${testStoreName()})`, () => {
+  it('gives an admin accounts by status, pending ones, 14 days of sign-ins and recent events', async () => {
+    await api.addAccount({
+      email: 'p1@example.com',
+      password: 'senha-p1-123',
+      name: 'P1',
+      status: 'pending',
+    })
+    await api.addAccount({ email: 'd1@example.com', password: 'senha-d1-123', status: 'disabled' })
+    const token = await api.signIn(ADMIN.email, ADMIN.password)
+    await api.post('/api/auth/login', { email: ADMIN.email, password: 'errada-1234' })
+    // Outside the 14 days: not counted.
+    await recordAudit(api.database.db, {
+      type: 'sign_in',
+      at: new Date(Date.now() - 20 * 86_400_000),
+    })
+    const response = await api.get('/api/dashboard', token)
+    assert.equal(response.statusCode, 200)
+    const dashboard = response.json<Dashboard>()
+    assert.deepEqual(dashboard.accounts, { active: 1, invited: 0, pending: 1, disabled: 1 })
+    assert.deepEqual(
+      dashboard.pending.map((item) => item.name),
+      ['P1'],
+    )
+    assert.equal(dashboard.signIns.length, 14)
+    const today = new Date().toISOString().slice(0, 10)
+    assert.equal(dashboard.signIns.at(-1)!.day, today)
+    assert.deepEqual(
+      dashboard.signIns.reduce(
+        (sum, day) => [sum[0]! + day.succeeded, sum[1]! + day.failed],
+        [0, 0],
+      ),
+      [1, 1],
+    )
+    assert.equal(dashboard.recent[0]!.type, 'sign_in_failed')
+    assert.equal(dashboard.lastSignInAt, null, 'the current sign-in is not "the last one"')
+  })
+
+  it('tells everyone their previous sign-in and the failed attempts since', async () => {
+    await api.addAccount({ email: 'eu@example.com', password: 'senha-eu-1234' })
+    await api.post(
+      '/api/auth/login',
+      { email: 'eu@example.com', password: 'senha-eu-1234' },
+      {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      },
+    )
+    await api.post('/api/auth/login', { email: 'eu@example.com', password: 'errada-1234' })
+    await api.post('/api/auth/login', { email: 'eu@example.com', password: 'errada-5678' })
+    const token = await api.signIn('eu@example.com', 'senha-eu-1234')
+    const response = await api.get('/api/dashboard/me', token)
+    assert.equal(response.statusCode, 200)
+    const mine = response.json<MyActivity>()
+    // In the few words the session list uses, not the raw header a person cannot read.
+    assert.equal(mine.lastSignIn?.userAgent, 'Firefox no Windows')
+    assert.equal(mine.failedSince, 2)
+    assert.equal(mine.mfa, false)
+    assert.equal((await api.get('/api/dashboard', token)).statusCode, 403)
+    assert.equal((await api.get('/api/dashboard/me')).statusCode, 401)
+  })
+
+  it('mails every active admin about new registrations, at most once per 15 minutes', async () => {
+    const adminMails = () =>
+      api.mail.sent.filter((mail) => mail.to === ADMIN.email && /cadastro/.test(mail.subject))
+    const before = adminMails().length
+    await api.post('/api/auth/register', {
+      name: 'Recém Chegada',
+      email: 'recem@example.com',
+      password: 'senha-recem-1',
+    })
+    const first = await api.mail.next(ADMIN.email)
+    assert.match(first.text, /Recém Chegada <recem@example\.com>/)
+    assert.match(first.text, /#\/equipe\?status=pending/)
+    await api.post('/api/auth/register', {
+      name: 'Segunda',
+      email: 'segunda@example.com',
+      password: 'senha-segunda-1',
+    })
+    await notifyAdminsOfRegistrations({
+      db: api.database.db,
+      outbox: api.outbox,
+      log: api.app.log,
+      config: { publicUrl: 'https://x' },
+    })
+    await api.deliverMail()
+    assert.equal(adminMails().length, before + 1, 'a second mail within 15 minutes')
+    // 16 minutes later the held-back registration goes out, alone.
+    await notifyAdminsOfRegistrations(
+      {
+        db: api.database.db,
+        outbox: api.outbox,
+        log: api.app.log,
+        config: { publicUrl: 'https://x' },
+      },
+      new Date(Date.now() + 16 * 60_000),
+    )
+    await api.deliverMail()
+    const mails = adminMails()
+    assert.equal(mails.length, before + 2)
+    assert.match(mails.at(-1)!.text, /Segunda/)
+    assert.doesNotMatch(mails.at(-1)!.text, /Recém/)
+  })
+})

@@ -1,0 +1,62 @@
+import { sql } from 'kysely'
+import { DashboardSchema } from '../../../common/api/dashboard'
+import { errorAnswers } from '../../../common/api/errors'
+import { shownStatusSql } from '../../accounts/accounts'
+import { findAuditEvents } from '../../audit-log/audit-query'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
+import { myActivity } from '../../audit-log/my-activity'
+import { signInDays } from './sign-in-days'
+
+const bearer = [{ bearer: [] }]
+
+/** GET /api/dashboard (common/api/dashboard.ts): an admin's figures. */
+export default guardedRoutes([admins], async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Accounts by status, what waits, sign-ins for 14 days, recent events (admins)',
+        security: bearer,
+        response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
+      },
+    },
+    async (request) => {
+      // An invitation not yet taken up is counted apart from the active accounts (db/schema.ts).
+      const byStatus = await db
+        .selectFrom('accounts')
+        .select([
+          shownStatusSql.as('status'),
+          (eb) => eb.fn.countAll<number | string>().as('count'),
+        ])
+        .groupBy(sql`1`)
+        .execute()
+      const count = (status: string) =>
+        Number(byStatus.find((row) => row.status === status)?.count ?? 0)
+      const pending = await db
+        .selectFrom('accounts')
+        .select(['id', 'name', 'email', 'created_at'])
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .limit(5)
+        .execute()
+      const mine = await myActivity(db, request.account!.id, request.sessionToken!)
+      return {
+        accounts: {
+          active: count('active'),
+          invited: count('invited'),
+          pending: count('pending'),
+          disabled: count('disabled'),
+        },
+        pending: pending.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          createdAt: new Date(row.created_at).toISOString(),
+        })),
+        signIns: await signInDays(db),
+        recent: await findAuditEvents(db, {}, 10),
+        lastSignInAt: mine.lastSignIn?.at ?? null,
+      }
+    },
+  )
+})

@@ -1,0 +1,232 @@
+import type { FastifyRequest } from 'fastify'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { UserAnswerSchema } from '../../../common/api/account'
+import {
+  CurrentSessionSchema,
+  MyAccountChangeBodySchema,
+  MfaStatusSchema,
+  PasswordBodySchema,
+  RecoveryCodesSchema,
+  SessionIdParamsSchema,
+  SessionListSchema,
+  TotpConfirmBodySchema,
+  TotpSetupSchema,
+} from '../../../common/api/me'
+import type { Origin } from '../../http/request-origin'
+import { mfaStatus } from '../../accounts/second-factors'
+import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
+import { requestOrigin } from '../../http/request-origin'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { touchSession } from '../../accounts/sessions'
+import { publicUser } from '../../accounts/accounts'
+import { renameMe } from './my-name'
+import { currentSession, endMySessions, listMySessions } from './my-sessions'
+import { myPasskeyRoutes } from './my-passkey-routes'
+import { answerWithoutBody } from '../../http/answer-without-body'
+
+const bearer = [{ bearer: [] }]
+
+/** The session and account the guard found: set on every route of this plugin. */
+const me = (request: FastifyRequest) => ({
+  account: request.account!,
+  session: request.session!,
+})
+
+/**
+ * Where a password check from "Minha conta" comes from. The device cookie is scoped to
+ * /api/auth, so these count against the account from this address, like a new browser.
+ */
+const originOf = (request: FastifyRequest): Origin => ({
+  address: request.ip,
+  audit: requestOrigin(request),
+})
+
+/**
+ * The signed-in person's own account, under /api/me (common/api/me.ts): each route maps one use
+ * case of this folder to HTTP. Every call needs a session; answers are not cached.
+ */
+export default guardedRoutes([signedIn], async (app, context) => {
+  const { db, now } = context
+  const idleSeconds = context.config.sessionIdleSeconds
+
+  app.patch(
+    '/',
+    {
+      schema: {
+        summary: "Correct one's own name (the rules of registration; audited before and after)",
+        security: bearer,
+        body: MyAccountChangeBodySchema,
+        response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => {
+      const { account } = me(request)
+      const renamed = await renameMe(db, account, request.body.name, requestOrigin(request))
+      return { user: publicUser(renamed) }
+    },
+  )
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        summary: "This session's limits (for the idle warning)",
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => currentSession(me(request).session, idleSeconds),
+  )
+
+  app.post(
+    '/session/renew',
+    {
+      schema: {
+        summary: 'Slide the idle end of this session now ("Continuar conectado")',
+        security: bearer,
+        response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { session } = me(request)
+      session.last_seen_at = await touchSession(db, session, idleSeconds, now(), true)
+      return currentSession(session, idleSeconds)
+    },
+  )
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        summary: 'My open sessions, this one first',
+        security: bearer,
+        response: { 200: SessionListSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => {
+      const { account, session } = me(request)
+      return {
+        sessions: await listMySessions(db, account, session, idleSeconds, now()),
+      }
+    },
+  )
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        summary: 'End one of my sessions',
+        security: bearer,
+        params: SessionIdParamsSchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        me(request).account,
+        { id: request.params.id.toLowerCase() },
+        requestOrigin(request),
+        now(),
+      )
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.delete(
+    '/sessions',
+    {
+      schema: {
+        summary: 'End every session of mine but this one',
+        security: bearer,
+        response: { 204: NoContentSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request, reply) => {
+      await endMySessions(
+        db,
+        me(request).account,
+        { allBut: request.sessionToken! },
+        requestOrigin(request),
+        now(),
+      )
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.get(
+    '/mfa',
+    {
+      schema: {
+        summary: 'Which second factors I have',
+        security: bearer,
+        response: { 200: MfaStatusSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => mfaStatus(db, me(request).account.id),
+  )
+
+  app.post(
+    '/totp',
+    {
+      schema: {
+        summary: 'Start turning on an authenticator app: a new secret, active once confirmed',
+        security: bearer,
+        response: { 200: TotpSetupSchema, ...errorAnswers(401, 409) },
+      },
+    },
+    async (request) => beginTotp(context, me(request).account),
+  )
+
+  app.post(
+    '/totp/confirm',
+    {
+      schema: {
+        summary: 'Confirm the authenticator app with a code: 10 recovery codes, shown once',
+        security: bearer,
+        body: TotpConfirmBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409) },
+      },
+    },
+    async (request) =>
+      confirmTotp(context, me(request).account, request.body.code, originOf(request)),
+  )
+
+  app.delete(
+    '/totp',
+    {
+      schema: {
+        summary: 'Turn the authenticator app off (needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await turnTotpOff(context, me(request).account, request.body.password, originOf(request))
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.post(
+    '/recovery-codes',
+    {
+      schema: {
+        summary: 'New recovery codes (the old ones stop working; needs the password)',
+        security: bearer,
+        body: PasswordBodySchema,
+        response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409, 429) },
+      },
+    },
+    async (request) =>
+      regenerateRecoveryCodes(
+        context,
+        me(request).account,
+        request.body.password,
+        originOf(request),
+      ),
+  )
+
+  // GET/POST /passkeys, POST /passkeys/options, PATCH/DELETE /passkeys/:id.
+  myPasskeyRoutes(app, context)
+})

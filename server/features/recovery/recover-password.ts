@@ -1,0 +1,71 @@
+import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { findAccountByEmail } from '../../accounts/accounts'
+import { invalidInput } from '../../accounts/account-input'
+import { issuePasswordReset, RESET_TTL_SECONDS } from '../../accounts/password-resets'
+import { limitKeys, RULES } from '../../accounts/sign-in-limits'
+import { tokenHash } from '../../accounts/tokens'
+import type { ApiContext } from '../../api/api-context'
+import { recordAccountEvent } from '../../audit-log/account-events'
+import type { RequestOrigin } from '../../http/request-origin'
+import type { MailMessage } from '../../mail/mailer'
+import { passwordResetMail } from '../../mail/messages'
+import { composeQueued, LINK_TOKEN_MARK, type OutboxRow } from '../../mail/outbox'
+
+/** Recovery mails per account and hour (sign-in-limits.ts counts them). */
+export const RECOVERY_LIMIT = {
+  mailsPerAccount: RULES.recoveryMail.perWindow,
+  windowSeconds: RULES.recoveryMail.windowSeconds,
+} as const
+
+/** The outbox's kind for a recovery request, composed by the sender. */
+const RECOVERY_MAIL = 'password_recovery'
+
+/**
+ * Mails a single-use reset link when the e-mail belongs to an account that is not disabled.
+ * The request only queues the e-mail (one insert, the same whether or not it has an account),
+ * so neither the answer nor the work around it depends on the account; the outbox's sender
+ * decides, a random moment later, whether there is a mail to compose (composeRecoveryMail).
+ * Written before the answer: an acknowledged request survives a crash.
+ */
+export async function requestPasswordRecovery(
+  { db, outbox }: ApiContext,
+  rawEmail: string,
+  origin: RequestOrigin | undefined,
+): Promise<void> {
+  if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
+  const email = normalizeEmail(rawEmail)
+  const request: RequestOrigin = origin ?? { ip: null, userAgent: null }
+  await outbox.queueRequest(db, RECOVERY_MAIL, email, request)
+  outbox.wake()
+}
+
+/** Gives the outbox's sender the composer of recovery requests. */
+export function composeRecoveryMails(context: ApiContext): void {
+  context.outbox.prepare(RECOVERY_MAIL, (row) => composeRecoveryMail(context, row))
+}
+
+/**
+ * The outbox's composer of a recovery request: a reset link for an account that is not
+ * disabled, issued, audited and written into the row in one transaction; none (null) else.
+ */
+async function composeRecoveryMail(
+  { db, limits, log, config }: ApiContext,
+  row: OutboxRow,
+): Promise<MailMessage | null> {
+  const account = await findAccountByEmail(db, row.recipient)
+  if (!account || account.status === 'disabled') return null
+  // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
+  if (!(await limits.gate([limitKeys.recoveryMail(account.email)])).allowed) {
+    log.warn({ accountId: account.id }, 'recovery mail not sent: too many asked for this account')
+    return null
+  }
+  const origin = JSON.parse(row.request ?? 'null') as RequestOrigin | null
+  return db.transaction().execute(async (trx) => {
+    const token = await issuePasswordReset(trx, account.id)
+    await recordAccountEvent(trx, 'reset_requested', account.id, origin ?? undefined)
+    const link = `${config.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
+    const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
+    await composeQueued(trx, row.id, mail, { tokenHash: tokenHash(token) })
+    return mail
+  })
+}

@@ -1,0 +1,75 @@
+import { RecoveryBodySchema, ResetBodySchema, ResetCheckBodySchema } from '../../../common/api/auth'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { isWellFormedToken } from '../../accounts/tokens'
+import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { apiError } from '../../http/errors'
+import { requestOrigin } from '../../http/request-origin'
+import { composeRecoveryMails, requestPasswordRecovery } from './recover-password'
+import { isUsableResetLink, resetPassword } from './reset-password'
+
+/**
+ * A forgotten password, under /api/auth (common/api/auth.ts): a mailed link, and setting a new
+ * password with it. Anyone may call them, counted by the burst limit per address.
+ */
+export default guardedRoutes([burstLimit], async (app, context) => {
+  composeRecoveryMails(context)
+
+  app.post(
+    '/password-recovery',
+    {
+      schema: {
+        summary: 'Mail a password-reset link (the same answer whether or not the e-mail exists)',
+        body: RecoveryBodySchema,
+        response: { 202: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordRecovery(context, request.body.email, requestOrigin(request))
+      return answerWithoutBody(reply, 202)
+    },
+  )
+
+  app.post(
+    '/password-reset',
+    {
+      schema: {
+        summary: 'Set a new password with a mailed link',
+        body: ResetBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body
+      if (
+        !isWellFormedToken(token) ||
+        !(await resetPassword(context, token, password, requestOrigin(request)))
+      ) {
+        throw apiError(400, 'invalid_or_expired_token')
+      }
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  /**
+   * Whether a mailed link can still set a password, without using it up: the page asks when it
+   * opens, so a used or fake link is said at once. A POST, so the token stays out of URLs and logs.
+   */
+  app.post(
+    '/password-reset/check',
+    {
+      schema: {
+        summary: 'Check a password-reset link without using it',
+        body: ResetCheckBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await isUsableResetLink(context, request.body.token))) {
+        throw apiError(400, 'invalid_or_expired_token')
+      }
+      reply.header('cache-control', 'no-store')
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})

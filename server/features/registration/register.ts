@@ -1,0 +1,37 @@
+import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { registerAccount } from '../../accounts/accounts'
+import { acceptedName, checkNewPassword, invalidInput } from '../../accounts/account-input'
+import { hashPassword } from '../../accounts/passwords'
+import type { ApiContext } from '../../api/api-context'
+import { recordAccountEvent } from '../../audit-log/account-events'
+import type { RequestOrigin } from '../../http/request-origin'
+
+/**
+ * A new staff account, pending an admin's approval. When the e-mail is taken nothing changes,
+ * and the caller cannot tell: the rules and the hash run before the answer either way, and
+ * the write, whose time depends on the e-mail, after it. `onRegistered` tells the admins.
+ */
+export async function register(
+  { db, log, background }: ApiContext,
+  fields: { name: string; email: string; password: string },
+  origin: RequestOrigin | undefined,
+  onRegistered: () => void,
+): Promise<void> {
+  const name = acceptedName(fields.name)
+  if (!isValidEmail(fields.email)) throw invalidInput('Informe um e-mail válido.')
+  const email = normalizeEmail(fields.email)
+  checkNewPassword(fields.password, { email, name })
+  const passwordHash = await hashPassword(fields.password)
+  // Written before the answer, so an acknowledged registration survives a crash; the same
+  // write whether or not the e-mail is taken (registerAccount), so the answer's time says
+  // nothing about it. What only concerns a new account (its audit event, the admins' mail,
+  // the log line) comes after.
+  const created = await registerAccount(db, { name, email, passwordHash })
+  if (created) {
+    background.afterAnswer('registration follow-up failed', async () => {
+      await recordAccountEvent(db, 'registered', created.id, origin)
+      onRegistered()
+      log.info({ accountId: created.id }, 'registration received, pending approval')
+    })
+  }
+}

@@ -1,0 +1,35 @@
+import { RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
+import { errorAnswers } from '../../../common/api/errors'
+import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { requestOrigin } from '../../http/request-origin'
+import { register } from './register'
+import { registrationNotifier } from './registration-notices'
+
+/**
+ * POST /api/auth/register (common/api/auth.ts): anyone asks for an account, counted by the burst
+ * limit per address; the admins are told by mail (registration-notices.ts), at once and, for
+ * what their 15-minute limit held back, within a minute of it ending.
+ */
+export default guardedRoutes([burstLimit], async (app, context) => {
+  const notifyAdmins = registrationNotifier(context)
+  const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
+  app.addHook('onClose', async () => {
+    clearInterval(notices)
+    await notifyAdmins.settled()
+  })
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        summary: 'Ask for an account (an admin approves it)',
+        body: RegisterBodySchema,
+        response: { 202: RegisteredSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await register(context, request.body, requestOrigin(request), () => void notifyAdmins.run())
+      return reply.code(202).send({ status: 'pending' })
+    },
+  )
+})

@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie'
+import {
+  MfaCodeBodySchema,
+  SignedInSchema,
+  SignInAnswerSchema,
+  SignInBodySchema,
+} from '../../../common/api/auth'
+import { errorAnswers } from '../../../common/api/errors'
+import type { publicUser } from '../../accounts/accounts'
+import { hashingQueue } from '../../accounts/passwords'
+import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { checkOrigin } from '../../http/request-origin'
+import { answerSignIn } from './answer-sign-in'
+import { passkeySignInRoutes } from './passkey-sign-in-routes'
+import { signIn, signInWithCode } from './sign-in'
+
+/**
+ * Signing in, under /api/auth (common/api/auth.ts): a password, its second step, or a passkey.
+ * Anyone may call them, each call counted by the burst limit per address. Each route's schema is
+ * the one source of its types: Fastify validates the body with it, the handler's types come from
+ * it (the TypeBox type provider), and the answer is serialised through it, so only the fields it
+ * lists can leave the server.
+ */
+export default guardedRoutes([burstLimit], async (app, context) => {
+  await app.register(cookie)
+  const secureCookies = context.config.https
+
+  /**
+   * A password check the hashing queue would refuse is refused before the sign-in limits write
+   * their count (and then give it back): under a flood those writes, commits made on the event
+   * loop for requests that were shed anyway, kept every other request waiting, /healthz too.
+   */
+  const refuseWhileHashingIsFull = async () => hashingQueue.refuseWhenFull()
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password (or get a second-factor challenge)',
+        body: SignInBodySchema,
+        response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
+      },
+      onRequest: refuseWhileHashingIsFull,
+    },
+    async (request, reply) =>
+      answerSignIn(
+        await signIn(context, request.body.email, request.body.password, checkOrigin(request)),
+        reply,
+        secureCookies,
+      ),
+  )
+
+  app.post(
+    '/login/mfa',
+    {
+      schema: {
+        summary: "Finish a sign-in with a TOTP code or a recovery code for the login's challenge",
+        description:
+          '401 invalid_code: the code is wrong (the challenge allows 5); 401 challenge_expired: the challenge is unknown, used, older than 5 minutes or out of tries (sign in with the password again).',
+        body: MfaCodeBodySchema,
+        response: { 200: SignedInSchema, ...errorAnswers(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      answerSignIn(
+        await signInWithCode(
+          context,
+          request.body.challenge,
+          request.body.code,
+          checkOrigin(request),
+        ),
+        reply,
+        secureCookies,
+      ) as { token: string; user: ReturnType<typeof publicUser> },
+  )
+
+  passkeySignInRoutes(app, context)
+})

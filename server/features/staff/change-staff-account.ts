@@ -1,0 +1,54 @@
+import type { StaffChangeBody, StaffItem } from '../../../common/api/staff'
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { writeAccountChange } from '../../accounts/account-administration'
+import { approvedMail } from '../../mail/admin-mails'
+import { acceptedName } from '../../accounts/account-input'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
+import { findStaffItem } from './staff-list'
+
+/**
+ * PATCH /staff/:id, the staff use case: approve, disable, re-enable, change the role or correct
+ * the name, written by accounts/account-administration.ts's writeAccountChange (own account 400,
+ * last admin 409, the id's spelling; disabling ends the account's sessions). Approving mails the
+ * person. Each change is one audit event, written in the change's transaction.
+ */
+export async function changeStaffAccount(
+  deps: ApiContext,
+  { actor, origin }: Acting,
+  id: string,
+  change: StaffChangeBody,
+): Promise<StaffItem> {
+  // The rules of registration (common/name-rules.ts); refused before anything changes.
+  const named = change.name === undefined ? change : { ...change, name: acceptedName(change.name) }
+  const { before } = await writeAccountChange(deps.db, actor, id, named, async (trx, before) => {
+    const status = change.status ?? before.status
+    const role = change.role ?? before.role
+    const audit = { actor: party(actor), account: party(before), origin }
+    if (status !== before.status) {
+      const type =
+        status === 'disabled' ? 'disabled' : before.status === 'pending' ? 'approved' : 'reenabled'
+      await recordAudit(trx, { ...audit, type, details: { from: before.status, to: status } })
+      if (type === 'approved') {
+        const login = `${deps.config.publicUrl}/#/login`
+        await deps.outbox.queue(trx, 'approved', approvedMail(before.email, before.name, login))
+      }
+    }
+    if (named.name !== undefined && named.name !== before.name) {
+      await recordAudit(trx, {
+        ...audit,
+        type: 'name_changed',
+        details: { from: before.name, to: named.name },
+      })
+    }
+    if (role !== before.role) {
+      await recordAudit(trx, {
+        ...audit,
+        type: 'role_changed',
+        details: { from: before.role, to: role },
+      })
+    }
+  })
+  deps.outbox.wake()
+  return (await findStaffItem(deps.db, before.id))!
+}

@@ -1,0 +1,23 @@
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/account-administration'
+import { endAllSessions } from '../../accounts/sessions'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
+
+/** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
+export async function endAccountSessions(deps: ApiContext, { actor, origin }: Acting, id: string) {
+  const accountId = refuseOwnAccount(actor, id)
+  await deps.db.transaction().execute(async (trx) => {
+    const account = await findAdministeredAccount(trx, accountId)
+    const ended = await endAllSessions(trx, account.id, 'session_revoked')
+    // The log says what changed: none open, none ended, nothing to record.
+    if (ended === 0) return
+    await recordAudit(trx, {
+      type: 'session_ended',
+      actor: party(actor),
+      account: party(account),
+      origin,
+      details: { sessions: ended, by: 'admin' },
+    })
+  })
+}

@@ -1,0 +1,129 @@
+import { sql } from 'kysely'
+import {
+  STAFF_PAGE_SIZE,
+  type StaffItem,
+  type StaffList,
+  type StaffQuery,
+} from '../../../common/api/staff'
+import type { Db } from '../../db/database'
+import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
+import { lockedExpression } from './lock-state'
+
+/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
+const hasMfa = sql<boolean>`(exists (select 1 from totp_factors where totp_factors.account_id = accounts.id and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.account_id = accounts.id))`
+
+/** `like` matches these literally only when escaped. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** The accounts, with what the list shows of each: last sign-in (from the audit log) and lock. */
+export function staffRows(db: Db) {
+  return db
+    .selectFrom('accounts')
+    .leftJoin(
+      (join) =>
+        join
+          .selectFrom('audit_events')
+          .select(['account_id', (eb) => eb.fn.max('at').as('last_at')])
+          .where('type', '=', 'sign_in')
+          .groupBy('account_id')
+          .as('last_sign_in'),
+      (join) => join.onRef('last_sign_in.account_id', '=', 'accounts.id'),
+    )
+    .select([
+      'accounts.id',
+      'accounts.name',
+      'accounts.email',
+      'accounts.role',
+      'accounts.status',
+      'accounts.created_at',
+      'accounts.invitation_expires_at',
+      'last_sign_in.last_at',
+      sql<boolean>`${lockedExpression()}`.as('locked'),
+      hasMfa.as('mfa'),
+    ])
+}
+
+type StaffRow = Awaited<ReturnType<ReturnType<typeof staffRows>['executeTakeFirstOrThrow']>>
+
+export function toStaffItem(row: StaffRow): StaffItem {
+  const invitation = row.invitation_expires_at === null ? null : new Date(row.invitation_expires_at)
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    status: isOpenInvitation(row) ? 'invited' : row.status,
+    invitationExpiresAt: invitation && invitation.toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    // max() has no column type, so SQLite answers the stored text: a Date either way here.
+    lastSignInAt:
+      row.last_at === null || row.last_at === undefined
+        ? null
+        : new Date(row.last_at).toISOString(),
+    // PostgreSQL answers a boolean, SQLite 0 or 1.
+    locked: Boolean(row.locked),
+    mfa: Boolean(row.mfa),
+  }
+}
+
+export async function findStaffItem(db: Db, id: string): Promise<StaffItem | undefined> {
+  const row = await staffRows(db).where('accounts.id', '=', id).executeTakeFirst()
+  return row && toStaffItem(row)
+}
+
+/** One page of the Equipe list: searched, filtered and sorted in the database. */
+export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
+  const page = Number(query.page ?? 1)
+  const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
+  let rows = staffRows(db)
+  const q = query.q?.trim()
+  if (q) {
+    const pattern = likePattern(q)
+    rows = rows.where(
+      sql<boolean>`(lower(accounts.name) like ${pattern} escape '\\' or lower(accounts.email) like ${pattern} escape '\\')`,
+    )
+  }
+  if (query.status === 'invited') rows = rows.where(openInvitationSql)
+  else if (query.status === 'active') {
+    rows = rows
+      .where('accounts.status', '=', 'active')
+      .where(sql<boolean>`not ${openInvitationSql}`)
+  } else if (query.status) rows = rows.where('accounts.status', '=', query.status)
+  if (query.role) rows = rows.where('accounts.role', '=', query.role)
+  if (query.locked) {
+    rows = rows.where(
+      query.locked === 'true' ? lockedExpression() : sql<boolean>`not ${lockedExpression()}`,
+    )
+  }
+  if (query.mfa) rows = rows.where(query.mfa === 'true' ? hasMfa : sql<boolean>`not ${hasMfa}`)
+
+  const { total } = await rows
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow()
+
+  let sorted = rows
+  const sort = query.sort
+  if (!sort) {
+    sorted = sorted
+      .orderBy(sql`case when accounts.status = 'pending' then 0 else 1 end`)
+      .orderBy(sql`lower(accounts.name)`)
+  } else {
+    const direction = sort.startsWith('-') ? 'desc' : 'asc'
+    const key = sort.replace('-', '')
+    if (key === 'name') sorted = sorted.orderBy(sql`lower(accounts.name)`, direction)
+    else if (key === 'createdAt') sorted = sorted.orderBy('accounts.created_at', direction)
+    else {
+      // Never signed in sorts last either way.
+      sorted = sorted
+        .orderBy(sql`case when last_sign_in.last_at is null then 1 else 0 end`)
+        .orderBy('last_sign_in.last_at', direction)
+    }
+  }
+  const items = await sorted
+    .orderBy('accounts.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { items: items.map(toStaffItem), total: Number(total), page, pageSize }
+}

@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import {
+  AccountIdParamsSchema,
+  InvitationBodySchema,
+  RefuseBodySchema,
+  StaffAccountSchema,
+  StaffChangeBodySchema,
+  StaffItemAnswerSchema,
+  StaffListSchema,
+  StaffQuerySchema,
+} from '../../../common/api/staff'
+import { requestOrigin } from '../../http/request-origin'
+import { findAdministeredAccount } from '../../accounts/account-administration'
+import { admins, guardedRoutes } from '../../access/guarded-routes'
+import { apiError } from '../../http/errors'
+import { isValidEmail } from '../../../common/account-rules'
+import { openSessions } from './account-sessions'
+import { changeStaffAccount } from './change-staff-account'
+import { endAccountSessions } from './end-account-sessions'
+import { removeAccountSecondFactors } from './remove-second-factors'
+import { inviteAccount } from './invite-account'
+import { refuseRegistration } from './refuse-registration'
+import { resendInvitation } from './resend-invitation'
+import { sendResetLink } from './send-reset-link'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
+import { findStaffItem, listStaff } from './staff-list'
+import { unlockStaffAccount } from './unlock-account'
+import { answerWithoutBody } from '../../http/answer-without-body'
+
+const bearer = [{ bearer: [] }]
+
+const acting = (request: FastifyRequest): Acting => ({
+  actor: request.account!,
+  origin: requestOrigin(request),
+})
+
+/**
+ * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of
+ * this folder to HTTP. Every call needs an admin's session.
+ */
+export default guardedRoutes([admins], async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Staff accounts: searched, filtered, sorted and paged',
+        security: bearer,
+        querystring: StaffQuerySchema,
+        response: { 200: StaffListSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => listStaff(deps.db, request.query),
+  )
+
+  app.post(
+    '/invitations',
+    {
+      schema: {
+        summary: 'Invite someone: an invited account whose owner sets a password by mail',
+        security: bearer,
+        body: InvitationBodySchema,
+        response: { 201: StaffItemAnswerSchema, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      if (!isValidEmail(request.body.email)) throw apiError(400, 'invalid_email', 'invalid_input')
+      const user = await inviteAccount(deps, acting(request), request.body)
+      return reply.code(201).send({ user })
+    },
+  )
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        summary: 'One account and its open sessions',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        response: { 200: StaffAccountSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const account = await findAdministeredAccount(deps.db, request.params.id)
+      const user = (await findStaffItem(deps.db, account.id))!
+      return { user, sessions: await openSessions(deps.db, account.id) }
+    },
+  )
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        summary: 'Approve, disable, re-enable, change the role, or correct the name',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        body: StaffChangeBodySchema,
+        response: { 200: StaffItemAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      user: await changeStaffAccount(deps, acting(request), request.params.id, request.body),
+    }),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        summary: 'Refuse and remove a pending registration (the person is told by mail)',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        body: RefuseBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await refuseRegistration(deps, acting(request), request.params.id, request.body?.reason)
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  const action = (
+    path: string,
+    summary: string,
+    status: 202 | 204,
+    run: (deps: ApiContext, acting: Acting, id: string) => Promise<void>,
+    conflicts = false,
+  ) =>
+    app.post(
+      `/:id/${path}`,
+      {
+        schema: {
+          summary,
+          security: bearer,
+          params: AccountIdParamsSchema,
+          response: {
+            [status]: NoContentSchema,
+            ...errorAnswers(400, 401, 403, 404, ...(conflicts ? [409] : [])),
+          },
+        },
+      },
+      async (request, reply) => {
+        await run(deps, acting(request), request.params.id)
+        return answerWithoutBody(reply, status)
+      },
+    )
+  action('unlock', 'Unlock an account locked by failed sign-ins', 204, (d, a, id) =>
+    unlockStaffAccount(d, a, id),
+  )
+  action('sign-out', 'End every session of an account', 204, endAccountSessions)
+  action('password-reset', 'Mail the person a reset link', 202, sendResetLink, true)
+  action(
+    'invitation',
+    'Mail an invited person a new invitation link (the older links stop working)',
+    202,
+    resendInvitation,
+    true,
+  )
+
+  app.delete(
+    '/:id/mfa',
+    {
+      schema: {
+        summary: 'Remove the second factors of an account (for a lost phone)',
+        description:
+          'The authenticator app, its recovery codes and every passkey go; the event is audited.',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeAccountSecondFactors(deps, acting(request), request.params.id)
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})

@@ -1,0 +1,25 @@
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { refuseOwnAccount, unlockAccount } from '../../accounts/account-administration'
+import type { ApiContext } from '../../api/api-context'
+import type { Acting } from './staff-context'
+
+/**
+ * POST /staff/:id/unlock: every sign-in wait of the account ends (account-administration.ts's
+ * unlockAccount); it may sign in again. Recorded when it was locked: the log says what changed.
+ */
+export async function unlockStaffAccount(
+  deps: ApiContext,
+  { actor, origin }: Acting,
+  rawId: string,
+): Promise<void> {
+  const id = refuseOwnAccount(actor, rawId)
+  const { account, wasLocked } = await unlockAccount(deps.db, deps.limits, id)
+  if (wasLocked) {
+    await recordAudit(deps.db, {
+      type: 'unlocked',
+      actor: party(actor),
+      account: party(account),
+      origin,
+    })
+  }
+}
