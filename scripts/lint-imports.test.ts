@@ -77,4 +77,81 @@ describe('the import check of npm run lint', () => {
     assert.equal(problems.length, 1, JSON.stringify(problems))
     assert.match(problems[0]?.message ?? '', /import cycle: .*table\.ts → .*loaders\.ts/)
   })
+
+  describe('features', () => {
+    const FEATURES = {
+      ...CLEAN,
+      'client/src/features/staff/staff-route.ts':
+        "import { button } from '../../ui/button'\nexport const staff = button\n",
+      'client/src/features/audit/audit-route.ts': 'export const audit = 1\n',
+      'client/src/ui/button.ts': 'export const button = 1\n',
+      'client/src/app/routes.ts':
+        "import { staff } from '../features/staff/staff-route'\n" +
+        "import { audit } from '../features/audit/audit-route'\nexport const all = [staff, audit]\n",
+      'client/src/main.tsx': "import { all } from './app/routes'\nexport default all\n",
+      'server/features/staff/staff-routes.ts':
+        "import { record } from '../../audit-log/record'\nexport const staff = record\n",
+      'server/features/audit/audit-routes.ts': 'export const audit = 1\n',
+      'server/audit-log/record.ts': 'export const record = 1\n',
+      'server/api/built-in-api.ts':
+        "import { staff } from '../features/staff/staff-routes'\n" +
+        "import { audit } from '../features/audit/audit-routes'\nexport const all = [staff, audit]\n",
+    }
+
+    it('passes features that use shared code and a composition root that puts them together', async () => {
+      assert.deepEqual(checkImports(await tree(FEATURES)), [])
+    })
+
+    for (const side of ['client/src', 'server'] as const) {
+      const suffix = side === 'server' ? 'routes' : 'route'
+      it(`refuses a ${side} feature importing another feature`, async () => {
+        const problems = checkImports(
+          await tree({
+            ...FEATURES,
+            [`${side}/features/audit/audit-${suffix}.ts`]: `export const audit = 1\nimport '../staff/staff-${suffix}'\n`,
+          }),
+        )
+        assert.equal(problems.length, 1, JSON.stringify(problems))
+        assert.equal(problems[0]?.file, `${side}/features/audit/audit-${suffix}.ts:2`)
+        assert.match(problems[0]?.message ?? '', /features do not import each other/)
+      })
+
+      it(`refuses ${side}'s shared code importing a feature, type-only imports included`, async () => {
+        const shared = side === 'server' ? 'server/audit-log/record.ts' : 'client/src/ui/button.ts'
+        const problems = checkImports(
+          await tree({
+            ...FEATURES,
+            [shared]: `import type { audit } from '../features/audit/audit-${suffix}'\nexport const x: typeof audit = 1\nexport const record = 1, button = 1\n`,
+          }),
+        )
+        assert.equal(problems.length, 1, JSON.stringify(problems))
+        assert.match(problems[0]?.message ?? '', /shared code imports no feature/)
+      })
+    }
+
+    it('refuses anything but the composition root importing it', async () => {
+      const problems = checkImports(
+        await tree({
+          ...FEATURES,
+          'client/src/ui/button.ts': "import '../app/routes'\nexport const button = 1\n",
+        }),
+      )
+      assert.ok(
+        problems.some((problem) => /only the composition root imports/.test(problem.message)),
+        JSON.stringify(problems),
+      )
+    })
+
+    it('lets a test reach across features, but not across client and server', async () => {
+      const problems = checkImports(
+        await tree({
+          ...FEATURES,
+          'server/features/audit/audit.test.ts':
+            "import '../staff/staff-routes'\nimport '../../../client/src/ui/button'\n",
+        }),
+      )
+      assert.equal(problems.length, 1, JSON.stringify(problems))
+      assert.match(problems[0]?.message ?? '', /server may not import client/)
+    })
+  })
 })

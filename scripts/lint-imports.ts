@@ -3,6 +3,11 @@
  * server, common imports neither, and no import cycle anywhere (static, dynamic and type-only
  * imports all count: a cycle through types still says the layering is upside down).
  *
+ * Inside each side, features (client/src/features/<name>/, server/features/<name>/) import no
+ * other feature, and shared code imports no feature: only the composition root (COMPOSITION_ROOTS)
+ * puts features together. Tests may reach across features to set a scene, so *.test.ts(x) files
+ * and the server's test fixtures are held to the client ↔ server rule only.
+ *
  * Written on TypeScript's own import scanner rather than eslint-plugin-import-x: that plugin
  * resolves through unrs-resolver, whose platform packages the registry this project installs
  * from does not all have, so `npm ci` could not install it.
@@ -30,6 +35,53 @@ const FORBIDDEN: Record<Layer, Partial<Record<Layer, string>>> = {
 }
 
 const SOURCE = /\.(ts|tsx)$/
+
+/** Where each side keeps its features: one folder per feature directly below. */
+const FEATURE_FOLDERS = ['client/src/features', 'server/features']
+
+/**
+ * The composition root of each side: the only code that may import features. A folder ends with
+ * '/'. Nothing but the root itself may import the client's root (app/ assembles the client).
+ */
+const COMPOSITION_ROOTS = [
+  'client/src/main.tsx',
+  'client/src/app/',
+  'server/app.ts',
+  'server/main.ts',
+  'server/api/built-in-api.ts',
+]
+
+/** Held to the client ↔ server rule only (see the header). */
+const EXEMPT_FROM_FEATURE_RULES = [/\.test\.tsx?$/, /^server\/test\//]
+
+const posix = (path: string) => path.split(sep).join('/')
+
+function featureOf(path: string): string | null {
+  for (const folder of FEATURE_FOLDERS) {
+    if (!path.startsWith(`${folder}/`)) continue
+    const name = path.slice(folder.length + 1).split('/')[0]
+    // A file lying directly in features/ belongs to no feature.
+    return name && path.slice(folder.length + 1).includes('/') ? `${folder}/${name}` : null
+  }
+  return null
+}
+
+const isRoot = (path: string) =>
+  COMPOSITION_ROOTS.some((rootPath) =>
+    rootPath.endsWith('/') ? path.startsWith(rootPath) : path === rootPath,
+  )
+
+/** Why `from` may not import `to` under the feature rules (paths relative to the tree), if so. */
+function featureProblem(from: string, to: string): string | undefined {
+  if (EXEMPT_FROM_FEATURE_RULES.some((pattern) => pattern.test(from)) || isRoot(from)) return
+  const fromFeature = featureOf(from)
+  const toFeature = featureOf(to)
+  if (isRoot(to)) return 'only the composition root imports the composition root'
+  if (!toFeature || toFeature === fromFeature) return
+  return fromFeature
+    ? `features do not import each other (${fromFeature} → ${toFeature}): move what both need to a shared folder`
+    : `shared code imports no feature (${toFeature}): the composition root puts features together`
+}
 
 function layerOf(tree: string, file: string): Layer | null {
   const [top] = relative(tree, file).split(sep)
@@ -82,7 +134,9 @@ export function checkImports(tree: string): ImportProblem[] {
     const from = layerOf(tree, file)
     for (const { target, line } of imports) {
       const to = layerOf(tree, target)
-      const why = from && to ? FORBIDDEN[from][to] : undefined
+      const why =
+        (from && to ? FORBIDDEN[from][to] : undefined) ??
+        featureProblem(posix(name(file)), posix(name(target)))
       if (why)
         problems.push({ file: `${name(file)}:${line}`, message: `imports ${name(target)}: ${why}` })
     }
@@ -124,5 +178,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`imports: ${problems.length} problem(s)`)
     process.exit(1)
   }
-  console.log('imports: client → common ← server, no cycles')
+  console.log('imports: client → common ← server, features apart, no cycles')
 }
