@@ -50,6 +50,7 @@ describe('readSingleSignOn', () => {
 
   it('reads every setting, with names and values in any case', () => {
     const { config, problems } = read({
+      ...corp,
       AUTH_PROVIDERS: ' Google , entra,govbr,Corp ',
       AUTH_GOOGLE_PRESET: 'GOOGLE',
       AUTH_GOOGLE_CLIENT_ID: 'g-id',
@@ -68,8 +69,6 @@ describe('readSingleSignOn', () => {
       AUTH_GOVBR_CLIENT_ID: 'gov-id',
       AUTH_GOVBR_CLIENT_SECRET: 'gov-secret',
       AUTH_GOVBR_AUTO_APPROVE: 'yes',
-      ...corp,
-      AUTH_PROVIDERS: ' Google , entra,govbr,Corp ',
       AUTH_CORP_LABEL: 'Keycloak da Empresa',
       AUTH_CORP_ADMIN_CLAIM: 'realm_access.roles',
       AUTH_CORP_ADMIN_VALUES: 'painel-admin',
