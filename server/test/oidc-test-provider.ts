@@ -290,6 +290,9 @@ export async function startOidcTestProvider(
           response.end(String(error))
         })
     })
+    // Longer than a test's pause between two calls: Node's 5 s default closes an idle socket
+    // just as the client reuses it (ECONNRESET), which real providers' long keep-alives do not.
+    created.keepAliveTimeout = 60_000
     await new Promise<void>((resolve, reject) => {
       created.once('error', reject)
       created.listen(port, '127.0.0.1', () => resolve())

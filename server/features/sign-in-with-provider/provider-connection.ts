@@ -38,9 +38,10 @@ export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30
 
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
-  const code = (error as { code?: unknown }).code
+  const { code, error: oauthError } = error as { code?: unknown; error?: unknown }
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
-  return `${typeof code === 'string' ? `${code} ` : ''}${error.message}${cause}`
+  const answered = typeof oauthError === 'string' ? ` (${oauthError})` : ''
+  return `${typeof code === 'string' ? `${code} ` : ''}${error.message}${answered}${cause}`
 }
 
 export class ProviderConnection {
@@ -107,7 +108,13 @@ export class ProviderConnection {
       [client.clockTolerance]: options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS,
       ...(skewSeconds === 0 ? {} : { [client.clockSkew]: skewSeconds }),
     }
-    const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []
+    // The ID token's signature is checked against the provider's published keys (openid-client
+    // skips it by default for a token straight from the token endpoint over TLS): a key-id it
+    // does not know makes it fetch the keys again, when its copy is a minute old or more.
+    const execute = [
+      client.enableNonRepudiationChecks,
+      ...(issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []),
+    ]
     const configuration = await client.discovery(issuer, provider.clientId, metadata, undefined, {
       execute,
       timeout: options.timeoutSeconds ?? 5,
