@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { AuthProvider } from '../../config/auth-providers'
+import { maskCpf, shownSubject } from './cpf-mask'
+import { emailDomain, isAllowedDomain } from './email-domain'
+import { claimAt, identityFromClaims } from './provider-identity'
+
+const provider = (overrides: Partial<AuthProvider> = {}): AuthProvider => ({
+  name: 'corp',
+  issuerUrl: 'https://sso.corp.example',
+  clientId: 'painel',
+  clientSecret: 'secret',
+  preset: 'generic',
+  buttonText: 'Entrar com corp',
+  mark: 'key',
+  scopes: ['openid', 'email', 'profile'],
+  allowedDomains: [],
+  autoApprove: false,
+  adminClaim: null,
+  adminValues: [],
+  trustMfa: false,
+  ...overrides,
+})
+
+const base = { iss: 'https://sso.corp.example', sub: 'abc', aud: 'painel' }
+
+describe('identityFromClaims', () => {
+  it('reads issuer, subject, a normalised e-mail, its verification and the name', () => {
+    const identity = identityFromClaims(provider(), {
+      ...base,
+      email: ' Ana@Example.COM ',
+      email_verified: true,
+      name: ' Ana Souza ',
+    })
+    assert.deepEqual(identity, {
+      provider: 'corp',
+      issuer: 'https://sso.corp.example',
+      subject: 'abc',
+      email: 'ana@example.com',
+      emailVerified: true,
+      name: 'Ana Souza',
+      amr: [],
+      acr: null,
+      multiFactor: false,
+      adminValues: [],
+    })
+  })
+
+  it('an e-mail is verified only when the provider says so with true', () => {
+    for (const [value, verified] of [
+      [true, true],
+      ['true', true],
+      [false, false],
+      ['false', false],
+      [undefined, false],
+      ['yes', false],
+    ] as const) {
+      const identity = identityFromClaims(provider(), {
+        ...base,
+        email: 'ana@example.com',
+        email_verified: value,
+      })
+      assert.equal(identity.emailVerified, verified, String(value))
+    }
+    const noEmail = identityFromClaims(provider(), { ...base, email_verified: true })
+    assert.equal(noEmail.email, null)
+    assert.equal(noEmail.emailVerified, false)
+    const notAnAddress = identityFromClaims(provider(), {
+      ...base,
+      email: 'ana',
+      email_verified: true,
+    })
+    assert.equal(notAnAddress.email, null)
+  })
+
+  it("Entra: email_verified is not Entra's; only xms_edov vouches for the e-mail (nOAuth)", () => {
+    const entra = provider({ preset: 'entra' })
+    const claims = { ...base, email: 'ceo@victim.example', email_verified: true }
+    assert.equal(identityFromClaims(entra, claims).emailVerified, false)
+    assert.equal(identityFromClaims(entra, { ...claims, xms_edov: false }).emailVerified, false)
+    assert.equal(identityFromClaims(entra, { ...claims, xms_edov: true }).emailVerified, true)
+    assert.equal(identityFromClaims(entra, { ...claims, xms_edov: '1' }).emailVerified, true)
+  })
+
+  it('ADMIN_CLAIM: only the listed values count, from a list, a string or a nested path', () => {
+    const groups = provider({ adminClaim: 'groups', adminValues: ['painel-admins'] })
+    assert.deepEqual(
+      identityFromClaims(groups, { ...base, groups: ['staff', 'painel-admins', 'painel-admins'] })
+        .adminValues,
+      ['painel-admins'],
+    )
+    assert.deepEqual(identityFromClaims(groups, { ...base, groups: 'painel-admins' }).adminValues, [
+      'painel-admins',
+    ])
+    assert.deepEqual(identityFromClaims(groups, { ...base, groups: ['staff'] }).adminValues, [])
+    assert.deepEqual(identityFromClaims(groups, { ...base, groups: { x: 1 } }).adminValues, [])
+    assert.deepEqual(identityFromClaims(groups, base).adminValues, [])
+    const keycloak = provider({ adminClaim: 'realm_access.roles', adminValues: ['admin'] })
+    assert.deepEqual(
+      identityFromClaims(keycloak, { ...base, realm_access: { roles: ['admin', 'user'] } })
+        .adminValues,
+      ['admin'],
+    )
+    assert.equal(
+      claimAt({ 'https://x.example/roles': ['a'] }, 'https://x.example/roles') !== undefined,
+      true,
+    )
+    assert.equal(claimAt({ a: null }, 'a.b'), undefined)
+    assert.equal(claimAt({ a: { b: 1 } }, 'a.constructor'), undefined, 'own properties only')
+  })
+
+  it('multi-factor from amr (RFC 8176) or a PAPE acr; gov.br has its own values', () => {
+    const generic = provider()
+    assert.equal(identityFromClaims(generic, { ...base, amr: ['pwd'] }).multiFactor, false)
+    assert.equal(identityFromClaims(generic, { ...base, amr: ['pwd', 'mfa'] }).multiFactor, true)
+    assert.equal(identityFromClaims(generic, { ...base, amr: ['hwk'] }).multiFactor, true)
+    assert.equal(identityFromClaims(generic, { ...base, amr: 'mfa' }).multiFactor, true)
+    assert.equal(
+      identityFromClaims(generic, {
+        ...base,
+        acr: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
+      }).multiFactor,
+      true,
+    )
+    assert.equal(identityFromClaims(generic, { ...base, acr: '1' }).multiFactor, false)
+    const govbr = provider({ preset: 'govbr' })
+    assert.equal(identityFromClaims(govbr, { ...base, amr: ['passwd'] }).multiFactor, false)
+    assert.equal(identityFromClaims(govbr, { ...base, amr: ['x509'] }).multiFactor, true)
+  })
+
+  it('a name Equipe could not show is dropped (the person gets the e-mail instead)', () => {
+    assert.equal(identityFromClaims(provider(), { ...base, name: 'a\u202eb' }).name, null)
+    assert.equal(identityFromClaims(provider(), { ...base, name: '   ' }).name, null)
+    assert.equal(identityFromClaims(provider(), { ...base, name: 42 }).name, null)
+  })
+})
+
+describe('maskCpf', () => {
+  it('shows only the middle six digits, whatever the punctuation', () => {
+    assert.equal(maskCpf('12345678909'), '***.456.789-**')
+    assert.equal(maskCpf('123.456.789-09'), '***.456.789-**')
+    assert.equal(maskCpf('not a cpf'), '***.***.***-**')
+    assert.equal(maskCpf('1234567890'), '***.***.***-**')
+    assert.equal(shownSubject('12345678909', true), '***.456.789-**')
+    assert.equal(shownSubject('abc', false), 'abc')
+  })
+})
+
+describe('the domain allow-list', () => {
+  it('an empty list allows anyone; otherwise a verified e-mail of a listed domain, exactly', () => {
+    assert.equal(emailDomain('ana@Example.com'), 'example.com')
+    assert.equal(emailDomain('ana@'), null)
+    assert.equal(emailDomain('@example.com'), null)
+    assert.equal(isAllowedDomain(null, false, []), true)
+    const list = ['example.com']
+    assert.equal(isAllowedDomain('ana@example.com', true, list), true)
+    assert.equal(isAllowedDomain('ana@example.com', false, list), false, 'unverified')
+    assert.equal(isAllowedDomain('ana@sub.example.com', true, list), false, 'a subdomain')
+    assert.equal(isAllowedDomain('ana@example.com.evil.test', true, list), false)
+    assert.equal(isAllowedDomain('ana@evil.test', true, list), false)
+    assert.equal(isAllowedDomain(null, true, list), false)
+  })
+})
