@@ -21,6 +21,8 @@ export default guardedRoutes([admins], async (app, { db }) => {
     {
       schema: {
         summary: 'The audit log, newest first, paged by cursor',
+        description:
+          'Admins only. The audit log, newest first: who did what to whom, when, from which address and browser. Filtered by type, person and dates, and paged by an opaque cursor.',
         security: bearer,
         querystring: AuditQuerySchema,
         response: { 200: AuditPageSchema, ...errorAnswers(400, 401, 403) },
@@ -35,6 +37,8 @@ export default guardedRoutes([admins], async (app, { db }) => {
       schema: {
         summary:
           'The audit log as CSV (UTF-8 with BOM, `;`-separated, pt-BR headers and details), with the same filters',
+        description:
+          'Admins only. The audit log with the same filters, as a CSV file that Excel with Brazilian settings opens in columns: UTF-8 with a BOM, `;` between fields, headers and details in pt-BR, times in the time zone asked for.',
         security: bearer,
         querystring: AuditCsvQuerySchema,
         produces: ['text/csv'],

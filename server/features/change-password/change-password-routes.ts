@@ -23,6 +23,8 @@ export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Change my password (the other sessions end)',
+        description:
+          "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in.",
         security: bearer,
         body: ChangePasswordBodySchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },

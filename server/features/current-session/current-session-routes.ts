@@ -19,6 +19,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     {
       schema: {
         summary: 'End this session',
+        description: 'Ends the session whose token is sent; the token stops working at once.',
         security: bearer,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401) },
       },
@@ -35,6 +36,8 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     {
       schema: {
         summary: 'The signed-in account (and whether it must set up a second factor first)',
+        description:
+          'The account behind the token sent, with `mfaSetupRequired: true` when MFA_REQUIRED asks this person to set up a second factor before anything else. 401 when the token is unknown, expired or ended.',
         security: bearer,
         response: { 200: MeAnswerSchema, ...errorAnswers(400, 401) },
       },

@@ -16,6 +16,8 @@ export default guardedRoutes([admins], async (app, { db }) => {
     {
       schema: {
         summary: 'Accounts by status, what waits, sign-ins for 14 days, recent events (admins)',
+        description:
+          "Admins only. The dashboard's figures: accounts by status, registrations waiting for approval, sign-ins per day for 14 days, and the latest events.",
         security: bearer,
         response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
       },

@@ -54,6 +54,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: "Correct one's own name (the rules of registration; audited before and after)",
+        description:
+          "Corrects the signed-in person's own name, with the same rules as a registration. The audit log keeps the name before and after.",
         security: bearer,
         body: MyAccountChangeBodySchema,
         response: { 200: UserAnswerSchema, ...errorAnswers(400, 401) },
@@ -71,6 +73,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: "This session's limits (for the idle warning)",
+        description:
+          'When this session ends: its absolute end and its idle end, which every authenticated call slides. The panel uses it to warn before the idle end.',
         security: bearer,
         response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
       },
@@ -83,6 +87,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Slide the idle end of this session now ("Continuar conectado")',
+        description:
+          'Slides this session\'s idle end now, as any authenticated call would; the idle warning\'s "Continuar conectado" calls it.',
         security: bearer,
         response: { 200: CurrentSessionSchema, ...errorAnswers(401) },
       },
@@ -99,6 +105,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'My open sessions, this one first',
+        description:
+          "The signed-in person's open sessions, this one first, with when each started and was last used, its address and browser.",
         security: bearer,
         response: { 200: SessionListSchema, ...errorAnswers(401) },
       },
@@ -116,6 +124,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'End one of my sessions',
+        description:
+          "Ends one of the signed-in person's sessions (404 if it is not theirs or already ended). Ending this one signs them out.",
         security: bearer,
         params: SessionIdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 404) },
@@ -138,6 +148,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'End every session of mine but this one',
+        description: 'Ends every session of the signed-in person except this one.',
         security: bearer,
         response: { 204: NoContentSchema, ...errorAnswers(401) },
       },
@@ -159,6 +170,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Which second factors I have',
+        description:
+          'Which second factors the signed-in person has: the authenticator app, how many recovery codes are left, how many passkeys.',
         security: bearer,
         response: { 200: MfaStatusSchema, ...errorAnswers(401) },
       },
@@ -171,6 +184,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Start turning on an authenticator app: a new secret, active once confirmed',
+        description:
+          'Starts turning on an authenticator app: a new secret and its otpauth:// URL, not active until confirmed with POST /api/me/totp/confirm. 409 when one is already on.',
         security: bearer,
         response: { 200: TotpSetupSchema, ...errorAnswers(401, 409) },
       },
@@ -183,6 +198,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Confirm the authenticator app with a code: 10 recovery codes, shown once',
+        description:
+          'Confirms the new authenticator app with a code it shows; the app is on from then, and the answer holds 10 single-use recovery codes, shown this once.',
         security: bearer,
         body: TotpConfirmBodySchema,
         response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409) },
@@ -197,6 +214,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'Turn the authenticator app off (needs the password)',
+        description:
+          'Turns the authenticator app and its recovery codes off. Needs the current password (400 wrong_password, counted like a failed sign-in).',
         security: bearer,
         body: PasswordBodySchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
@@ -213,6 +232,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       schema: {
         summary: 'New recovery codes (the old ones stop working; needs the password)',
+        description:
+          'Replaces the recovery codes with 10 new ones, shown this once; the old ones stop working. Needs the current password. 409 without an authenticator app.',
         security: bearer,
         body: PasswordBodySchema,
         response: { 200: RecoveryCodesSchema, ...errorAnswers(400, 401, 409, 429) },

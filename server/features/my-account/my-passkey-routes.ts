@@ -38,6 +38,8 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     {
       schema: {
         summary: 'My passkeys, oldest first',
+        description:
+          "The signed-in person's passkeys, oldest first: name, when added and last used. No key material.",
         security: bearer,
         response: { 200: PasskeyListSchema, ...errorAnswers(401) },
       },
@@ -93,6 +95,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     {
       schema: {
         summary: 'Rename one of my passkeys',
+        description: "Renames one of the signed-in person's passkeys (404 if it is not theirs).",
         security: bearer,
         params: PasskeyIdParamsSchema,
         body: PasskeyRenameBodySchema,
@@ -115,6 +118,8 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     {
       schema: {
         summary: 'Remove one of my passkeys',
+        description:
+          "Removes one of the signed-in person's passkeys (404 if it is not theirs); it can no longer sign in.",
         security: bearer,
         params: PasskeyIdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 404) },

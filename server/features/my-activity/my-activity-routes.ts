@@ -15,6 +15,8 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     {
       schema: {
         summary: 'My last sign-in before this session, and failed attempts since',
+        description:
+          "The signed-in person's own figures: their previous sign-in and the failed attempts on their account since.",
         security: bearer,
         response: { 200: MyActivitySchema, ...errorAnswers(401) },
       },

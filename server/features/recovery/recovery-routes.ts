@@ -20,6 +20,8 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     {
       schema: {
         summary: 'Mail a password-reset link (the same answer whether or not the e-mail exists)',
+        description:
+          'Public. Mails a single-use reset link, valid 30 minutes, when the e-mail has an account. The answer is the same, in the same time, whether or not it has one. A newer link voids the older ones.',
         body: RecoveryBodySchema,
         response: { 202: NoContentSchema, ...errorAnswers(400, 429) },
       },
@@ -35,6 +37,8 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     {
       schema: {
         summary: 'Set a new password with a mailed link',
+        description:
+          'Public. Sets a new password with the token of a mailed link (a reset or an invitation). Every session of the account ends. 400 invalid_or_expired_token for a used, replaced or expired link.',
         body: ResetBodySchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
       },
@@ -60,6 +64,8 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     {
       schema: {
         summary: 'Check a password-reset link without using it',
+        description:
+          "Public. Says whether a mailed link's token still works, without using it, so the page can say so before the person types a new password.",
         body: ResetCheckBodySchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
       },

@@ -37,6 +37,8 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     {
       schema: {
         summary: 'Sign in with e-mail and password (or get a second-factor challenge)',
+        description:
+          'Public. Checks the e-mail and password. Without a second factor the answer holds the session token and the account. With one, it holds a challenge instead (no token): finish with POST /api/auth/login/mfa or POST /api/auth/passkey. Wrong passwords are counted per account and address: after too many, 429 with Retry-After. 403 says the account waits for approval or is disabled.',
         body: SignInBodySchema,
         response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
       },

@@ -46,6 +46,8 @@ export default guardedRoutes([admins], async (app, deps) => {
     {
       schema: {
         summary: 'Staff accounts: searched, filtered, sorted and paged',
+        description:
+          'Admins only. Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged.',
         security: bearer,
         querystring: StaffQuerySchema,
         response: { 200: StaffListSchema, ...errorAnswers(400, 401, 403) },
@@ -59,6 +61,8 @@ export default guardedRoutes([admins], async (app, deps) => {
     {
       schema: {
         summary: 'Invite someone: an invited account whose owner sets a password by mail',
+        description:
+          'Admins only. Creates an invited account and mails its owner a link to set a password (valid for 7 days). 409 when the e-mail already has an account.',
         security: bearer,
         body: InvitationBodySchema,
         response: { 201: StaffItemAnswerSchema, ...errorAnswers(400, 401, 403, 409) },
@@ -76,6 +80,8 @@ export default guardedRoutes([admins], async (app, deps) => {
     {
       schema: {
         summary: 'One account and its open sessions',
+        description:
+          'Admins only. One account, with its open sessions and its sign-in state (locked, second factors).',
         security: bearer,
         params: AccountIdParamsSchema,
         response: { 200: StaffAccountSchema, ...errorAnswers(400, 401, 403, 404) },
@@ -93,6 +99,8 @@ export default guardedRoutes([admins], async (app, deps) => {
     {
       schema: {
         summary: 'Approve, disable, re-enable, change the role, or correct the name',
+        description:
+          "Admins only. Approves a pending registration, disables or re-enables an account, changes its role or corrects its name. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left.",
         security: bearer,
         params: AccountIdParamsSchema,
         body: StaffChangeBodySchema,
@@ -109,6 +117,8 @@ export default guardedRoutes([admins], async (app, deps) => {
     {
       schema: {
         summary: 'Refuse and remove a pending registration (the person is told by mail)',
+        description:
+          'Admins only. Refuses a pending registration: the account is removed and the person told by mail. 409 not_pending for any other account.',
         security: bearer,
         params: AccountIdParamsSchema,
         body: RefuseBodySchema,
@@ -123,7 +133,7 @@ export default guardedRoutes([admins], async (app, deps) => {
 
   const action = (
     path: string,
-    summary: string,
+    { summary, description }: { summary: string; description: string },
     status: 202 | 204,
     run: (deps: ApiContext, acting: Acting, id: string) => Promise<void>,
     conflicts = false,
@@ -133,6 +143,7 @@ export default guardedRoutes([admins], async (app, deps) => {
       {
         schema: {
           summary,
+          description,
           security: bearer,
           params: AccountIdParamsSchema,
           response: {
@@ -146,14 +157,43 @@ export default guardedRoutes([admins], async (app, deps) => {
         return answerWithoutBody(reply, status)
       },
     )
-  action('unlock', 'Unlock an account locked by failed sign-ins', 204, (d, a, id) =>
-    unlockStaffAccount(d, a, id),
+  action(
+    'unlock',
+    {
+      summary: 'Unlock an account locked by failed sign-ins',
+      description:
+        'Admins only. Clears the failed sign-ins that locked an account, so its owner can sign in at once.',
+    },
+    204,
+    (d, a, id) => unlockStaffAccount(d, a, id),
   )
-  action('sign-out', 'End every session of an account', 204, endAccountSessions)
-  action('password-reset', 'Mail the person a reset link', 202, sendResetLink, true)
+  action(
+    'sign-out',
+    {
+      summary: 'End every session of an account',
+      description: 'Admins only. Ends every session of an account.',
+    },
+    204,
+    endAccountSessions,
+  )
+  action(
+    'password-reset',
+    {
+      summary: 'Mail the person a reset link',
+      description:
+        "Admins only. Mails the account's owner a reset link, as if they had asked for one. 409 for an account that cannot sign in (pending, disabled or invited).",
+    },
+    202,
+    sendResetLink,
+    true,
+  )
   action(
     'invitation',
-    'Mail an invited person a new invitation link (the older links stop working)',
+    {
+      summary: 'Mail an invited person a new invitation link (the older links stop working)',
+      description:
+        'Admins only. Mails an invited person a new invitation link; the older links stop working. 409 when the account is not an open invitation.',
+    },
     202,
     resendInvitation,
     true,
