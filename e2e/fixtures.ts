@@ -49,13 +49,32 @@ async function appStarted(page: Page): Promise<void> {
     .catch(() => {})
 }
 
+/**
+ * Firefox over WebDriver BiDi runs init scripts in the tab's first empty document too (its
+ * location still blank; Chromium does not), where Web Storage throws "The operation is insecure": a page error the test did not cause. There,
+ * the test's init scripts run only in the panel's pages, as they do in Chromium.
+ */
+function onlyInWebPages(page: Page): void {
+  for (const target of [page, page.context()]) {
+    type Add = (script: unknown, arg?: unknown) => Promise<unknown>
+    const add = target.addInitScript.bind(target) as unknown as Add
+    target.addInitScript = ((script: unknown, arg?: unknown) =>
+      typeof script === 'function'
+        ? add({
+            content: `if (/^https?:$/.test(location.protocol)) (${String(script)})(${arg === undefined ? '' : JSON.stringify(arg)})`,
+          })
+        : add(script, arg)) as Add as unknown as typeof target.addInitScript
+  }
+}
+
 export const test = base.extend<PanelFixtures>({
   /**
    * `goto` and `reload` with the default `waitUntil` also wait for the app (appStarted), as
    * they did when the load event waited for its scripts; an explicit `waitUntil` (a test that
    * holds the app's scripts: 'commit') waits for that alone.
    */
-  page: async ({ page }, use) => {
+  page: async ({ page, browserName }, use) => {
+    if (browserName === 'firefox') onlyInWebPages(page)
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
     page.goto = async (url, options) => {
@@ -147,9 +166,14 @@ export const test = base.extend<PanelFixtures>({
 
   checkApiContract: [true, { option: true }],
   apiContract: [
-    async ({ context, api, baseURL, checkApiContract }, use) => {
+    async ({ context, api, baseURL, checkApiContract, browserName }, use) => {
       if (!baseURL || !checkApiContract) return use()
-      const exchanges = recordApiExchanges(context, api, baseURL)
+      // Playwright's WebDriver BiDi layer reports no request body (postData() is null) and no
+      // content-type: in Firefox only the answers and the requests' paths and queries are held
+      // against the document; Chromium checks the bodies sent too.
+      const exchanges = recordApiExchanges(context, api, baseURL, {
+        requestBodies: browserName !== 'firefox',
+      })
       await use()
       expect(
         (await exchanges.check()).violations,
