@@ -89,7 +89,8 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env): BrowserChoice
 
 /** A browser other than Chromium: found, or why not (named once in `npm test`'s summary). */
 export type Engine =
-  { found: true; path: string; description: string } | { found: false; reason: string }
+  | { found: true; path: string; description: string; browser?: string }
+  | { found: false; reason: string }
 
 const SYSTEM_FIREFOXES = [
   // The binary itself: /usr/bin/firefox is a shell wrapper on Debian.
@@ -117,6 +118,12 @@ export function findFirefox(env: NodeJS.ProcessEnv = process.env): Engine {
 
 const WEBKIT_DRIVERS = ['/usr/bin/WebKitWebDriver', '/usr/local/bin/WebKitWebDriver']
 const XVFB = ['/usr/bin/Xvfb', '/usr/local/bin/Xvfb']
+/** WebKitGTK's own small browser, which the driver starts (it comes with libwebkit2gtk). */
+const MINIBROWSERS = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+]
 
 export function findWebKitDriver(env: NodeJS.ProcessEnv = process.env): Engine {
   const explicit = env.WEBKIT_WEBDRIVER_PATH?.trim()
@@ -129,11 +136,15 @@ export function findWebKitDriver(env: NodeJS.ProcessEnv = process.env): Engine {
         : 'no WebKitWebDriver installed (apt-get install webkit2gtk-driver)',
     }
   }
+  const browser = MINIBROWSERS.find((path) => existsSync(path))
+  if (!browser) {
+    return { found: false, reason: 'no WebKitGTK MiniBrowser (apt-get install webkit2gtk-driver)' }
+  }
   // WebKitGTK's browser is a GTK window: it needs a display, a virtual one on a server.
   if (!env.DISPLAY && !XVFB.some((path) => existsSync(path))) {
     return { found: false, reason: 'no display and no Xvfb for WebKitGTK (apt-get install xvfb)' }
   }
-  return { found: true, path: driver, description: `WebKitGTK through ${driver}` }
+  return { found: true, path: driver, browser, description: `${browser} through ${driver}` }
 }
 
 if (process.argv[1]?.endsWith('find-browser.ts')) {

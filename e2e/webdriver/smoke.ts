@@ -13,7 +13,6 @@
  * Ends with one line, `webkit: N passed, N failed`; exit 0 only when none failed.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { findWebKitDriver } from '../../scripts/find-browser'
 import { freePortSync } from '../../scripts/free-port'
 import { root } from '../../scripts/paths'
@@ -30,11 +29,6 @@ import { externalBaseURL, smokeCredentials } from '../support/target'
 import { e2e } from '../support/test-env'
 import { Session, until } from './client'
 
-const MINIBROWSER_PATHS = [
-  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
-  '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
-]
 /** How long one journey may take (Playwright's default test timeout). */
 const JOURNEY_MS = 60_000
 
@@ -205,12 +199,8 @@ async function ownServer(): Promise<string> {
 
 async function main(): Promise<number> {
   const engine = findWebKitDriver()
-  const miniBrowser = MINIBROWSER_PATHS.find((path) => existsSync(path))
-  if (!engine.found || !miniBrowser) {
-    const reason = engine.found
-      ? 'no MiniBrowser (apt-get install libwebkit2gtk-4.1-0)'
-      : engine.reason
-    console.log(`webkit: cannot run: ${reason}`)
+  if (!engine.found || !engine.browser) {
+    console.log(`webkit: cannot run: ${engine.found ? 'no browser' : engine.reason}`)
     console.log('webkit: 0 passed, 1 failed')
     return 1
   }
@@ -220,7 +210,7 @@ async function main(): Promise<number> {
   const driver = start(engine.path, [`--port=${driverPort}`], { ...process.env, DISPLAY: display })
   const driverURL = `http://127.0.0.1:${driverPort}`
   await waitForHttp(`${driverURL}/status`, 30_000, 'WebKitWebDriver', driver.errors)
-  console.log(`webkit: ${engine.description}, MiniBrowser ${miniBrowser}, against ${baseURL}`)
+  console.log(`webkit: ${engine.description}, against ${baseURL}`)
 
   let passed = 0
   let failed = 0
@@ -236,7 +226,7 @@ async function main(): Promise<number> {
     try {
       session = await Session.start(driverURL, {
         'webkitgtk:browserOptions': {
-          binary: miniBrowser,
+          binary: engine.browser,
           args: ['--automation', ...(journey.dark ? ['--dark-mode'] : [])],
         },
       })
