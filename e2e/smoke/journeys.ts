@@ -85,12 +85,15 @@ export async function pendingRegistration(
   const registered = await post('/api/auth/register', person)
   if (registered.status !== 202) throw new Error(`register: ${registered.status}`)
   const signedIn = await post('/api/auth/login', admin)
+  if (signedIn.status !== 200)
+    throw new Error(`admin sign-in: ${signedIn.status} ${await signedIn.text()}`)
   const { token } = (await signedIn.json()) as { token: string }
   try {
     for (let tries = 0; tries < 50; tries += 1) {
       const list = await fetch(`${baseURL}/api/staff?q=${encodeURIComponent(person.email)}`, {
         headers: { authorization: `Bearer ${token}` },
       })
+      if (list.status !== 200) throw new Error(`staff list: ${list.status} ${await list.text()}`)
       const { items } = (await list.json()) as { items: { email: string }[] }
       if (items.some((item) => item.email === person.email)) return person
       await new Promise((resolve) => setTimeout(resolve, 100))
