@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { DARK_SYSTEM } from './e2e/support/color-scheme'
 import { isInstalled } from './e2e/support/installed-browsers'
 import { externalBaseURL, targetBaseURL } from './e2e/support/target'
 import { e2e } from './e2e/support/test-env'
-import { findBrowser } from './scripts/find-browser'
+import { findBrowser, findFirefox } from './scripts/find-browser'
 
 /**
  * The suites run against the built server (`node scripts/start.mjs`: it builds when dist/ is
@@ -20,11 +21,57 @@ const chromium = {
   launchOptions: { executablePath: browser.executablePath, args: browser.args },
 }
 const SMOKE = /smoke\/.*\.spec\.ts$/
-for (const name of ['firefox', 'webkit']) {
-  if (!isInstalled(name)) {
-    console.log(`${name}: not installed (npx playwright install ${name}), its project skips`)
+
+/**
+ * Firefox: the system's stock Firefox (apt's firefox-esr) over WebDriver BiDi, Playwright's
+ * `moz-firefox` channel; Playwright's own patched Firefox cannot be downloaded here. Playwright
+ * stays at 1.64.1: 1.65 sends `emulation.setMediaFeaturesOverride` when it opens every context,
+ * a command ESR 153 does not have (`unknown command`), and 1.64 sends none that ESR 153 lacks.
+ * Its BiDi layer cannot emulate the colour scheme: the system's is fixed at launch by a
+ * preference instead (e2e/support/color-scheme.ts), light in `firefox`, dark in `firefox-dark`.
+ * No project at all when there is no Firefox: `npm test` names it once in its summary.
+ */
+const firefoxFound = findFirefox()
+function firefox(scheme: 'light' | 'dark') {
+  if (!firefoxFound.found) return {}
+  return {
+    ...devices['Desktop Firefox'],
+    channel: 'moz-firefox',
+    launchOptions: {
+      executablePath: firefoxFound.path,
+      firefoxUserPrefs: { 'ui.systemUsesDarkTheme': scheme === 'dark' ? 1 : 0 },
+    },
   }
 }
+const firefoxProjects = firefoxFound.found
+  ? [
+      {
+        name: 'firefox',
+        testIgnore: SMOKE,
+        grepInvert: new RegExp(DARK_SYSTEM),
+        use: firefox('light'),
+        metadata: { fixedColorScheme: 'light' },
+      },
+      {
+        name: 'firefox-smoke',
+        testMatch: SMOKE,
+        grepInvert: new RegExp(DARK_SYSTEM),
+        use: firefox('light'),
+        metadata: { fixedColorScheme: 'light' },
+      },
+      {
+        // Only the tests that need a dark system (tagged), smoke set or not.
+        name: 'firefox-dark',
+        grep: new RegExp(DARK_SYSTEM),
+        use: firefox('dark'),
+        metadata: { fixedColorScheme: 'dark' },
+      },
+    ]
+  : []
+/** Playwright's own WebKit, where it is installed (never on these machines: e2e/webdriver/). */
+const webkitProjects = isInstalled('webkit')
+  ? [{ name: 'webkit', testIgnore: SMOKE, use: devices['Desktop Safari'] }]
+  : []
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,8 +101,8 @@ export default defineConfig({
       : [
           { name: 'chromium', testIgnore: SMOKE, use: chromium },
           { name: 'smoke', testMatch: SMOKE, use: chromium },
-          { name: 'firefox', testIgnore: SMOKE, use: devices['Desktop Firefox'] },
-          { name: 'webkit', testIgnore: SMOKE, use: devices['Desktop Safari'] },
+          ...firefoxProjects,
+          ...webkitProjects,
         ],
   webServer: externalBaseURL
     ? undefined

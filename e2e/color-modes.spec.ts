@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { DARK_SYSTEM, emulateSystemColorScheme } from './support/color-scheme'
 
 /** Colour modes (docs/architecture.md, "Fixed contracts"): light, dark, auto; stored, applied before the first paint, shared by tabs. */
 
@@ -35,34 +36,38 @@ test.describe('the switcher in the header', () => {
     { label: 'Automático', value: 'auto', system: 'dark', shown: 'dark' },
   ] as const
   for (const { label, value, system, shown } of CHOICES) {
-    test(`choosing ${label} applies it at once, stores it, and keeps it after a reload`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ colorScheme: system })
-      await page.goto('/#/dashboard')
-      await choose(page, label)
-      await expect(html(page)).toHaveAttribute('data-coreui-theme', shown)
-      expect(await stored(page)).toBe(value)
-      // The redux `theme` field, as the switcher shows it: its label and the pressed item.
-      await expect(switcher(page)).toHaveAccessibleName(`Escolher tema (Tema: ${label})`)
-      await switcher(page).click()
-      await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      )
-      await expect(
-        page.getByRole('button', { name: label === 'Claro' ? 'Escuro' : 'Claro', exact: true }),
-      ).toHaveAttribute('aria-pressed', 'false')
+    test(
+      `choosing ${label} applies it at once, stores it, and keeps it after a reload`,
+      {
+        tag: system === 'dark' ? [DARK_SYSTEM] : [],
+      },
+      async ({ page }) => {
+        await emulateSystemColorScheme(page, system)
+        await page.goto('/#/dashboard')
+        await choose(page, label)
+        await expect(html(page)).toHaveAttribute('data-coreui-theme', shown)
+        expect(await stored(page)).toBe(value)
+        // The redux `theme` field, as the switcher shows it: its label and the pressed item.
+        await expect(switcher(page)).toHaveAccessibleName(`Escolher tema (Tema: ${label})`)
+        await switcher(page).click()
+        await expect(page.getByRole('button', { name: label, exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        )
+        await expect(
+          page.getByRole('button', { name: label === 'Claro' ? 'Escuro' : 'Claro', exact: true }),
+        ).toHaveAttribute('aria-pressed', 'false')
 
-      await page.reload()
-      await expect(html(page)).toHaveAttribute('data-coreui-theme', shown)
-      await expect(switcher(page)).toHaveAccessibleName(`Escolher tema (Tema: ${label})`)
-      expect(await stored(page)).toBe(value)
-    })
+        await page.reload()
+        await expect(html(page)).toHaveAttribute('data-coreui-theme', shown)
+        await expect(switcher(page)).toHaveAccessibleName(`Escolher tema (Tema: ${label})`)
+        expect(await stored(page)).toBe(value)
+      },
+    )
   }
 
   test('works with the keyboard alone', async ({ page }) => {
-    await page.emulateMedia({ colorScheme: 'light' })
+    await emulateSystemColorScheme(page, 'light')
     await page.goto('/#/dashboard')
     await switcher(page).focus()
     await page.keyboard.press('Enter')
@@ -95,12 +100,12 @@ test.describe('the switcher in the header', () => {
 test.describe('auto and the system preference', () => {
   test('auto follows the system when it changes, without a reload', async ({ page }) => {
     await presetMode(page, 'auto')
-    await page.emulateMedia({ colorScheme: 'light' })
+    await emulateSystemColorScheme(page, 'light')
     await page.goto('/#/login')
     await expect(html(page)).toHaveAttribute('data-coreui-theme', 'light')
-    await page.emulateMedia({ colorScheme: 'dark' })
+    await emulateSystemColorScheme(page, 'dark')
     await expect(html(page)).toHaveAttribute('data-coreui-theme', 'dark')
-    await page.emulateMedia({ colorScheme: 'light' })
+    await emulateSystemColorScheme(page, 'light')
     await expect(html(page)).toHaveAttribute('data-coreui-theme', 'light')
     expect(await stored(page)).toBe('auto')
   })
@@ -108,25 +113,29 @@ test.describe('auto and the system preference', () => {
   for (const mode of ['light', 'dark'] as const) {
     test(`an explicit ${mode} stays ${mode} whatever the system does`, async ({ page }) => {
       await presetMode(page, mode)
-      await page.emulateMedia({ colorScheme: mode === 'light' ? 'dark' : 'light' })
+      await emulateSystemColorScheme(page, mode === 'light' ? 'dark' : 'light')
       await page.goto('/#/login')
       await expect(html(page)).toHaveAttribute('data-coreui-theme', mode)
-      await page.emulateMedia({ colorScheme: mode === 'light' ? 'light' : 'dark' })
-      await page.emulateMedia({ colorScheme: mode === 'light' ? 'dark' : 'light' })
+      await emulateSystemColorScheme(page, mode === 'light' ? 'light' : 'dark')
+      await emulateSystemColorScheme(page, mode === 'light' ? 'dark' : 'light')
       await page.waitForTimeout(100)
       await expect(html(page)).toHaveAttribute('data-coreui-theme', mode)
     })
   }
 
-  test('with nothing stored the panel is light (docs/architecture.md, "Fixed contracts"), even on a dark system', async ({
-    page,
-  }) => {
-    await presetMode(page, null)
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await page.goto('/#/login')
-    await expect(html(page)).toHaveAttribute('data-coreui-theme', 'light')
-    expect(await stored(page)).toBeNull()
-  })
+  test(
+    'with nothing stored the panel is light (docs/architecture.md, "Fixed contracts"), even on a dark system',
+    {
+      tag: DARK_SYSTEM,
+    },
+    async ({ page }) => {
+      await presetMode(page, null)
+      await emulateSystemColorScheme(page, 'dark')
+      await page.goto('/#/login')
+      await expect(html(page)).toHaveAttribute('data-coreui-theme', 'light')
+      expect(await stored(page)).toBeNull()
+    },
+  )
 
   test('a tampered stored value counts as none', async ({ page }) => {
     await presetMode(page, '"><img src=x onerror=alert(1)>')
@@ -176,37 +185,41 @@ test.describe('the theme URL parameter', () => {
       value.raw.length > 40
         ? `${value.raw.slice(0, 12)}… (${value.raw.length} characters)`
         : value.raw || '(empty)'
-    test(`theme=${label} ${value.expect === 'rejected' ? 'is ignored' : `sets ${value.expect}`}, before or inside the hash`, async ({
-      page,
-    }) => {
-      const dialogs: string[] = []
-      page.on('dialog', (dialog) => {
-        dialogs.push(dialog.message())
-        void dialog.dismiss()
-      })
-      await page.emulateMedia({ colorScheme: 'dark' })
-      for (const url of [`/?theme=${value.raw}#/login`, `/#/login?theme=${value.raw}`]) {
-        await page.goto('/#/404')
-        await page.evaluate((key) => window.localStorage.setItem(key, 'light'), KEY)
-        // A new document for each address: a hash change alone would not load the page again.
-        await page.goto('about:blank')
-        await page.goto(url)
-        await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+    test(
+      `theme=${label} ${value.expect === 'rejected' ? 'is ignored' : `sets ${value.expect}`}, before or inside the hash`,
+      {
+        tag: DARK_SYSTEM,
+      },
+      async ({ page }) => {
+        const dialogs: string[] = []
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message())
+          void dialog.dismiss()
+        })
+        await emulateSystemColorScheme(page, 'dark')
+        for (const url of [`/?theme=${value.raw}#/login`, `/#/login?theme=${value.raw}`]) {
+          await page.goto('/#/404')
+          await page.evaluate((key) => window.localStorage.setItem(key, 'light'), KEY)
+          // A new document for each address: a hash change alone would not load the page again.
+          await page.goto('about:blank')
+          await page.goto(url)
+          await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
 
-        const expectedStored = value.expect === 'rejected' ? 'light' : value.expect
-        const expectedShown =
-          value.expect === 'rejected' || value.expect === 'light' ? 'light' : 'dark'
-        await expect(html(page), url).toHaveAttribute('data-coreui-theme', expectedShown)
-        expect(await stored(page), url).toBe(expectedStored)
-        // The parameter has done its work and is gone from the address.
-        expect(page.url(), url).not.toContain('theme=')
-        // Nothing of the value reached the page.
-        await expect(page.locator('x, script:not([src])')).toHaveCount(0)
-        if (value.text)
-          expect(await page.locator('body').innerText(), url).not.toContain(value.text)
-      }
-      expect(dialogs).toEqual([])
-    })
+          const expectedStored = value.expect === 'rejected' ? 'light' : value.expect
+          const expectedShown =
+            value.expect === 'rejected' || value.expect === 'light' ? 'light' : 'dark'
+          await expect(html(page), url).toHaveAttribute('data-coreui-theme', expectedShown)
+          expect(await stored(page), url).toBe(expectedStored)
+          // The parameter has done its work and is gone from the address.
+          expect(page.url(), url).not.toContain('theme=')
+          // Nothing of the value reached the page.
+          await expect(page.locator('x, script:not([src])')).toHaveCount(0)
+          if (value.text)
+            expect(await page.locator('body').innerText(), url).not.toContain(value.text)
+        }
+        expect(dialogs).toEqual([])
+      },
+    )
   }
 
   test('theme=dark typed into the hash after the page loaded applies too', async ({ page }) => {

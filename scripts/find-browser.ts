@@ -1,10 +1,17 @@
 /**
- * Which Chromium the Playwright suites and the benchmarks drive: the one Playwright manages when
- * it is installed (`npx playwright install chromium`), else a system Chromium, else a clear error.
- * `CHROMIUM_PATH` names one explicitly.
+ * Which browsers the suites drive.
+ * - Chromium (Playwright suites, benchmarks): the one Playwright manages when it is installed
+ *   (`npx playwright install chromium`), else a system Chromium, else a clear error.
+ *   `CHROMIUM_PATH` names one explicitly.
+ * - Firefox (Playwright suites): a stock Firefox driven over WebDriver BiDi (Playwright's
+ *   `moz-firefox` channel), apt's `firefox-esr` by default, `FIREFOX_PATH` to name another.
+ *   Playwright's own patched Firefox cannot be downloaded on these machines.
+ * - WebKit (the smoke set through WebDriver, e2e/webdriver/): apt's `webkit2gtk-driver`
+ *   (WebKitWebDriver, which starts WebKitGTK's MiniBrowser), and `Xvfb` when there is no display.
+ *   Playwright cannot drive WebKitGTK.
  *
- * CLI: `tsx scripts/find-browser.ts` prints the choice, or exits 1 with how to install one
- * (.ci/run uses that to decide whether to apt-get install chromium).
+ * CLI: `tsx scripts/find-browser.ts [chromium|firefox|webkit]` prints the choice, or exits 1 with
+ * how to install it (.ci/run uses that to decide what to apt-get install).
  */
 import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
@@ -80,11 +87,81 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env): BrowserChoice
   throw new NoBrowserError()
 }
 
+/** A browser other than Chromium: found, or why not (named once in `npm test`'s summary). */
+export type Engine =
+  | { found: true; path: string; description: string; browser?: string }
+  | { found: false; reason: string }
+
+const SYSTEM_FIREFOXES = [
+  // The binary itself: /usr/bin/firefox is a shell wrapper on Debian.
+  '/usr/lib/firefox-esr/firefox-esr',
+  '/usr/lib/firefox/firefox',
+  '/usr/bin/firefox-esr',
+  '/usr/bin/firefox',
+]
+
+export function findFirefox(env: NodeJS.ProcessEnv = process.env): Engine {
+  const explicit = env.FIREFOX_PATH?.trim()
+  if (explicit) {
+    return existsSync(explicit)
+      ? { found: true, path: explicit, description: `${explicit} (FIREFOX_PATH)` }
+      : { found: false, reason: `FIREFOX_PATH=${explicit} does not exist` }
+  }
+  const system = SYSTEM_FIREFOXES.find((path) => existsSync(path))
+  return system
+    ? { found: true, path: system, description: `system Firefox (${system}) over WebDriver BiDi` }
+    : {
+        found: false,
+        reason: 'no Firefox installed (apt-get install firefox-esr, or FIREFOX_PATH)',
+      }
+}
+
+const WEBKIT_DRIVERS = ['/usr/bin/WebKitWebDriver', '/usr/local/bin/WebKitWebDriver']
+const XVFB = ['/usr/bin/Xvfb', '/usr/local/bin/Xvfb']
+/** WebKitGTK's own small browser, which the driver starts (it comes with libwebkit2gtk). */
+const MINIBROWSERS = [
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/libexec/webkit2gtk-4.1/MiniBrowser',
+]
+
+export function findWebKitDriver(env: NodeJS.ProcessEnv = process.env): Engine {
+  const explicit = env.WEBKIT_WEBDRIVER_PATH?.trim()
+  const driver = explicit || WEBKIT_DRIVERS.find((path) => existsSync(path))
+  if (!driver || !existsSync(driver)) {
+    return {
+      found: false,
+      reason: explicit
+        ? `WEBKIT_WEBDRIVER_PATH=${explicit} does not exist`
+        : 'no WebKitWebDriver installed (apt-get install webkit2gtk-driver)',
+    }
+  }
+  const browser = MINIBROWSERS.find((path) => existsSync(path))
+  if (!browser) {
+    return { found: false, reason: 'no WebKitGTK MiniBrowser (apt-get install webkit2gtk-driver)' }
+  }
+  // WebKitGTK's browser is a GTK window: it needs a display, a virtual one on a server.
+  if (!env.DISPLAY && !XVFB.some((path) => existsSync(path))) {
+    return { found: false, reason: 'no display and no Xvfb for WebKitGTK (apt-get install xvfb)' }
+  }
+  return { found: true, path: driver, browser, description: `${browser} through ${driver}` }
+}
+
 if (process.argv[1]?.endsWith('find-browser.ts')) {
-  try {
-    console.log(findBrowser().description)
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error))
-    process.exit(1)
+  const which = process.argv[2] ?? 'chromium'
+  if (which === 'firefox' || which === 'webkit') {
+    const engine = which === 'firefox' ? findFirefox() : findWebKitDriver()
+    if (engine.found) console.log(engine.description)
+    else {
+      console.error(`${which}: ${engine.reason}`)
+      process.exit(1)
+    }
+  } else {
+    try {
+      console.log(findBrowser().description)
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error))
+      process.exit(1)
+    }
   }
 }

@@ -15,7 +15,7 @@ function listedProjects(env: NodeJS.ProcessEnv): Set<string> {
     },
   )
   assert.equal(run.status, 0, run.stderr)
-  return new Set([...run.stdout.matchAll(/^\s*\[(\w+)\] ›/gm)].map((match) => match[1] ?? ''))
+  return new Set([...run.stdout.matchAll(/^\s*\[([\w-]+)\] ›/gm)].map((match) => match[1] ?? ''))
 }
 
 it('runs only the read-only smoke project against a deployed panel (E2E_BASE_URL)', () => {
@@ -26,4 +26,13 @@ it('runs only the read-only smoke project against a deployed panel (E2E_BASE_URL
 it('runs every project against the server it starts itself', () => {
   const projects = listedProjects({ E2E_BASE_URL: '' })
   assert.ok(projects.has('chromium') && projects.has('smoke'), [...projects].join(', '))
+})
+
+it('defines the Firefox projects only where there is a Firefox, named once rather than skipped', () => {
+  const without = listedProjects({ E2E_BASE_URL: '', FIREFOX_PATH: '/nonexistent/firefox' })
+  assert.ok(![...without].some((name) => name.startsWith('firefox')), [...without].join(', '))
+  const withOne = listedProjects({ E2E_BASE_URL: '', FIREFOX_PATH: process.execPath })
+  for (const name of ['firefox', 'firefox-smoke', 'firefox-dark']) {
+    assert.ok(withOne.has(name), `${name} in ${[...withOne].join(', ')}`)
+  }
 })
