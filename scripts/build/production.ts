@@ -69,7 +69,7 @@ async function buildClient() {
   if (!fullStylesheet) throw new Error('the first pass made no stylesheet')
   await writeFile(unpurgedStylesheetPath, fullStylesheet.contents)
   const entries = entryModules(metafile)
-  const publicPages = entries.filter((entry) => entry.startsWith('client/src/pages/'))
+  const publicPages = entries.filter((entry) => /^client\/src\/features\/.*-page\.tsx$/.test(entry))
   const sharedInputs = coldPathSharedInputs(metafile, MAIN_ENTRY, publicPages)
   // What renders: the app's sources and the CoreUI components they use (see purge-css.ts).
   const contentFiles = Object.keys(metafile.inputs)

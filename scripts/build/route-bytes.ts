@@ -14,7 +14,7 @@ import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 /** The two entry points of the client, as scripts/build/production.ts builds them. */
 export const MAIN_ENTRY = 'client/src/main.tsx'
 export const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
-export const LOGIN_PAGE_ENTRY = 'client/src/pages/login-page.tsx'
+export const LOGIN_PAGE_ENTRY = 'client/src/features/sign-in/login-page.tsx'
 
 /**
  * The lazily imported modules each route needs before it shows (client/src/app/router.tsx):
@@ -24,7 +24,7 @@ export const ROUTE_ENTRY_POINTS = {
   '#/login': [LOGIN_PAGE_ENTRY],
   '#/dashboard': [
     'client/src/layout/default-layout.tsx',
-    'client/src/screens/dashboard-screen.tsx',
+    'client/src/features/dashboard/dashboard-screen.tsx',
   ],
 } as const satisfies Record<string, readonly string[]>
 

@@ -1,5 +1,5 @@
-import { messages } from '../messages'
-import { paths } from './paths'
+import { messages } from '../words/messages'
+import { paths } from '../routing/paths'
 
 /** The icons the sidebar knows; it maps each name to a CoreUI icon in the layout's own chunk. */
 export type ScreenIcon = 'dashboard' | 'profile' | 'staff' | 'audit'

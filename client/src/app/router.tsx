@@ -1,15 +1,15 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react'
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { lazyPage } from './chunk-loading'
+import { lazyPage } from '../routing/chunk-loading'
 import { INNER_SCREENS } from './inner-screens'
 import { SignalPageCommitted } from './page-committed'
-import { PageSpinner } from './page-spinner'
-import { paths } from './paths'
-import { RedirectIfSignedIn } from './redirect-if-signed-in'
-import { RequireSession } from './require-session'
+import { PageSpinner } from '../ui/page-spinner'
+import { paths } from '../routing/paths'
+import { RedirectIfSignedIn } from '../routing/redirect-if-signed-in'
+import { RequireSession } from '../routing/require-session'
 import { RootLayout } from './root-layout'
-import { RouteErrorBoundary } from './route-error-boundary'
-import { ScreenErrorScreen } from './route-error-screen'
+import { RouteErrorBoundary } from '../routing/route-error-boundary'
+import { ScreenErrorScreen } from '../routing/route-error-screen'
 import { SCREEN_LOADERS } from './screen-loaders'
 
 /*
@@ -21,13 +21,15 @@ import { SCREEN_LOADERS } from './screen-loaders'
  * (docs/performance.md).
  */
 // The CSS inline in index.html is the login page's, everything it can show included.
-const LoginPage = lazyPage(() => import('../pages/login-page'), { wholeStylesheet: false })
-const RecoverPasswordPage = lazyPage(() => import('../pages/recover-password-page'))
-const RegisterPage = lazyPage(() => import('../pages/register-page'))
-const NotFoundPage = lazyPage(() => import('../pages/not-found-page'))
-const ServerErrorPage = lazyPage(() => import('../pages/server-error-page'))
+const LoginPage = lazyPage(() => import('../features/sign-in/login-page'), {
+  wholeStylesheet: false,
+})
+const RecoverPasswordPage = lazyPage(() => import('../features/recovery/recover-password-page'))
+const RegisterPage = lazyPage(() => import('../features/registration/register-page'))
+const NotFoundPage = lazyPage(() => import('../features/error-pages/not-found-page'))
+const ServerErrorPage = lazyPage(() => import('../features/error-pages/server-error-page'))
 const DefaultLayout = lazyPage(() => import('../layout/default-layout'))
-const InnerNotFoundScreen = lazyPage(() => import('../screens/inner-not-found-screen'))
+const InnerNotFoundScreen = lazyPage(() => import('../features/error-pages/inner-not-found-screen'))
 const SCREENS = Object.fromEntries(
   INNER_SCREENS.map((screen) => [screen.path, lazyPage(SCREEN_LOADERS[screen.path])]),
 )

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { ScreenPath } from './inner-screens'
-import { paths } from './paths'
+import { paths } from '../routing/paths'
 
 type ScreenModule = Promise<{ default: ComponentType }>
 
@@ -11,9 +11,9 @@ type ScreenModule = Promise<{ default: ComponentType }>
  * the table without a loader does not compile.
  */
 export const SCREEN_LOADERS: Record<ScreenPath, () => ScreenModule> = {
-  [paths.dashboard]: () => import('../screens/dashboard-screen'),
-  [paths.profile]: () => import('../screens/profile-screen'),
-  [paths.staff]: () => import('../screens/staff-screen'),
-  [paths.staffAccount]: () => import('../screens/staff-account-screen'),
-  [paths.audit]: () => import('../screens/audit-screen'),
+  [paths.dashboard]: () => import('../features/dashboard/dashboard-screen'),
+  [paths.profile]: () => import('../features/my-account/profile-screen'),
+  [paths.staff]: () => import('../features/staff/staff-screen'),
+  [paths.staffAccount]: () => import('../features/staff/staff-account-screen'),
+  [paths.audit]: () => import('../features/audit/audit-screen'),
 }

@@ -1,6 +1,6 @@
 import { CFormInput, CFormLabel } from '@coreui/react'
 import { useId, useState, type KeyboardEvent } from 'react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import type { FieldBinding } from './form-field'
 
 /** An eye; crossed out while the password is shown (pressing again hides it). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { securityMessages } from '../messages-account-security'
-import { ApiError } from '../lib/api-client'
-import { ConfirmDialog } from '../lib/confirm-dialog'
+import { securityMessages } from '../second-factor/second-factor-messages'
+import { ApiError } from '../api/api-client'
+import { ConfirmDialog } from '../ui/confirm-dialog'
 
 const text = securityMessages.idle
 

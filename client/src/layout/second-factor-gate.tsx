@@ -1,12 +1,12 @@
 import { Suspense } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { lazyPage } from '../app/chunk-loading'
-import { PageSpinner } from '../app/page-spinner'
-import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from '../app/paths'
-import { afterSignInPath, safeRedirectTarget } from '../app/redirect-target'
-import { RouteErrorBoundary } from '../app/route-error-boundary'
-import { ScreenErrorScreen } from '../app/route-error-screen'
-import { Notice } from '../lib/notice'
+import { lazyPage } from '../routing/chunk-loading'
+import { PageSpinner } from '../ui/page-spinner'
+import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from '../routing/paths'
+import { afterSignInPath, safeRedirectTarget } from '../routing/redirect-target'
+import { RouteErrorBoundary } from '../routing/route-error-boundary'
+import { ScreenErrorScreen } from '../routing/route-error-screen'
+import { Notice } from '../ui/notice'
 import { useCurrentUser } from '../session/current-user'
 
 /**
@@ -16,7 +16,9 @@ import { useCurrentUser } from '../session/current-user'
  */
 export const SECOND_FACTOR_PATH = '/segundo-fator'
 
-const SecondFactorSetupScreen = lazyPage(() => import('../screens/second-factor-setup-screen'))
+const SecondFactorSetupScreen = lazyPage(
+  () => import('../features/second-factor-setup/second-factor-setup-screen'),
+)
 
 /** The setup screen's address, remembering where the person was going. */
 function setupPathFor(wanted: { pathname: string; search: string }): string {

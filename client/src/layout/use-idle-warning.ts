@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../lib/api-client'
-import { fetchCurrentSession, renewSession, type CurrentSession } from '../lib/me-api'
+import { ApiError } from '../api/api-client'
+import {
+  fetchCurrentSession,
+  renewSession,
+  type CurrentSession,
+} from '../features/my-account/my-account-api'
 import { idleEndAfter } from '../../../common/session-idle'
 import { idleSchedule, type SessionLimits } from '../session/idle-schedule'
 import {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { countPendingInBackground, STAFF_CHANGED_EVENT } from '../lib/admin-api'
-import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
+import { countPendingInBackground, STAFF_CHANGED_EVENT } from '../features/staff/staff-api'
+import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
 
 /** How often the sidebar asks again while the tab stays open and in view. */
 const EVERY_MS = 60_000

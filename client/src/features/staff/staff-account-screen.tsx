@@ -1,0 +1,196 @@
+import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { useCallback, useEffect, useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { AuditEvent } from '../../../../common/api/audit'
+import type { StaffAccount } from '../../../../common/api/staff'
+import { adminMessages } from '../../words/admin-messages'
+import { staffMessages } from './staff-messages'
+import { paths } from '../../routing/paths'
+import { changeStaff, fetchStaffAccount, listAudit } from './staff-api'
+import { ApiError, errorMessage } from '../../api/api-client'
+import { formatDate, formatDateTime } from '../../ui/format-date'
+import { Notice } from '../../ui/notice'
+import { useDocumentTitle } from '../../routing/use-document-title'
+import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
+import { nameMessages } from '../../forms/name-messages'
+import { useCurrentUser } from '../../session/current-user'
+import { AdminOnly } from '../../layout/admin-only'
+import { AuditEventList } from '../../audit-log/audit-event-list'
+import { NameEditor } from '../../forms/name-editor'
+import { StaffActionButtons, useStaffActions } from './staff-actions'
+import { StaffBadges } from './status-badge'
+
+const text = staffMessages.account
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string; missing: boolean }
+  | { state: 'ready'; account: StaffAccount; history: AuditEvent[] }
+
+/** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
+export default function StaffAccountScreen() {
+  useDocumentTitle(staffMessages.staff.title)
+  return (
+    <AdminOnly title={staffMessages.staff.title}>
+      <AccountPage />
+    </AdminOnly>
+  )
+}
+
+function AccountPage() {
+  const { id = '' } = useParams()
+  const { user: me } = useCurrentUser()
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [reloads, setReloads] = useState(0)
+  const [notice, setNotice] = useState<string | null>(null)
+  const reload = useCallback(() => setReloads((count) => count + 1), [])
+  useNameInBreadcrumb(load.state === 'ready' ? load.account.user.name : null)
+  const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+
+  useEffect(() => {
+    if (!validId) return
+    const controller = new AbortController()
+    Promise.all([
+      fetchStaffAccount(id, controller.signal),
+      listAudit({ account: id }, controller.signal),
+    ]).then(
+      ([account, history]) => setLoad({ state: 'ready', account, history: history.events }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        setLoad({
+          state: 'failed',
+          message: errorMessage(error),
+          missing: error instanceof ApiError && error.status === 404,
+        })
+      },
+    )
+    return () => controller.abort()
+  }, [id, validId, reloads])
+
+  const { ask, dialog } = useStaffActions((said, kind) => {
+    setNotice(said)
+    if (kind === 'refuse') setLoad({ state: 'failed', message: text.notFound, missing: true })
+    else reload()
+  })
+
+  const back = (
+    <p className="mb-2">
+      <Link to={paths.staff}>{text.back}</Link>
+    </p>
+  )
+  if (!validId || (load.state === 'failed' && load.missing)) {
+    return (
+      <>
+        {back}
+        <h1 className="h2 mb-3">{staffMessages.staff.title}</h1>
+        <Notice color={notice ? 'success' : 'warning'} text={notice} />
+        <Notice color="warning" text={text.notFound} />
+      </>
+    )
+  }
+  if (load.state === 'loading') {
+    return (
+      <div className="d-flex align-items-center gap-2" role="status">
+        <CSpinner size="sm" aria-hidden="true" />
+        {adminMessages.loading}
+      </div>
+    )
+  }
+  if (load.state === 'failed') {
+    return (
+      <>
+        {back}
+        <Notice text={load.message} />
+      </>
+    )
+  }
+  const { user, sessions } = load.account
+  const itsMe = user.id === me?.id
+  return (
+    <>
+      {back}
+      <h1 className="h2 mb-3" style={{ overflowWrap: 'anywhere' }}>
+        {user.name} {itsMe && <span className="text-body-secondary h5">{adminMessages.you}</span>}
+      </h1>
+      <Notice color="success" text={notice} />
+      <CCard className="mb-3">
+        <CCardBody>
+          <h2 className="h5">{text.details}</h2>
+          <dl className="row mb-0">
+            <dt className="col-sm-4">{text.name}</dt>
+            <dd className="col-sm-8">
+              {itsMe ? (
+                user.name
+              ) : (
+                <NameEditor
+                  name={user.name}
+                  label={nameMessages.editOf(user.name)}
+                  save={async (name) => {
+                    const { user: renamed } = await changeStaff(user.id, { name })
+                    setLoad({ ...load, account: { ...load.account, user: renamed } })
+                    setNotice(null)
+                  }}
+                />
+              )}
+            </dd>
+            <dt className="col-sm-4">{text.email}</dt>
+            <dd className="col-sm-8" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </dd>
+            <dt className="col-sm-4">{text.role}</dt>
+            <dd className="col-sm-8">{adminMessages.roles[user.role]}</dd>
+            <dt className="col-sm-4">{text.status}</dt>
+            <dd className="col-sm-8">
+              <StaffBadges account={user} />
+            </dd>
+            <dt className="col-sm-4">{text.since}</dt>
+            <dd className="col-sm-8">{formatDate(user.createdAt)}</dd>
+            <dt className="col-sm-4">{text.lastSignIn}</dt>
+            <dd className="col-sm-8">
+              {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : adminMessages.never}
+            </dd>
+            <dt className="col-sm-4">{text.mfa}</dt>
+            <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
+          </dl>
+          {!itsMe && (
+            <>
+              <h3 className="h6 mt-3">{text.actions}</h3>
+              <StaffActionButtons account={user} ask={ask} />
+            </>
+          )}
+        </CCardBody>
+      </CCard>
+      <CCard className="mb-3">
+        <CCardBody>
+          <h2 className="h5">{text.sessions}</h2>
+          {sessions.length === 0 ? (
+            <p className="mb-0">{text.noSessions}</p>
+          ) : (
+            <ul className="mb-0">
+              {sessions.map((session) => (
+                <li key={session.createdAt + session.expiresAt}>
+                  {text.sessionStarted}: {formatDateTime(session.createdAt)} · {text.sessionEnds}{' '}
+                  {formatDateTime(session.expiresAt)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CCardBody>
+      </CCard>
+      <CCard>
+        <CCardBody>
+          <h2 className="h5">{text.history}</h2>
+          {load.history.length === 0 ? (
+            <p className="mb-0">{text.noHistory}</p>
+          ) : (
+            <AuditEventList events={load.history} label={text.history} />
+          )}
+          <p className="mt-2 mb-0">
+            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
+          </p>
+        </CCardBody>
+      </CCard>
+      {dialog}
+    </>
+  )
+}
