@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useState } from 'react'
-import { countPendingInBackground, STAFF_CHANGED_EVENT } from '../features/staff/staff-api'
+import type { StaffList } from '../../../common/api/staff'
+import { apiRequest } from '../api/api-client'
+import { queryString } from '../api/query-string'
+import { STAFF_CHANGED_EVENT } from '../api/staff-changed-event'
 import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
+
+/** The count of waiting registrations, asked every minute: not the person's use. */
+const countPendingInBackground = (signal: AbortSignal) =>
+  apiRequest<StaffList>(`staff${queryString({ status: 'pending', pageSize: '1' })}`, {
+    signal,
+    background: true,
+  })
 
 /** How often the sidebar asks again while the tab stays open and in view. */
 const EVERY_MS = 60_000

@@ -1,5 +1,5 @@
 import { startRegistration } from '@simplewebauthn/browser'
-import { addPasskey, passkeyCreationOptions } from '../features/my-account/my-account-api'
+import { addPasskey, passkeyCreationOptions } from './second-factor-api'
 
 /**
  * A new passkey: the server's creation options, the browser's prompt, the server's check.

@@ -10,7 +10,7 @@ import {
   removePasskey,
   renamePasskey,
   type Passkey,
-} from '../features/my-account/my-account-api'
+} from './second-factor-api'
 import { Notice } from '../ui/notice'
 import { AccountCard } from '../ui/account-card'
 import { useFormDraft } from '../session/form-draft'

@@ -1,37 +1,12 @@
 /**
- * The pt-BR texts of "Minha conta"'s sessions, second factor and passkeys, and of the idle
- * warning. Apart from messages.ts, which is in the login page's bundle (it has a budget).
+ * The pt-BR texts of the second factors' cards (authenticator app, recovery codes, passkeys),
+ * which Minha conta and the setup MFA_REQUIRED asks for show. Apart from words/messages.ts,
+ * which is in the login page's bundle (it has a budget).
  */
 export const securityMessages = {
   cancel: 'Cancelar',
   retry: 'Tentar de novo',
   loading: 'Carregando…',
-  sessions: {
-    title: 'Sessões abertas',
-    intro: 'Os navegadores em que sua conta está conectada agora.',
-    current: 'Esta sessão',
-    unknownBrowser: 'Navegador desconhecido',
-    unknownAddress: 'endereço desconhecido',
-    address: 'Endereço',
-    lastSeen: 'Último acesso',
-    since: 'Iniciada em',
-    end: 'Encerrar',
-    endLabel: (browser: string, lastSeen: string) =>
-      `Encerrar a sessão de ${browser} (último acesso em ${lastSeen})`,
-    endOthers: 'Encerrar as outras sessões',
-    ended: 'Sessão encerrada.',
-    othersEnded: 'As outras sessões foram encerradas.',
-    onlyThis: 'Só esta sessão está aberta.',
-    endTitle: (browser: string) => `Encerrar a sessão de ${browser}?`,
-    endBody: 'Quem estiver nesse navegador volta para a página de entrada.',
-    endOthersTitle: (count: number) =>
-      count === 1
-        ? 'Encerrar a outra sessão aberta?'
-        : `Encerrar as outras ${count} sessões abertas?`,
-    endOthersBody: 'Os outros navegadores voltam para a página de entrada. Esta sessão continua.',
-    endOthersConfirm: (count: number) =>
-      count === 1 ? 'Encerrar 1 sessão' : `Encerrar ${count} sessões`,
-  },
   totp: {
     title: 'Verificação em duas etapas',
     intro:
@@ -95,15 +70,5 @@ export const securityMessages = {
     nameRequired: 'Dê um nome à chave, para reconhecê-la depois.',
     failed: 'A chave de acesso não foi criada. Tente de novo.',
     unsupported: 'Este navegador não permite chaves de acesso.',
-  },
-  idle: {
-    title: 'Sua sessão vai expirar…',
-    body: (seconds: number) =>
-      seconds >= 60
-        ? `Por falta de atividade, sua sessão termina em ${Math.ceil(seconds / 60)} minuto${Math.ceil(seconds / 60) === 1 ? '' : 's'}.`
-        : `Por falta de atividade, sua sessão termina em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
-    keep: 'Continuar conectado',
-    leave: 'Sair',
-    failed: 'Não foi possível renovar a sessão. Tente de novo.',
   },
 } as const

@@ -18,7 +18,7 @@ import {
   startTotp,
   turnOffTotp,
   type MfaStatus,
-} from '../features/my-account/my-account-api'
+} from './second-factor-api'
 import { Notice } from '../ui/notice'
 import { AccountCard } from '../ui/account-card'
 import { keyGroups } from './key-groups'

@@ -6,7 +6,7 @@ import { validateChangePassword, type ChangePasswordField } from '../../forms/au
 import { Notice } from '../../ui/notice'
 import { SubmitButton } from '../../forms/submit-button'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { changePassword } from '../../session/session-api'
+import { changePassword } from './my-account-api'
 import { accountMessages } from './my-account-messages'
 
 const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', 'confirmPassword']

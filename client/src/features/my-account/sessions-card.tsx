@@ -1,6 +1,7 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
 import { securityMessages } from '../../second-factor/second-factor-messages'
+import { accountMessages } from './my-account-messages'
 import { errorMessage } from '../../api/api-client'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { formatDateTime } from '../../ui/format-date'
@@ -8,7 +9,7 @@ import { endOtherSessions, endSession, listSessions, type SessionItem } from './
 import { Notice } from '../../ui/notice'
 import { AccountCard } from '../../ui/account-card'
 
-const text = securityMessages.sessions
+const text = accountMessages.sessions
 
 type Load =
   | { state: 'loading' }

@@ -3,11 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { paths } from '../../routing/paths'
 import { ApiError, errorMessage } from '../../api/api-client'
-import {
-  checkPasswordResetLink,
-  requestPasswordRecovery,
-  resetPassword,
-} from '../../session/session-api'
+import { checkPasswordResetLink, requestPasswordRecovery, resetPassword } from './recovery-api'
 import {
   validateRecover,
   validateReset,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
-import { requestRegistration } from '../../session/session-api'
+import { requestRegistration } from './registration-api'
 import { validateRegister, type RegisterField } from '../../forms/auth-validation'
 import { useDocumentTitle } from '../../routing/use-document-title'
 import { useFormSubmit } from '../../forms/use-form-submit'

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
-import { signIn } from '../../session/session-api'
+import { signIn } from './sign-in-api'
 import { validateLogin, type LoginField } from '../../forms/auth-validation'
 import { useDocumentTitle } from '../../routing/use-document-title'
 import { useFormSubmit } from '../../forms/use-form-submit'

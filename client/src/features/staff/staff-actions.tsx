@@ -3,8 +3,8 @@ import { useId, useState, type ReactNode } from 'react'
 import type { StaffItem } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
+import { announceStaffChange } from '../../api/staff-changed-event'
 import {
-  announceStaffChange,
   changeStaff,
   endStaffSessions,
   refuseRegistration,

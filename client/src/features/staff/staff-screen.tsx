@@ -9,7 +9,7 @@ import {
 } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
-import { listStaff } from './staff-api'
+import { listStaff } from '../../api/staff-list-api'
 import { errorMessage } from '../../api/api-client'
 import { Notice } from '../../ui/notice'
 import { useDocumentTitle } from '../../routing/use-document-title'
