@@ -7,6 +7,7 @@ export const layoutMessages = {
     toggleSidebar: 'Mostrar ou ocultar o menu lateral',
     closeSidebar: 'Fechar o menu lateral',
     userMenu: 'Menu do usuário',
+    profile: 'Minha conta',
     signedInAs: 'Conectado como',
     signOut: 'Sair',
   },
@@ -17,9 +18,10 @@ export const layoutMessages = {
   breadcrumb: {
     label: 'Você está em',
     home: 'Início',
+    /** An address no screen has. */
+    unknown: 'Página não encontrada',
   },
-  /** The sidebar's and breadcrumb's name of the second-factor setup (MFA_REQUIRED). */
-  secondFactorSetup: 'Ativar duas etapas',
+  noPermission: 'Sem permissão: esta tela é só para administradores.',
   footer: {
     text: 'Painel administrativo',
     version: 'Versão',

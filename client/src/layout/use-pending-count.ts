@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { StaffList } from '../../../common/api/staff'
 import { apiRequest } from '../api/api-client'
-import { queryString } from '../api/query-string'
 import { STAFF_CHANGED_EVENT } from '../api/staff-changed-event'
 import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
 
 /** The count of waiting registrations, asked every minute: not the person's use. */
 const countPendingInBackground = (signal: AbortSignal) =>
-  apiRequest<StaffList>(`staff${queryString({ status: 'pending', pageSize: '1' })}`, {
+  apiRequest<StaffList>('staff?status=pending&pageSize=1', {
     signal,
     background: true,
   })

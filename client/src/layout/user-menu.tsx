@@ -4,7 +4,6 @@ import { CAvatar, CDropdownDivider, CDropdownHeader, CDropdownItem } from '@core
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../routing/paths'
-import { messages } from '../words/messages'
 import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { signOut } from '../session/sign-out'
@@ -58,7 +57,7 @@ export function UserMenu() {
         <>
           <CDropdownItem as={Link} to={paths.profile}>
             <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
-            {messages.nav.profile}
+            {layoutMessages.header.profile}
           </CDropdownItem>
           <CDropdownDivider />
         </>

@@ -1,4 +1,8 @@
-/** The panel's routes (inside the URL's hash). Inner screens are listed in inner-screens.ts. */
+/**
+ * The addresses (inside the URL's hash) that more than the route declaring them needs: the
+ * guard's and the redirects', and those other screens link to. Each route object (a feature's
+ * *-routes.ts) names its own path; a path only its route uses need not be listed here.
+ */
 export const paths = {
   home: '/',
   login: '/login',
@@ -11,12 +15,17 @@ export const paths = {
   staff: '/equipe',
   staffAccount: '/equipe/:id',
   audit: '/auditoria',
+  /** Where someone MFA_REQUIRED covers sets up a second factor (layout/second-factor-gate.tsx). */
+  secondFactorSetup: '/segundo-fator',
 } as const
 
 /** The address of one account's page in Equipe. */
 export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
 
-/** Pages anyone may open without a session (docs/architecture.md, "Fixed contracts"), plus `/`, which shows the login page. */
+/**
+ * Pages anyone may open without a session (the routing contract of docs/architecture.md), plus
+ * `/`, which shows the login page. app/routes.test.ts checks the public route objects against it.
+ */
 export const PUBLIC_PATHS: readonly string[] = [
   paths.home,
   paths.login,

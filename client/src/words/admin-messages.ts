@@ -8,7 +8,6 @@ import type { StaffStatus } from '../../../common/api/staff'
  * dashboard's cold load has a budget.
  */
 export const adminMessages = {
-  noPermission: 'Sem permissão: esta tela é só para administradores.',
   refresh: 'Atualizar',
   loading: 'Carregando…',
   retry: 'Tentar de novo',

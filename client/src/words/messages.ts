@@ -8,11 +8,6 @@ export const messages = {
   },
   nav: {
     label: 'Navegação principal',
-    dashboard: 'Início',
-    profile: 'Minha conta',
-    staff: 'Equipe',
-    staffAccount: 'Conta',
-    audit: 'Auditoria',
   },
   colorMode: {
     label: 'Tema',
@@ -47,15 +42,11 @@ export const messages = {
     forgotPassword: 'Esqueci minha senha',
     noAccount: 'Ainda não tem acesso?',
     register: 'Solicitar cadastro',
-    showPassword: 'Mostrar senha',
-    capsLock: 'Caps Lock está ativado.',
   },
-  notFound: {
-    code: '404',
-    title: 'Página não encontrada',
-    text: 'O endereço que você abriu não existe ou foi removido.',
-    innerText: 'Esta tela não existe no painel. Confira o endereço ou volte ao início.',
-    back: 'Voltar ao início',
+  /** The password field's (sign-in, registration, recovery, Minha conta). */
+  passwordField: {
+    show: 'Mostrar senha',
+    capsLock: 'Caps Lock está ativado.',
   },
   routeError: {
     title: 'Erro inesperado na aplicação',

@@ -11,8 +11,6 @@ import { listAudit } from '../../audit-log/audit-log-api'
 import { downloadAuditCsv } from './audit-api'
 import { errorMessage } from '../../api/api-client'
 import { Notice } from '../../ui/notice'
-import { useDocumentTitle } from '../../routing/use-document-title'
-import { AdminOnly } from '../../layout/admin-only'
 import { AuditEventList } from '../../audit-log/audit-event-list'
 import { FoldedFilters } from '../../ui/folded-filters'
 
@@ -60,15 +58,6 @@ type Load =
 
 /** Auditoria (admins): the log, filtered, newest first, a page at a time; CSV of the same. */
 export default function AuditScreen() {
-  useDocumentTitle(text.title)
-  return (
-    <AdminOnly title={text.title}>
-      <AuditLog />
-    </AdminOnly>
-  )
-}
-
-function AuditLog() {
   const [params, setParams] = useSearchParams()
   const filters = filtersFrom(params)
   const key = JSON.stringify(filters)

@@ -8,7 +8,6 @@ import { fetchDashboard, fetchMyActivity } from './dashboard-api'
 import { errorMessage } from '../../api/api-client'
 import { formatDateTime } from '../../ui/format-date'
 import { Notice } from '../../ui/notice'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { dashboardMessages } from './dashboard-messages'
 import { useCurrentUser } from '../../session/current-user'
 import { AuditEventList } from '../../audit-log/audit-event-list'
@@ -160,7 +159,6 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
 
 /** The landing screen: everyone's own access; for admins, the panel's figures too. */
 export default function DashboardScreen() {
-  useDocumentTitle(dashboardMessages.dashboard.title)
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
   const mine = useLoad(fetchMyActivity)

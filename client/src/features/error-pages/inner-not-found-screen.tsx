@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
 import { useDocumentTitle } from '../../routing/use-document-title'
-import { messages } from '../../words/messages'
 
-const text = messages.notFound
+/** Its words: here, not shared with the 404 page's (see not-found-messages.ts). */
+const text = {
+  title: 'Página não encontrada',
+  innerText: 'Esta tela não existe no painel. Confira o endereço ou volte ao início.',
+  back: 'Voltar ao início',
+} as const
 
 /** An unknown path inside the panel: said inside the layout, so the menu is still there. */
 export default function InnerNotFoundScreen() {

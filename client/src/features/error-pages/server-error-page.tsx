@@ -1,14 +1,12 @@
 import { Link } from 'react-router-dom'
 import { hasPreviousInAppPage } from '../../routing/in-app-history'
 import { paths } from '../../routing/paths'
-import { useDocumentTitle } from '../../routing/use-document-title'
-import { serverErrorMessages } from './error-pages-messages'
+import { serverErrorMessages } from './server-error-messages'
 import { StatusFrame } from '../../ui/status-frame'
 
-const text = serverErrorMessages.serverError
+const text = serverErrorMessages
 
 export default function ServerErrorPage() {
-  useDocumentTitle(text.title)
   return (
     <StatusFrame code={text.code} title={text.title} text={text.text}>
       <Link to={paths.home} className="btn btn-primary">

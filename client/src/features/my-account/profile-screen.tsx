@@ -3,7 +3,6 @@ import { formatDate } from '../../ui/format-date'
 import { renameMe } from './my-account-api'
 import { nameMessages } from '../../forms/name-messages'
 import { Notice } from '../../ui/notice'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { useCurrentUser } from '../../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 import { NameEditor } from '../../forms/name-editor'
@@ -16,7 +15,6 @@ const text = accountMessages.profile
 
 /** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
 export default function ProfileScreen() {
-  useDocumentTitle(text.title)
   const { user, error, loading, refresh } = useCurrentUser()
 
   return (

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
 import { requestRegistration } from './registration-api'
 import { validateRegister, type RegisterField } from '../../forms/auth-validation'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { registerMessages } from './registration-messages'
 import { EmailField, NewPasswordFields } from '../../forms/account-fields'
@@ -16,7 +15,6 @@ const FIELDS: readonly RegisterField[] = ['name', 'email', 'password', 'confirmP
 const text = registerMessages.register
 
 export default function RegisterPage() {
-  useDocumentTitle(text.title)
   const [received, setReceived] = useState(false)
   const form = useFormSubmit({
     fields: FIELDS,

@@ -1,6 +1,5 @@
 import { CButton } from '@coreui/react'
 import { useEffect, useRef, useState } from 'react'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { setupMessages as text } from './second-factor-setup-messages'
 import { useCurrentUser } from '../../session/current-user'
 import { signOut } from '../../session/sign-out'
@@ -13,7 +12,6 @@ import { TotpCard } from '../../second-factor/totp-card'
  * cards, and "Sair". Once a factor is on, the user is asked for again, and the gate moves on.
  */
 export default function SecondFactorSetupScreen() {
-  useDocumentTitle(text.title)
   const { user, refresh } = useCurrentUser()
   const [leaving, setLeaving] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)

@@ -3,9 +3,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
 import { signIn } from './sign-in-api'
 import { validateLogin, type LoginField } from '../../forms/auth-validation'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { useFormSubmit } from '../../forms/use-form-submit'
-import { messages } from '../../words/messages'
 import { readSessionEnd } from '../../session/session-end'
 import { saveToken } from '../../session/token'
 import { EmailField } from '../../forms/account-fields'
@@ -13,6 +11,7 @@ import { PasswordField } from '../../forms/password-field'
 import { PublicCard } from '../../ui/public-card'
 import { Notice } from '../../ui/notice'
 import { SubmitButton } from '../../forms/submit-button'
+import { messages } from '../../words/messages'
 import { signInMessages } from './sign-in-messages'
 import type { MfaRequired } from '../../../../common/api/auth'
 
@@ -32,7 +31,6 @@ const FIELDS: readonly LoginField[] = ['email', 'password']
 const text = messages.login
 
 export default function LoginPage() {
-  useDocumentTitle(text.title)
   const [challenge, setChallenge] = useState<MfaRequired['mfa'] | null>(null)
   const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const [passkeyBusy, setPasskeyBusy] = useState(false)

@@ -11,11 +11,9 @@ import { changeStaff, fetchStaffAccount } from './staff-api'
 import { ApiError, errorMessage } from '../../api/api-client'
 import { formatDate, formatDateTime } from '../../ui/format-date'
 import { Notice } from '../../ui/notice'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
 import { nameMessages } from '../../forms/name-messages'
 import { useCurrentUser } from '../../session/current-user'
-import { AdminOnly } from '../../layout/admin-only'
 import { AuditEventList } from '../../audit-log/audit-event-list'
 import { NameEditor } from '../../forms/name-editor'
 import { StaffActionButtons, useStaffActions } from './staff-actions'
@@ -30,15 +28,6 @@ type Load =
 
 /** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
 export default function StaffAccountScreen() {
-  useDocumentTitle(staffMessages.staff.title)
-  return (
-    <AdminOnly title={staffMessages.staff.title}>
-      <AccountPage />
-    </AdminOnly>
-  )
-}
-
-function AccountPage() {
   const { id = '' } = useParams()
   const { user: me } = useCurrentUser()
   const [load, setLoad] = useState<Load>({ state: 'loading' })

@@ -12,13 +12,11 @@ import { staffMessages } from './staff-messages'
 import { listStaff } from '../../api/staff-list-api'
 import { errorMessage } from '../../api/api-client'
 import { Notice } from '../../ui/notice'
-import { useDocumentTitle } from '../../routing/use-document-title'
 import { useMediaQuery, WIDE } from '../../ui/use-media-query'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { useCurrentUser } from '../../session/current-user'
 import { hasDraft } from '../../session/form-draft'
 import { paths } from '../../routing/paths'
-import { AdminOnly } from '../../layout/admin-only'
 import { FoldedFilters } from '../../ui/folded-filters'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
@@ -82,15 +80,6 @@ function Select({
 
 /** Equipe (admins): find accounts, act on them, invite people. */
 export default function StaffScreen() {
-  useDocumentTitle(text.title)
-  return (
-    <AdminOnly title={text.title}>
-      <StaffAdministration />
-    </AdminOnly>
-  )
-}
-
-function StaffAdministration() {
   const { user: me } = useCurrentUser()
   const [params, setParams] = useSearchParams()
   const query = queryFrom(params)
