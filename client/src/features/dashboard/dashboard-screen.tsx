@@ -1,11 +1,11 @@
 import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Dashboard, MyActivity } from '../../../../common/api/dashboard'
 import { adminMessages } from '../../words/admin-messages'
 import { paths, staffAccountPath } from '../../routing/paths'
 import { fetchDashboard, fetchMyActivity } from './dashboard-api'
-import { errorMessage } from '../../api/api-client'
+import { useLoad, type Load } from '../../api/use-load'
 import { formatDateTime } from '../../ui/format-date'
 import { Notice } from '../../ui/notice'
 import { dashboardMessages } from './dashboard-messages'
@@ -14,30 +14,6 @@ import { AuditEventList } from '../../audit-log/audit-event-list'
 import { SignInChart } from './sign-in-chart'
 
 const text = dashboardMessages.dashboard
-
-type Load<T> =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; data: T }
-
-/** Loads one part of the dashboard; each part shows its own loading and error state. */
-function useLoad<T>(fetcher: ((signal: AbortSignal) => Promise<T>) | null): Load<T> {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading' })
-  useEffect(() => {
-    if (!fetcher) return
-    const controller = new AbortController()
-    fetcher(controller.signal).then(
-      (data) => setLoad({ state: 'ready', data }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        setLoad({
-          state: 'failed',
-          message: errorMessage(error, text.error),
-        })
-      },
-    )
-    return () => controller.abort()
-  }, [fetcher])
-  return load
-}
 
 function Part<T>({
   title,
@@ -161,8 +137,11 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
 export default function DashboardScreen() {
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
-  const mine = useLoad(fetchMyActivity)
-  const dashboard = useLoad(isAdmin ? fetchDashboard : null)
+  // Each part shows its own loading and error state.
+  const mine = useLoad(fetchMyActivity, '', { fallbackMessage: text.error }).load
+  const dashboard = useLoad(fetchDashboard, isAdmin ? '' : null, {
+    fallbackMessage: text.error,
+  }).load
 
   return (
     <>

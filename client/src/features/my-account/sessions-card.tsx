@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { securityMessages } from '../../second-factor/second-factor-messages'
 import { accountMessages } from './my-account-messages'
 import { errorMessage } from '../../api/api-client'
+import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { formatDateTime } from '../../ui/format-date'
 import { endOtherSessions, endSession, listSessions, type SessionItem } from './my-account-api'
@@ -16,16 +17,13 @@ type Load =
   | { state: 'failed'; message: string }
   | { state: 'ready'; sessions: SessionItem[] }
 
+type Question = { session: SessionItem; browser: string } | { others: number }
+
 /** Minha conta › Sessões abertas: where this account is signed in; end one, or all the others. */
 export function SessionsCard() {
   const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [busy, setBusy] = useState<string | null>(null)
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
-  const [asking, setAsking] = useState<
-    { session: SessionItem; browser: string } | { others: number } | null
-  >(null)
-  const [error, setError] = useState<string | null>(null)
-
+  // Not useLoad (api/use-load.ts): Minha conta's chunk would then share that hook's with the
+  // admins' screens and the cold #/dashboard would fetch one more file (its budget).
   const reload = useCallback((signal?: AbortSignal) => {
     listSessions(signal).then(
       ({ sessions }) => setLoad({ state: 'ready', sessions }),
@@ -40,29 +38,15 @@ export function SessionsCard() {
     reload(controller.signal)
     return () => controller.abort()
   }, [reload])
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
+  const { asking, busy, error, ask, confirm, cancel } = useConfirmedAction<Question>()
 
-  const ask = (question: NonNullable<typeof asking>) => {
-    setError(null)
-    setAsking(question)
-  }
-
-  // The dialog stays open, busy, until the server answers; a refusal shows in it.
-  const confirm = async () => {
-    if (!asking) return
-    const one = 'session' in asking
-    setBusy(one ? asking.session.id : 'others')
+  const end = async (question: Question) => {
+    const one = 'session' in question
     setNotice(null)
-    setError(null)
-    try {
-      await (one ? endSession(asking.session.id) : endOtherSessions())
-      setAsking(null)
-      setNotice({ text: one ? text.ended : text.othersEnded, error: false })
-      reload()
-    } catch (caught) {
-      setError(errorMessage(caught))
-    } finally {
-      setBusy(null)
-    }
+    await (one ? endSession(question.session.id) : endOtherSessions())
+    setNotice({ text: one ? text.ended : text.othersEnded, error: false })
+    reload()
   }
 
   const others = load.state === 'ready' ? load.sessions.filter((session) => !session.current) : []
@@ -149,10 +133,10 @@ export function SessionsCard() {
           confirmLabel={'session' in asking ? text.end : text.endOthersConfirm(asking.others)}
           cancelLabel={securityMessages.cancel}
           danger
-          busy={busy !== null}
+          busy={busy}
           error={error}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(null)}
+          onConfirm={() => void confirm(end)}
+          onCancel={cancel}
         />
       )}
     </AccountCard>

@@ -1,14 +1,13 @@
 import { CCard, CCardBody, CSpinner } from '@coreui/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import type { AuditEvent } from '../../../../common/api/audit'
-import type { StaffAccount } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { paths } from '../../routing/paths'
 import { listAudit } from '../../audit-log/audit-log-api'
 import { changeStaff, fetchStaffAccount } from './staff-api'
-import { ApiError, errorMessage } from '../../api/api-client'
+import { ApiError } from '../../api/api-client'
+import { useLoad } from '../../api/use-load'
 import { formatDate, formatDateTime } from '../../ui/format-date'
 import { Notice } from '../../ui/notice'
 import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
@@ -21,45 +20,33 @@ import { StaffBadges } from './status-badge'
 
 const text = staffMessages.account
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string; missing: boolean }
-  | { state: 'ready'; account: StaffAccount; history: AuditEvent[] }
+/** The account and its history, fetched together. */
+async function fetchAccountPage(id: string, signal: AbortSignal) {
+  const [account, history] = await Promise.all([
+    fetchStaffAccount(id, signal),
+    listAudit({ account: id }, signal),
+  ])
+  return { account, history: history.events }
+}
 
 /** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
 export default function StaffAccountScreen() {
   const { id = '' } = useParams()
   const { user: me } = useCurrentUser()
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [reloads, setReloads] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
-  const reload = useCallback(() => setReloads((count) => count + 1), [])
-  useNameInBreadcrumb(load.state === 'ready' ? load.account.user.name : null)
+  /** The account whose registration was refused here: it is gone. */
+  const [refusedId, setRefusedId] = useState<string | null>(null)
+  const refused = refusedId === id
   const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-
-  useEffect(() => {
-    if (!validId) return
-    const controller = new AbortController()
-    Promise.all([
-      fetchStaffAccount(id, controller.signal),
-      listAudit({ account: id }, controller.signal),
-    ]).then(
-      ([account, history]) => setLoad({ state: 'ready', account, history: history.events }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        setLoad({
-          state: 'failed',
-          message: errorMessage(error),
-          missing: error instanceof ApiError && error.status === 404,
-        })
-      },
-    )
-    return () => controller.abort()
-  }, [id, validId, reloads])
+  const { load, reload, set } = useLoad(
+    (signal) => fetchAccountPage(id, signal),
+    validId ? id : null,
+  )
+  useNameInBreadcrumb(load.state === 'ready' && !refused ? load.data.account.user.name : null)
 
   const { ask, dialog } = useStaffActions((said, kind) => {
     setNotice(said)
-    if (kind === 'refuse') setLoad({ state: 'failed', message: text.notFound, missing: true })
+    if (kind === 'refuse') setRefusedId(id)
     else reload()
   })
 
@@ -68,7 +55,10 @@ export default function StaffAccountScreen() {
       <Link to={paths.staff}>{text.back}</Link>
     </p>
   )
-  if (!validId || (load.state === 'failed' && load.missing)) {
+  const missing =
+    refused ||
+    (load.state === 'failed' && load.error instanceof ApiError && load.error.status === 404)
+  if (!validId || missing) {
     return (
       <>
         {back}
@@ -94,7 +84,8 @@ export default function StaffAccountScreen() {
       </>
     )
   }
-  const { user, sessions } = load.account
+  const { account, history } = load.data
+  const { user, sessions } = account
   const itsMe = user.id === me?.id
   return (
     <>
@@ -117,7 +108,7 @@ export default function StaffAccountScreen() {
                   label={nameMessages.editOf(user.name)}
                   save={async (name) => {
                     const { user: renamed } = await changeStaff(user.id, { name })
-                    setLoad({ ...load, account: { ...load.account, user: renamed } })
+                    set({ ...load, data: { account: { ...account, user: renamed }, history } })
                     setNotice(null)
                   }}
                 />
@@ -170,10 +161,10 @@ export default function StaffAccountScreen() {
       <CCard>
         <CCardBody>
           <h2 className="h5">{text.history}</h2>
-          {load.history.length === 0 ? (
+          {history.length === 0 ? (
             <p className="mb-0">{text.noHistory}</p>
           ) : (
-            <AuditEventList events={load.history} label={text.history} />
+            <AuditEventList events={history} label={text.history} />
           )}
           <p className="mt-2 mb-0">
             <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>

@@ -13,7 +13,7 @@ import {
   sendStaffResetLink,
   unlockStaff,
 } from './staff-api'
-import { ApiError } from '../../api/api-client'
+import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 
 export type StaffActionKind = keyof typeof staffMessages.actions
@@ -80,32 +80,29 @@ function perform(kind: StaffActionKind, account: StaffItem, reason: string): Pro
  * pending count is told to refresh. Refusals (own account, last admin) show in the dialog.
  */
 export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) => void) {
-  const [asking, setAsking] = useState<{ kind: StaffActionKind; account: StaffItem } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const {
+    asking,
+    busy,
+    error,
+    ask: askFor,
+    confirm,
+    cancel,
+  } = useConfirmedAction<{
+    kind: StaffActionKind
+    account: StaffItem
+  }>()
   const [reason, setReason] = useState('')
   const reasonId = useId()
 
   const ask = (kind: StaffActionKind, account: StaffItem) => {
-    setAsking({ kind, account })
-    setError(null)
+    askFor({ kind, account })
     setReason('')
   }
 
-  const confirm = async () => {
-    if (!asking) return
-    setBusy(true)
-    setError(null)
-    try {
-      await perform(asking.kind, asking.account, reason)
-      setAsking(null)
-      announceStaffChange()
-      onDone(staffMessages.done[asking.kind](asking.account.name), asking.kind)
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught))
-    } finally {
-      setBusy(false)
-    }
+  const act = async ({ kind, account }: { kind: StaffActionKind; account: StaffItem }) => {
+    await perform(kind, account, reason)
+    announceStaffChange()
+    onDone(staffMessages.done[kind](account.name), kind)
   }
 
   let dialog: ReactNode = null
@@ -120,8 +117,8 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
         danger={DANGER.has(asking.kind)}
         busy={busy}
         error={error}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(null)}
+        onConfirm={() => void confirm(act)}
+        onCancel={cancel}
       >
         {asking.kind === 'refuse' && (
           <div className="mb-3">
