@@ -2,8 +2,8 @@ import type { MfaCodeBody, MfaRequired, SignedIn } from '../../../../common/api/
 import { apiRequest } from '../../api/api-client'
 
 /**
- * The sign-in's second step with a code (docs/architecture.md, "Fixed contracts": POST /login/mfa). Loaded with
- * that step only, never with the cold login page.
+ * The sign-in's second step with a code (common/api/auth.ts: POST /api/auth/login/mfa). Loaded
+ * with that step only, never with the cold login page.
  */
 export type Challenge = MfaRequired['mfa']
 

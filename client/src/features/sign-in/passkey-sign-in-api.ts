@@ -3,8 +3,9 @@ import type { AuthenticationCredential, RequestOptions } from '../../../../commo
 import { apiRequest } from '../../api/api-client'
 
 /**
- * Signing in with a passkey (docs/architecture.md, "Fixed contracts": POST /passkey/options, POST /passkey), alone
- * or as the second factor of a login (`challenge`). Loaded only when a passkey is used.
+ * Signing in with a passkey (common/api/auth.ts: POST /api/auth/passkey/options, POST
+ * /api/auth/passkey), alone or as the second factor of a login (`challenge`). Loaded only when a
+ * passkey is used.
  */
 export const passkeySignInOptions = (challenge?: string) =>
   apiRequest<RequestOptions>('auth/passkey/options', {
