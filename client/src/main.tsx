@@ -1,8 +1,8 @@
 import '@coreui/coreui/dist/css/coreui.min.css'
 import './app/app.css'
 import { canHydrateSignIn, hydratePanel, renderPanel } from './app/mount'
-import { reloadOnceOnChunkError } from './app/reload-on-chunk-error'
-import { createAppStore } from './app/store'
+import { reloadOnceOnChunkError } from './routing/reload-on-chunk-error'
+import { createAppStore } from './state/store'
 import { DEFAULT_COLOR_MODE, readStoredColorMode } from './theme/color-mode'
 import { startColorModeSync } from './theme/color-mode-sync'
 
@@ -31,4 +31,4 @@ if (canHydrateSignIn(container)) {
   renderPanel(container, store)
 }
 
-if (__DEV__) void import('./lib/live-reload')
+if (__DEV__) void import('./app/live-reload')

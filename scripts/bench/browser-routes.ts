@@ -20,11 +20,14 @@ import {
   INDEX_HTML,
   pageStyles,
   readMetafile,
+  routeEntryPoints,
   routeFiles,
   ROUTES,
   type PageStyles,
   type Route,
+  type RouteEntryPoints,
 } from '../build/route-bytes'
+import { readBuiltRouteTable } from '../build/route-table'
 import { median, round, spread, type Spread } from './stats'
 import { measureThrottledSignIn, type ThrottledResult } from './throttled-sign-in'
 
@@ -205,11 +208,12 @@ async function warmReload(
 
 function compareWithModel(
   metafile: Metafile,
+  entryPoints: RouteEntryPoints,
   styles: PageStyles,
   route: Route,
   sample: LoadSample,
 ) {
-  const model = new Set(routeFiles(metafile, route, styles))
+  const model = new Set(routeFiles(metafile, entryPoints, route, styles))
   const fetched = new Set(sample.records.flatMap((record) => staticFile(record.path) ?? []))
   const onlyInBrowser = [...fetched].filter((file) => !model.has(file))
   const onlyInModel = [...model].filter((file) => !fetched.has(file))
@@ -229,6 +233,7 @@ export async function measureBrowser(
   const choice = findBrowser()
   const metafile = await readMetafile(build.metafilePath)
   const styles = pageStyles(await readFile(join(build.distDir, INDEX_HTML), 'utf8'))
+  const entryPoints = routeEntryPoints(await readBuiltRouteTable(build.distDir))
   const server = await startPainel(build)
   let browser: Browser | undefined
   try {
@@ -278,7 +283,7 @@ export async function measureBrowser(
           apiRequests: median(cold.map((sample) => sample.apiRequests)),
           wireBytes: spread(cold.map((sample) => sample.wireBytes)),
           visibleMs: spread(cold.map((sample) => sample.visibleMs)),
-          model: compareWithModel(metafile, styles, route, cold[0]!),
+          model: compareWithModel(metafile, entryPoints, styles, route, cold[0]!),
           samples: cold,
         },
         warm: await warmReload(browser, urlOf(route), route, contextFor(route)),

@@ -13,7 +13,8 @@ import { probe, type ProbeAnswer } from './http-probe'
 import { findNginx, NGINX_INSTALL_HINT, NGINX_SETUP, startNginx, type RunningNginx } from './nginx'
 import { PAINEL_LOG_LEVEL, startPainel, type PainelServer } from './painel-server'
 import { outputFor, toUrl } from '../build/metafile'
-import { readMetafile, ROUTE_ENTRY_POINTS, routeFiles } from '../build/route-bytes'
+import { readMetafile, routeEntryPoints, routeFiles } from '../build/route-bytes'
+import { readBuiltRouteTable } from '../build/route-table'
 import { round } from './stats'
 
 type ServerName = 'Painel' | 'nginx'
@@ -81,11 +82,14 @@ export interface BenchScripts {
  */
 async function benchScripts(distDir: string): Promise<BenchScripts> {
   const metafile = await readMetafile(join(distDir, 'metafile.json'))
-  const scripts = routeFiles(metafile, '#/login').filter((file) => file.endsWith('.js'))
+  const entryPoints = routeEntryPoints(await readBuiltRouteTable(distDir))
+  const scripts = routeFiles(metafile, entryPoints, '#/login').filter((file) =>
+    file.endsWith('.js'),
+  )
   const sizes = new Map<string, number>()
   for (const file of scripts) sizes.set(file, (await stat(join(distDir, file))).size)
   const largest = [...sizes].sort((a, b) => b[1] - a[1])[0]?.[0]
-  const chunk = toUrl(outputFor(metafile, ROUTE_ENTRY_POINTS['#/login'][0]))
+  const chunk = toUrl(outputFor(metafile, entryPoints['#/login'][0]!))
   if (!largest) throw new Error('the metafile lists no script for #/login')
   for (const file of [chunk, largest]) {
     for (const sibling of ['.br', '.gz']) {

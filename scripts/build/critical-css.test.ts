@@ -36,15 +36,18 @@ const metafile: Metafile = {
       ],
     ),
     'dist/assets/login-page-L.js': output(
-      ['client/src/pages/login-page.tsx'],
+      ['client/src/features/sign-in/login-page.tsx'],
       [
         ['dist/assets/shared-S.js', 'import-statement'],
         ['dist/assets/mfa-step-F.js', 'dynamic-import'],
       ],
-      'client/src/pages/login-page.tsx',
+      'client/src/features/sign-in/login-page.tsx',
     ),
-    'dist/assets/mfa-step-F.js': output(['client/src/pages/mfa-step.tsx'], []),
-    'dist/assets/dashboard-D.js': output(['client/src/screens/dashboard-screen.tsx'], []),
+    'dist/assets/mfa-step-F.js': output(['client/src/features/sign-in/mfa-step.tsx'], []),
+    'dist/assets/dashboard-D.js': output(
+      ['client/src/features/dashboard/dashboard-screen.tsx'],
+      [],
+    ),
     'dist/assets/boot-B.js': output(
       ['client/src/prerender/boot.ts', 'node_modules/some-lib/index.js'],
       [],
@@ -56,7 +59,7 @@ const metafile: Metafile = {
 describe('signInSources', () => {
   const sources = signInSources(metafile, {
     entry: 'client/src/main.tsx',
-    loginPage: 'client/src/pages/login-page.tsx',
+    loginPage: 'client/src/features/sign-in/login-page.tsx',
     colorModeBoot: 'client/src/theme/color-mode-boot.ts',
   })
 
@@ -65,15 +68,15 @@ describe('signInSources', () => {
       'client/src/main.tsx',
       'client/src/app/router.tsx',
       'node_modules/@coreui/react/dist/esm/components/button/CButton.js',
-      'client/src/pages/login-page.tsx',
-      'client/src/pages/mfa-step.tsx',
+      'client/src/features/sign-in/login-page.tsx',
+      'client/src/features/sign-in/mfa-step.tsx',
       'client/src/prerender/boot.ts',
     ])
       assert.ok(sources.includes(source), source)
   })
 
   it('leaves out the other pages the shared chunk imports, and packages that render nothing', () => {
-    assert.ok(!sources.includes('client/src/screens/dashboard-screen.tsx'))
+    assert.ok(!sources.includes('client/src/features/dashboard/dashboard-screen.tsx'))
     assert.ok(!sources.includes('node_modules/some-lib/index.js'))
   })
 })

@@ -1,24 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync } from 'node:fs'
 import type { Metafile } from 'esbuild'
 
 /**
- * Pages (client/src/pages/*-page.tsx), screens (client/src/screens/*-screen.tsx) and the layout
- * are loaded on demand, so each must come out of the build as a chunk of its own. A stray static
- * import would silently fold one into the entry; the build refuses that.
+ * Every page and screen a route object loads, and the layout, are loaded on demand
+ * (route-table.ts lists them), so each must come out of the build as a chunk of its own. A stray
+ * static import would silently fold one into the entry; the build refuses that.
  */
-export function lazyModules(clientSrc: string, root: string): string[] {
-  const found = ['pages', 'screens'].flatMap((folder) => {
-    const dir = join(clientSrc, folder)
-    if (!existsSync(dir)) return []
-    return readdirSync(dir)
-      .filter((name) => /-(page|screen)\.tsx$/.test(name))
-      .map((name) => relative(root, join(dir, name)))
-  })
-  return [...found, relative(root, join(clientSrc, 'layout', 'default-layout.tsx'))]
-}
-
-/** What is missing from a build: files that should exist and lazy modules without a chunk. */
 export function missingOutputs(
   metafile: Metafile,
   lazy: readonly string[],

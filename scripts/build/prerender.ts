@@ -1,5 +1,5 @@
 /**
- * The sign-in page rendered at build time (client/src/prerender/render-sign-in.tsx, React's
+ * The sign-in page rendered at build time (client/src/app/render-sign-in.tsx, React's
  * server renderer) for index.html: the form is painted from the page's first bytes, and the app
  * hydrates it. The renderer is bundled like the client (the browser builds of React and the
  * router, production mode) and run in this process from memory.
@@ -14,7 +14,7 @@ export async function prerenderSignIn(): Promise<PrerenderedSignIn> {
   const options = clientOptions('production')
   const result = await build({
     absWorkingDir: options.absWorkingDir,
-    entryPoints: [join(clientSrc, 'prerender', 'render-sign-in.tsx')],
+    entryPoints: [join(clientSrc, 'app', 'render-sign-in.tsx')],
     bundle: true,
     write: false,
     // One file, imported from a data: URL: no chunks, nothing left to resolve at run time.

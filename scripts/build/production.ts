@@ -15,13 +15,21 @@ import { coldPathSharedInputs, commonChunkPlugin, entryModules } from './common-
 import { precompress } from './compress'
 import { criticalStylesheet, signInSources } from './critical-css'
 import { purgedStylesheetPlugin } from './purge-css'
-import { COLOR_MODE_ENTRY, LOGIN_PAGE_ENTRY, MAIN_ENTRY, routeBytes, ROUTES } from './route-bytes'
+import { COLOR_MODE_ENTRY, MAIN_ENTRY, routeBytes, ROUTES } from './route-bytes'
 import { checkBudgets } from './budgets'
 import { clientOptions, colorModeBootOptions, serverOptions, version } from './esbuild-options'
 import { dropPropTypes } from './drop-prop-types'
-import { lazyModules, missingOutputs } from './expected-outputs'
+import { missingOutputs } from './expected-outputs'
 import { renderIndexHtml } from './index-html'
 import { prerenderSignIn } from './prerender'
+import {
+  lazyModules,
+  moduleAt,
+  publicPageModules,
+  readRouteTable,
+  ROUTE_TABLE_FILE,
+  type RouteTable,
+} from './route-table'
 import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
 import { sizeTable } from './report'
 import {
@@ -29,7 +37,6 @@ import {
   buildInfoPath,
   clientDir,
   unpurgedStylesheetPath,
-  clientSrc,
   distDir,
   metafilePath,
   root,
@@ -53,7 +60,7 @@ const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css'
  * The client in two passes (see common-chunk.ts): the first finds what the public pages' cold
  * loads share, the second pins all of it into one chunk and writes the files.
  */
-async function buildClient() {
+async function buildClient(routeTable: RouteTable) {
   const options = clientOptions('production')
   const source = { workingDir: root, coreuiIndex: COREUI_INDEX, iconsIndex: ICONS_INDEX }
   const first = await build({
@@ -69,7 +76,7 @@ async function buildClient() {
   if (!fullStylesheet) throw new Error('the first pass made no stylesheet')
   await writeFile(unpurgedStylesheetPath, fullStylesheet.contents)
   const entries = entryModules(metafile)
-  const publicPages = entries.filter((entry) => entry.startsWith('client/src/pages/'))
+  const publicPages = publicPageModules(routeTable)
   const sharedInputs = coldPathSharedInputs(metafile, MAIN_ENTRY, publicPages)
   // What renders: the app's sources and the CoreUI components they use (see purge-css.ts).
   const contentFiles = Object.keys(metafile.inputs)
@@ -132,8 +139,11 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
   await rm(distDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
 
+  // The route objects say which modules are pages, public or not (route-table.ts).
+  const routeTable = await readRouteTable()
+  await writeFile(join(distDir, ROUTE_TABLE_FILE), JSON.stringify(routeTable))
   const [client, colorMode, , prerendered] = await Promise.all([
-    buildClient(),
+    buildClient(routeTable),
     build(colorModeBootOptions('production')),
     build(serverOptions()),
     prerender ? prerenderSignIn() : undefined,
@@ -153,7 +163,7 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
         root,
         sources: signInSources(metafile, {
           entry: MAIN_ENTRY,
-          loginPage: LOGIN_PAGE_ENTRY,
+          loginPage: moduleAt(routeTable, '/login'),
           colorModeBoot: COLOR_MODE_ENTRY,
         }),
         markup: [template, prerendered.page, prerendered.spinner],
@@ -170,7 +180,7 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
   })
   await writeFile(join(distDir, 'index.html'), html)
 
-  const missing = missingOutputs(metafile, lazyModules(clientSrc, root), [
+  const missing = missingOutputs(metafile, lazyModules(routeTable), [
     join(distDir, 'index.html'),
     join(root, entry),
     serverOut,

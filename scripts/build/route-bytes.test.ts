@@ -5,7 +5,13 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Metafile } from 'esbuild'
 import { brotliBytes, gzipBytes } from './compress'
-import { pageStyles, routeBytes, routeFiles } from './route-bytes'
+import {
+  pageStyles,
+  routeBytes,
+  routeEntryPoints,
+  routeFiles,
+  type RouteEntryPoints,
+} from './route-bytes'
 
 type Output = Metafile['outputs'][string]
 
@@ -50,7 +56,7 @@ const metafile: Metafile = {
     ]),
     [chunk('forms-F.js')]: output([statik('react-R.js')]),
     [chunk('login-page-L.js')]: output([statik('forms-F.js'), statik('react-R.js')], {
-      entryPoint: 'client/src/pages/login-page.tsx',
+      entryPoint: 'client/src/features/sign-in/login-page.tsx',
     }),
     [chunk('default-layout-D.js')]: output(
       [statik('forms-F.js'), statik('icons-I.js'), lazy('profile-screen-P.js')],
@@ -58,14 +64,28 @@ const metafile: Metafile = {
     ),
     [chunk('icons-I.js')]: output([]),
     [chunk('dashboard-screen-H.js')]: output([statik('icons-I.js'), statik('cards-K.js')], {
-      entryPoint: 'client/src/screens/dashboard-screen.tsx',
+      entryPoint: 'client/src/features/dashboard/dashboard-screen.tsx',
     }),
     [chunk('cards-K.js')]: output([statik('react-R.js')]),
     [chunk('profile-screen-P.js')]: output([statik('forms-F.js')], {
-      entryPoint: 'client/src/screens/profile-screen.tsx',
+      entryPoint: 'client/src/features/my-account/profile-screen.tsx',
     }),
   },
 }
+
+/** What routeEntryPoints() makes of route objects at /login and /dashboard. */
+const ENTRY_POINTS: RouteEntryPoints = routeEntryPoints({
+  routes: [
+    { path: '/login', access: 'signed-out', module: 'client/src/features/sign-in/login-page.tsx' },
+    {
+      path: '/dashboard',
+      access: 'signed-in',
+      module: 'client/src/features/dashboard/dashboard-screen.tsx',
+    },
+  ],
+  layout: 'client/src/layout/default-layout.tsx',
+  fallback: 'client/src/features/error-pages/inner-not-found-screen.tsx',
+})
 
 const ENTRY_FILES = [
   'index.html',
@@ -78,7 +98,7 @@ const ENTRY_FILES = [
 
 describe('routeFiles', () => {
   it('#/login: the entry and its static closure, then the login chunk and its own', () => {
-    assert.deepEqual(routeFiles(metafile, '#/login'), [
+    assert.deepEqual(routeFiles(metafile, ENTRY_POINTS, '#/login'), [
       ...ENTRY_FILES,
       'assets/login-page-L.js',
       'assets/forms-F.js',
@@ -86,7 +106,7 @@ describe('routeFiles', () => {
   })
 
   it('#/dashboard: the layout and the screen with their closures, each file once', () => {
-    assert.deepEqual(routeFiles(metafile, '#/dashboard'), [
+    assert.deepEqual(routeFiles(metafile, ENTRY_POINTS, '#/dashboard'), [
       ...ENTRY_FILES,
       'assets/default-layout-D.js',
       'assets/forms-F.js',
@@ -97,8 +117,16 @@ describe('routeFiles', () => {
   })
 
   it("with the sign-in page's CSS inline, #/login fetches no stylesheet and #/dashboard does", () => {
-    assert.ok(!routeFiles(metafile, '#/login', 'sign-in-inline').includes('assets/main-C.css'))
-    assert.ok(routeFiles(metafile, '#/dashboard', 'sign-in-inline').includes('assets/main-C.css'))
+    assert.ok(
+      !routeFiles(metafile, ENTRY_POINTS, '#/login', 'sign-in-inline').includes(
+        'assets/main-C.css',
+      ),
+    )
+    assert.ok(
+      routeFiles(metafile, ENTRY_POINTS, '#/dashboard', 'sign-in-inline').includes(
+        'assets/main-C.css',
+      ),
+    )
   })
 
   it('tells the two kinds of page apart', () => {
@@ -110,18 +138,40 @@ describe('routeFiles', () => {
   })
 
   it('leaves out what is only imported lazily, and external imports', () => {
-    const files = [...routeFiles(metafile, '#/login'), ...routeFiles(metafile, '#/dashboard')]
+    const files = [
+      ...routeFiles(metafile, ENTRY_POINTS, '#/login'),
+      ...routeFiles(metafile, ENTRY_POINTS, '#/dashboard'),
+    ]
     assert.ok(!files.includes('assets/profile-screen-P.js'))
     assert.ok(!files.some((file) => file.includes('cdn.example')))
-    assert.ok(!routeFiles(metafile, '#/login').includes('assets/default-layout-D.js'))
+    assert.ok(!routeFiles(metafile, ENTRY_POINTS, '#/login').includes('assets/default-layout-D.js'))
   })
 
   it('names the missing chunk when the build lacks a route module', () => {
     const outputs = { ...metafile.outputs }
     delete outputs[chunk('login-page-L.js')]
     assert.throws(
-      () => routeFiles({ inputs: {}, outputs }, '#/login'),
-      /client\/src\/pages\/login-page\.tsx/,
+      () => routeFiles({ inputs: {}, outputs }, ENTRY_POINTS, '#/login'),
+      /client\/src\/features\/sign-in\/login-page\.tsx/,
+    )
+  })
+})
+
+describe('routeEntryPoints', () => {
+  it('gives a public page its chunk, an inner screen the layout and its chunk', () => {
+    assert.deepEqual(ENTRY_POINTS, {
+      '#/login': ['client/src/features/sign-in/login-page.tsx'],
+      '#/dashboard': [
+        'client/src/layout/default-layout.tsx',
+        'client/src/features/dashboard/dashboard-screen.tsx',
+      ],
+    })
+  })
+
+  it('names a measured route no route object declares', () => {
+    assert.throws(
+      () => routeEntryPoints({ routes: [], layout: 'l.tsx', fallback: 'f.tsx' }),
+      /no route object declares \/login/,
     )
   })
 })
@@ -135,7 +185,7 @@ describe('routeBytes', () => {
   before(async () => {
     distDir = await mkdtemp(join(tmpdir(), 'route-bytes-test-'))
     await mkdir(join(distDir, 'assets'))
-    for (const file of routeFiles(metafile, '#/login')) {
+    for (const file of routeFiles(metafile, ENTRY_POINTS, '#/login')) {
       await writeFile(join(distDir, file), file === 'assets/main-M.js' ? bigScript : small)
     }
     // Siblings with made-up sizes: the figures must come from them, not from compressing again.
@@ -146,7 +196,7 @@ describe('routeBytes', () => {
   after(async () => rm(distDir, { recursive: true, force: true }))
 
   it('reads real siblings, compresses the rest in memory, and adds them up', async () => {
-    const bytes = await routeBytes(metafile, '#/login', distDir)
+    const bytes = await routeBytes(metafile, '#/login', distDir, ENTRY_POINTS)
     const smallGzip = (await gzipBytes(small)).length
     const smallBrotli = (await brotliBytes(small)).length
     const others = bytes.requests - 1

@@ -10,26 +10,34 @@ import type { Metafile } from 'esbuild'
 import { brotliBytes, gzipBytes } from './compress'
 import { APP_STYLESHEET_META } from '../../client/src/prerender/prerender-markup'
 import { outputFor, staticClosure, stylesheetsFor, toUrl } from './metafile'
+import { readBuiltRouteTable, type RouteTable } from './route-table'
 
 /** The two entry points of the client, as scripts/build/production.ts builds them. */
 export const MAIN_ENTRY = 'client/src/main.tsx'
 export const COLOR_MODE_ENTRY = 'client/src/theme/color-mode-boot.ts'
-export const LOGIN_PAGE_ENTRY = 'client/src/pages/login-page.tsx'
+/** The cold loads the build measures (budgets.ts) and `npm run bench` times in a browser. */
+export const ROUTES = ['#/login', '#/dashboard'] as const
+export type Route = (typeof ROUTES)[number]
+
+/** The lazily imported modules each measured route needs before it shows. */
+export type RouteEntryPoints = Record<Route, readonly string[]>
 
 /**
- * The lazily imported modules each route needs before it shows (client/src/app/router.tsx):
- * the login page is a chunk of its own; an inner screen needs the layout's chunk and its own.
+ * From the route objects (route-table.ts): a public page needs its own chunk; an inner screen
+ * needs the layout's chunk and its own (client/src/app/router.tsx).
  */
-export const ROUTE_ENTRY_POINTS = {
-  '#/login': [LOGIN_PAGE_ENTRY],
-  '#/dashboard': [
-    'client/src/layout/default-layout.tsx',
-    'client/src/screens/dashboard-screen.tsx',
-  ],
-} as const satisfies Record<string, readonly string[]>
-
-export type Route = keyof typeof ROUTE_ENTRY_POINTS
-export const ROUTES = Object.keys(ROUTE_ENTRY_POINTS) as Route[]
+export function routeEntryPoints(table: RouteTable): RouteEntryPoints {
+  const entryPoints = (route: Route) => {
+    const path = route.slice(1)
+    const found = table.routes.find((candidate) => candidate.path === path)
+    if (!found) throw new Error(`no route object declares ${path} (client/src/app/routes.ts)`)
+    const inner = found.access === 'signed-in' || found.access === 'admin'
+    return inner ? [table.layout, found.module] : [found.module]
+  }
+  const all = {} as Record<Route, readonly string[]>
+  for (const route of ROUTES) all[route] = entryPoints(route)
+  return all
+}
 
 export const INDEX_HTML = 'index.html'
 
@@ -50,15 +58,14 @@ export function pageStyles(indexHtml: string): PageStyles {
  */
 export function routeFiles(
   metafile: Metafile,
+  entryPoints: RouteEntryPoints,
   route: Route,
   styles: PageStyles = 'linked',
 ): string[] {
   const entry = outputFor(metafile, MAIN_ENTRY)
   const scripts = [
     ...staticClosure(metafile, entry),
-    ...ROUTE_ENTRY_POINTS[route].flatMap((module) =>
-      staticClosure(metafile, outputFor(metafile, module)),
-    ),
+    ...entryPoints[route].flatMap((module) => staticClosure(metafile, outputFor(metafile, module))),
   ]
   return [
     ...new Set([
@@ -121,14 +128,17 @@ export async function fileBytes(distDir: string, file: string): Promise<FileByte
   }
 }
 
+/** `entryPoints` from the build's route table in `distDir` when left out. */
 export async function routeBytes(
   metafile: Metafile,
   route: Route,
   distDir: string,
+  entryPoints?: RouteEntryPoints,
 ): Promise<RouteBytes> {
   const styles = pageStyles(await readFile(join(distDir, INDEX_HTML), 'utf8'))
+  entryPoints ??= routeEntryPoints(await readBuiltRouteTable(distDir))
   const files = await Promise.all(
-    routeFiles(metafile, route, styles).map((file) => fileBytes(distDir, file)),
+    routeFiles(metafile, entryPoints, route, styles).map((file) => fileBytes(distDir, file)),
   )
   const sum = (pick: (file: FileBytes) => number) =>
     files.reduce((total, file) => total + pick(file), 0)

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Provider } from 'react-redux'
 import { PanelRouter } from './router'
-import type { AppStore } from './store'
+import type { AppStore } from '../state/store'
 
 /**
  * The panel. `router` is the browser's hash router; the build's prerender (prerender/

@@ -9,7 +9,7 @@ import { hashPath, isSignInRoute } from '../prerender/sign-in-load'
 import { readToken } from '../session/token'
 import { panelTree } from './panel-tree'
 import { preloadSignInPage } from './router'
-import type { AppStore } from './store'
+import type { AppStore } from '../state/store'
 
 /** Runs its callback once: StrictMode runs layout effects twice in development. */
 function once(callback: () => void): () => void {

@@ -1,7 +1,7 @@
 import { StrictMode, useLayoutEffect, type ReactNode } from 'react'
 import { App } from './app'
 import { PageCommitted } from './page-committed'
-import type { AppStore } from './store'
+import type { AppStore } from '../state/store'
 
 /** Calls back after React's first commit, before that frame is painted. */
 function AfterFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {

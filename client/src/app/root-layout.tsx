@@ -1,8 +1,8 @@
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom'
 import { useThemeParam } from '../theme/use-theme-param'
-import { noteInAppLocation } from './in-app-history'
-import { RouteErrorBoundary } from './route-error-boundary'
-import { RouteErrorScreen } from './route-error-screen'
+import { noteInAppLocation } from '../routing/in-app-history'
+import { RouteErrorBoundary } from '../routing/route-error-boundary'
+import { RouteErrorScreen } from '../routing/route-error-screen'
 
 /** Around every route: the error screen for whatever a page throws, and the theme parameter. */
 export function RootLayout() {

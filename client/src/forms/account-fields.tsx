@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/password-policy'
 import { lazy, Suspense, useState } from 'react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import { FormField, type FieldBinding } from './form-field'
 
 /** Loaded at the first key typed in a new password; if its chunk fails, the form goes on without it. */

@@ -1,4 +1,4 @@
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import { isValidEmail } from '../../../common/account-rules'
 import { nameProblem } from '../../../common/name-rules'
 import {

@@ -1,6 +1,6 @@
 import { CFormInput, CFormLabel } from '@coreui/react'
 import { useId, useState, type KeyboardEvent } from 'react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import type { FieldBinding } from './form-field'
 
 /** An eye; crossed out while the password is shown (pressing again hides it). */
@@ -68,10 +68,10 @@ export function PasswordField({
         <button
           type="button"
           className="btn btn-outline-secondary d-flex align-items-center"
-          aria-label={messages.login.showPassword}
+          aria-label={messages.passwordField.show}
           aria-pressed={shown}
           aria-controls={id}
-          title={messages.login.showPassword}
+          title={messages.passwordField.show}
           onClick={() => setShown((value) => !value)}
         >
           <EyeIcon crossed={shown} />
@@ -84,7 +84,7 @@ export function PasswordField({
       )}
       {capsLock && (
         <div id={capsId} className="form-text text-warning-emphasis" role="status">
-          {messages.login.capsLock}
+          {messages.passwordField.capsLock}
         </div>
       )}
     </div>

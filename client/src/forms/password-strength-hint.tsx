@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import { estimateStrength } from './password-strength'
 
 const text = messages.forms.strength

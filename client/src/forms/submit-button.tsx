@@ -1,5 +1,5 @@
 import { CButton, CSpinner } from '@coreui/react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 
 /** A form's submit button: disabled, with a small spinner and "…ing" text, while sending. */
 export function SubmitButton({

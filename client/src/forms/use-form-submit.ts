@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react'
-import { ApiError } from '../lib/api-client'
+import { ApiError } from '../api/api-client'
 import type { FieldErrors } from './auth-validation'
 import type { FieldBinding } from './form-field'
 

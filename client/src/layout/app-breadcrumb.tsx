@@ -1,11 +1,10 @@
 import { useHref, useLocation } from 'react-router-dom'
-import { innerScreenAt } from '../app/inner-screens'
-import { paths } from '../app/paths'
-import { messages } from '../messages'
-import { layoutMessages } from '../messages-layout'
+import { useInnerRoutes } from '../routing/inner-routes-context'
+import { paths } from '../routing/paths'
+import { routeAt } from '../routing/route-at'
+import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { useBreadcrumbDetail } from './breadcrumb-detail'
-import { SECOND_FACTOR_PATH } from './second-factor-gate'
 
 /**
  * Início › the current screen, with the screen it is reached from between them (Início › Equipe ›
@@ -18,14 +17,11 @@ export function AppBreadcrumb() {
   // While a required second factor is set up, Início would only lead back to its setup.
   const settingUp = useCurrentUser().user?.mfaSetupRequired === true
   const atHome = pathname === paths.dashboard
-  const screen = innerScreenAt(pathname)
-  const parent = screen?.parent === undefined ? undefined : innerScreenAt(screen.parent)
+  const screen = routeAt(useInnerRoutes(), pathname)
+  const parent = screen?.parent
   const parentHref = useHref(parent?.path ?? paths.dashboard)
   const detail = useBreadcrumbDetail(pathname)
-  const current =
-    pathname === SECOND_FACTOR_PATH
-      ? layoutMessages.secondFactorSetup
-      : (detail ?? screen?.title ?? messages.notFound.title)
+  const current = detail ?? screen?.title ?? layoutMessages.breadcrumb.unknown
 
   return (
     <nav aria-label={layoutMessages.breadcrumb.label}>

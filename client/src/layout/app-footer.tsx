@@ -1,4 +1,4 @@
-import { layoutMessages } from '../messages-layout'
+import { layoutMessages } from './layout-messages'
 
 /** CoreUI's CFooter is a <div>; a <footer> with the same class is the page's contentinfo landmark. */
 export function AppFooter() {

@@ -11,15 +11,14 @@ import {
 } from '@coreui/react'
 import { useRef } from 'react'
 import { Link, NavLink } from 'react-router-dom'
-import { useAppDispatch, useAppSelector } from '../app/hooks'
-import { INNER_SCREENS } from '../app/inner-screens'
-import { paths } from '../app/paths'
-import { BrandMark } from '../lib/brand-mark'
-import { messages } from '../messages'
-import { layoutMessages } from '../messages-layout'
+import { useAppDispatch, useAppSelector } from '../state/hooks'
+import { useInnerRoutes } from '../routing/inner-routes-context'
+import { paths } from '../routing/paths'
+import { BrandMark } from '../ui/brand-mark'
+import { messages } from '../words/messages'
+import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { SCREEN_ICONS } from './screen-icons'
-import { SECOND_FACTOR_PATH } from './second-factor-gate'
 import { sidebarReportIsCurrent } from './sidebar-report'
 import { usePendingCount } from './use-pending-count'
 
@@ -36,15 +35,10 @@ export function AppSidebar() {
   // Until a required second factor is set up, its setup is the only place to go (the server
   // refuses the rest: second-factor-gate.tsx).
   const settingUp = user?.mfaSetupRequired === true
+  const routes = useInnerRoutes()
   const screens = settingUp
-    ? [
-        {
-          path: SECOND_FACTOR_PATH,
-          title: layoutMessages.secondFactorSetup,
-          icon: 'profile' as const,
-        },
-      ]
-    : INNER_SCREENS.filter((screen) => !screen.notInMenu && (!screen.adminOnly || isAdmin))
+    ? routes.filter((route) => route.path === paths.secondFactorSetup)
+    : routes.filter((route) => !route.notInMenu && (route.access !== 'admin' || isAdmin))
   const pending = usePendingCount(isAdmin && !settingUp)
 
   return (

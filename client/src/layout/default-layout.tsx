@@ -1,6 +1,6 @@
 import { CContainer } from '@coreui/react'
 import { lazy, Suspense, useRef } from 'react'
-import { messages } from '../messages'
+import { messages } from '../words/messages'
 import { CurrentUserProvider } from '../session/current-user'
 import { signOut } from '../session/sign-out'
 import { AppFooter } from './app-footer'

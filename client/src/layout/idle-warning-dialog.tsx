@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { securityMessages } from '../messages-account-security'
-import { ApiError } from '../lib/api-client'
-import { ConfirmDialog } from '../lib/confirm-dialog'
+import { idleWarningMessages } from './idle-warning-messages'
+import { ApiError } from '../api/api-client'
+import { ConfirmDialog } from '../ui/confirm-dialog'
 
-const text = securityMessages.idle
+const text = idleWarningMessages
 
 /**
  * "Sua sessão vai expirar…": a modal alert dialog, "Continuar conectado" focused. Escape means

@@ -1,10 +1,14 @@
 import { cilHistory, cilPeople, cilSpeedometer, cilUser } from '@coreui/icons'
-import type { ScreenIcon } from '../app/inner-screens'
 
-/** The CoreUI icon of each inner screen (kept out of the route table so the entry stays small). */
-export const SCREEN_ICONS: Record<ScreenIcon, string[]> = {
+/**
+ * The CoreUI icon of each name a route object may give (routing/route.ts). Here, in the layout's
+ * chunk, and not in the route objects: those are in every cold load, the login page's too.
+ */
+export const SCREEN_ICONS = {
   dashboard: cilSpeedometer,
   profile: cilUser,
   staff: cilPeople,
   audit: cilHistory,
-}
+} satisfies Record<string, string[]>
+
+export type ScreenIcon = keyof typeof SCREEN_ICONS

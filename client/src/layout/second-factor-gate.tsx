@@ -1,22 +1,12 @@
-import { Suspense } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { lazyPage } from '../app/chunk-loading'
-import { PageSpinner } from '../app/page-spinner'
-import { DEFAULT_SIGNED_IN_PATH, REDIRECT_PARAM } from '../app/paths'
-import { afterSignInPath, safeRedirectTarget } from '../app/redirect-target'
-import { RouteErrorBoundary } from '../app/route-error-boundary'
-import { ScreenErrorScreen } from '../app/route-error-screen'
-import { Notice } from '../lib/notice'
+import { DEFAULT_SIGNED_IN_PATH, paths, REDIRECT_PARAM } from '../routing/paths'
+import { afterSignInPath, safeRedirectTarget } from '../routing/redirect-target'
 import { useCurrentUser } from '../session/current-user'
+import { Notice } from '../ui/notice'
+import { PageSpinner } from '../ui/page-spinner'
+import { RouteAccess } from './route-access'
 
-/**
- * The screen where someone MFA_REQUIRED covers sets up a second factor (inside the layout, whose
- * other links are hidden meanwhile). Not in the route table (inner-screens.ts): that table is in
- * every cold load, the login page's too, and only this chunk needs the address.
- */
-export const SECOND_FACTOR_PATH = '/segundo-fator'
-
-const SecondFactorSetupScreen = lazyPage(() => import('../screens/second-factor-setup-screen'))
+const SECOND_FACTOR_PATH = paths.secondFactorSetup
 
 /** The setup screen's address, remembering where the person was going. */
 function setupPathFor(wanted: { pathname: string; search: string }): string {
@@ -43,20 +33,12 @@ export function SecondFactorGate() {
   const location = useLocation()
   const atSetup = location.pathname === SECOND_FACTOR_PATH
   if (user?.mfaSetupRequired && !atSetup) return <Navigate to={setupPathFor(location)} replace />
-  if (!atSetup) return <Outlet />
+  if (!atSetup) return <RouteAccess />
   if (user && !user.mfaSetupRequired) {
     return <Navigate to={afterSetupPath(location.search)} replace />
   }
   if (loading) return <PageSpinner overlay />
   if (!user) return <Notice text={error} />
-  return (
-    <RouteErrorBoundary
-      resetKey={location.pathname}
-      fallback={(caught) => <ScreenErrorScreen error={caught} />}
-    >
-      <Suspense fallback={<PageSpinner overlay />}>
-        <SecondFactorSetupScreen />
-      </Suspense>
-    </RouteErrorBoundary>
-  )
+  // The setup screen itself: an inner route like any other (its route object is the feature's).
+  return <Outlet />
 }

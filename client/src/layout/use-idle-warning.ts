@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../lib/api-client'
-import { fetchCurrentSession, renewSession, type CurrentSession } from '../lib/me-api'
+import { ApiError } from '../api/api-client'
+import { fetchCurrentSession, renewSession, type CurrentSession } from '../session/session-api'
 import { idleEndAfter } from '../../../common/session-idle'
 import { idleSchedule, type SessionLimits } from '../session/idle-schedule'
 import {

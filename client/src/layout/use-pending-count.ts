@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
-import { countPendingInBackground, STAFF_CHANGED_EVENT } from '../lib/admin-api'
-import { useRefreshOnFocus } from '../lib/use-refresh-on-focus'
+import type { StaffList } from '../../../common/api/staff'
+import { apiRequest } from '../api/api-client'
+import { STAFF_CHANGED_EVENT } from '../api/staff-changed-event'
+import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
+
+/** The count of waiting registrations, asked every minute: not the person's use. */
+const countPendingInBackground = (signal: AbortSignal) =>
+  apiRequest<StaffList>('staff?status=pending&pageSize=1', {
+    signal,
+    background: true,
+  })
 
 /** How often the sidebar asks again while the tab stays open and in view. */
 const EVERY_MS = 60_000

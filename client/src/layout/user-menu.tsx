@@ -3,9 +3,8 @@ import CIcon from '@coreui/icons-react'
 import { CAvatar, CDropdownDivider, CDropdownHeader, CDropdownItem } from '@coreui/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { paths } from '../app/paths'
-import { messages } from '../messages'
-import { layoutMessages } from '../messages-layout'
+import { paths } from '../routing/paths'
+import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { signOut } from '../session/sign-out'
 import { HeaderMenu } from './header-menu'
@@ -58,7 +57,7 @@ export function UserMenu() {
         <>
           <CDropdownItem as={Link} to={paths.profile}>
             <CIcon icon={cilUser} className="me-2" aria-hidden="true" />
-            {messages.nav.profile}
+            {layoutMessages.header.profile}
           </CDropdownItem>
           <CDropdownDivider />
         </>

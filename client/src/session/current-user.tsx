@@ -8,8 +8,8 @@ import {
   type ReactNode,
 } from 'react'
 import type { SignedInUser } from '../../../common/api/account'
-import { errorMessage, MFA_SETUP_EVENT } from '../lib/api-client'
-import { fetchCurrentUser } from '../lib/auth-api'
+import { errorMessage, MFA_SETUP_EVENT } from '../api/api-client'
+import { fetchCurrentUser } from './session-api'
 import { useSessionToken } from './use-session-token'
 
 export interface CurrentUser {

@@ -1,4 +1,4 @@
-import { signOutOnServer } from '../lib/auth-api'
+import { signOutOnServer } from './session-api'
 import { clearToken } from './token'
 
 /** How long "Sair" waits for the server to revoke the session before leaving anyway. */

@@ -1,7 +1,7 @@
 import { cilContrast, cilMoon, cilSun } from '@coreui/icons'
 import { useSyncExternalStore } from 'react'
-import { useAppDispatch, useAppSelector } from '../app/hooks'
-import { messages } from '../messages'
+import { useAppDispatch, useAppSelector } from '../state/hooks'
+import { messages } from '../words/messages'
 import { COLOR_MODES, type ColorMode } from './color-mode'
 import { chooseColorMode } from './color-mode-sync'
 

@@ -1,4 +1,4 @@
-import type { AppStore } from '../app/store'
+import type { AppStore } from '../state/store'
 import {
   applyColorMode,
   COLOR_MODE_KEY,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useAppDispatch } from '../app/hooks'
+import { useAppDispatch } from '../state/hooks'
 import { chooseColorMode } from './color-mode-sync'
 import { readThemeParam, THEME_PARAM } from './theme-param'
 

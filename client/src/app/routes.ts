@@ -1,0 +1,40 @@
+import { auditRoute } from '../features/audit/audit-routes'
+import { dashboardRoute } from '../features/dashboard/dashboard-routes'
+import {
+  loadInnerNotFound,
+  notFoundRoute,
+  serverErrorRoute,
+} from '../features/error-pages/error-pages-routes'
+import { profileRoute } from '../features/my-account/my-account-routes'
+import { recoveryRoute } from '../features/recovery/recovery-routes'
+import { registerRoute } from '../features/registration/registration-routes'
+import { secondFactorSetupRoute } from '../features/second-factor-setup/second-factor-setup-routes'
+import { loginRoute } from '../features/sign-in/sign-in-routes'
+import { staffAccountRoute, staffRoute } from '../features/staff/staff-routes'
+import type { PanelRoute } from '../routing/route'
+
+/**
+ * Every route of the panel, one line per route object: the router, the sidebar (in this order),
+ * the breadcrumb and the tabs' titles are made from it, and the build finds each page's chunk
+ * through it (scripts/build/route-table.ts). Route objects import no page, so this list stays
+ * small: it is in every cold load.
+ */
+export const ROUTES: readonly PanelRoute[] = [
+  loginRoute,
+  registerRoute,
+  recoveryRoute,
+  notFoundRoute,
+  serverErrorRoute,
+  dashboardRoute,
+  profileRoute,
+  staffRoute,
+  staffAccountRoute,
+  auditRoute,
+  secondFactorSetupRoute,
+]
+
+/** The signed-in frame (sidebar, header, breadcrumb), a chunk of its own. */
+export const loadLayout = () => import('../layout/default-layout')
+
+/** The layout's content at an address no inner screen has. */
+export const loadInnerFallback = loadInnerNotFound

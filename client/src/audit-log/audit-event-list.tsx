@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom'
+import type { AuditEvent, AuditParty } from '../../../common/api/audit'
+import { auditDetailsText } from '../../../common/audit-details'
+import { auditTypeNames } from '../../../common/audit-type-names'
+import { auditEventMessages } from './audit-event-messages'
+import { staffAccountPath } from '../routing/paths'
+import { formatDateTime } from '../ui/format-date'
+import { TruncatedText } from '../ui/truncated-text'
+
+const text = auditEventMessages
+
+function Party({ party }: { party: AuditParty | null }) {
+  if (!party) return <>{text.system}</>
+  return (
+    <Link to={staffAccountPath(party.id)} title={party.email}>
+      {party.name || party.email}
+    </Link>
+  )
+}
+
+/**
+ * Where from and what else, in words; nothing when there is nothing to say. The browser in a few
+ * words, as in the session list; the User-Agent itself is in the CSV.
+ */
+function EventDetails({ event }: { event: AuditEvent }) {
+  const said = [event.ip, event.browser, auditDetailsText(event.type, event.details)]
+    .filter(Boolean)
+    .join(' · ')
+  if (!said) return null
+  return (
+    <div className="small text-body-secondary">
+      <TruncatedText focusable text={said} />
+    </div>
+  )
+}
+
+/**
+ * Audit events as a list, one block per event: it reads the same at 360 px and on a wide screen
+ * (a seven-column table would scroll sideways on a phone).
+ */
+export function AuditEventList({
+  events,
+  label,
+}: {
+  events: readonly AuditEvent[]
+  label: string
+}) {
+  return (
+    <ul className="list-unstyled mb-0" aria-label={label}>
+      {events.map((event) => (
+        <li key={event.id} className="border-bottom py-2">
+          <div className="d-flex flex-wrap gap-2">
+            <time dateTime={event.at} className="text-body-secondary">
+              {formatDateTime(event.at)}
+            </time>
+            <strong>{auditTypeNames[event.type]}</strong>
+          </div>
+          <div>
+            <Party party={event.actor} />
+            {event.account && event.account.id !== event.actor?.id && (
+              <>
+                {' → '}
+                <Party party={event.account} />
+              </>
+            )}
+          </div>
+          <EventDetails event={event} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,10 @@
+import { paths } from '../../routing/paths'
+import type { InnerRoute } from '../../routing/route'
+
+export const auditRoute: InnerRoute = {
+  path: paths.audit,
+  title: 'Auditoria',
+  access: 'admin',
+  icon: 'audit',
+  load: () => import('./audit-screen'),
+}

@@ -1,0 +1,164 @@
+import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import type { Dashboard, MyActivity } from '../../../../common/api/dashboard'
+import { adminMessages } from '../../words/admin-messages'
+import { paths, staffAccountPath } from '../../routing/paths'
+import { fetchDashboard, fetchMyActivity } from './dashboard-api'
+import { useLoad, type Load } from '../../api/use-load'
+import { formatDateTime } from '../../ui/format-date'
+import { Notice } from '../../ui/notice'
+import { dashboardMessages } from './dashboard-messages'
+import { useCurrentUser } from '../../session/current-user'
+import { AuditEventList } from '../../audit-log/audit-event-list'
+import { SignInChart } from './sign-in-chart'
+
+const text = dashboardMessages.dashboard
+
+function Part<T>({
+  title,
+  load,
+  children,
+}: {
+  title: string
+  load: Load<T>
+  children: (data: T) => ReactNode
+}) {
+  return (
+    <CCard className="h-100">
+      <CCardBody>
+        <h2 className="h5">{title}</h2>
+        {load.state === 'loading' && (
+          <div className="d-flex align-items-center gap-2" role="status">
+            <CSpinner size="sm" aria-hidden="true" />
+            {adminMessages.loading}
+          </div>
+        )}
+        {load.state === 'failed' && <Notice color="warning" text={load.message} />}
+        {load.state === 'ready' && children(load.data)}
+      </CCardBody>
+    </CCard>
+  )
+}
+
+function MyAccess({ mine }: { mine: MyActivity }) {
+  return (
+    <>
+      {mine.lastSignIn ? (
+        <p className="mb-2">
+          {text.lastSignIn}: <strong>{formatDateTime(mine.lastSignIn.at)}</strong>
+          {(mine.lastSignIn.ip || mine.lastSignIn.userAgent) && (
+            <span
+              className="d-block small text-body-secondary"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {text.from(mine.lastSignIn.ip, mine.lastSignIn.userAgent)}
+            </span>
+          )}
+        </p>
+      ) : (
+        <p className="mb-2">{text.firstSignIn}</p>
+      )}
+      {mine.failedSince > 0 && <Notice color="warning" text={text.failedSince(mine.failedSince)} />}
+    </>
+  )
+}
+
+function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
+  return (
+    <>
+      <CCol md={6} xl={4}>
+        <Part title={text.accounts} load={dashboard}>
+          {({ accounts }) => (
+            <dl className="row mb-0">
+              <dt className="col-8 fw-normal">{text.active}</dt>
+              <dd className="col-4 text-end fw-semibold mb-1">{accounts.active}</dd>
+              <dt className="col-8 fw-normal">{text.invited}</dt>
+              <dd className="col-4 text-end fw-semibold mb-1">{accounts.invited}</dd>
+              <dt className="col-8 fw-normal">{text.pending}</dt>
+              <dd className="col-4 text-end fw-semibold mb-1">{accounts.pending}</dd>
+              <dt className="col-8 fw-normal">{text.disabled}</dt>
+              <dd className="col-4 text-end fw-semibold mb-0">{accounts.disabled}</dd>
+            </dl>
+          )}
+        </Part>
+      </CCol>
+      <CCol md={6} xl={4}>
+        <Part title={text.waiting} load={dashboard}>
+          {({ pending, accounts }) =>
+            pending.length === 0 ? (
+              <p className="mb-0">{text.nothingWaiting}</p>
+            ) : (
+              <>
+                <ul className="mb-2">
+                  {pending.map((person) => (
+                    <li key={person.id} style={{ overflowWrap: 'anywhere' }}>
+                      <Link to={staffAccountPath(person.id)}>{person.name}</Link>{' '}
+                      <span className="small text-body-secondary">
+                        {formatDateTime(person.createdAt)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Link to={`${paths.staff}?status=pending`}>
+                  {text.seeAllPending(accounts.pending)}
+                </Link>
+              </>
+            )
+          }
+        </Part>
+      </CCol>
+      <CCol xs={12}>
+        <Part title={text.signIns} load={dashboard}>
+          {({ signIns }) => <SignInChart days={signIns} />}
+        </Part>
+      </CCol>
+      <CCol xs={12}>
+        <Part title={text.recent} load={dashboard}>
+          {({ recent }) =>
+            recent.length === 0 ? (
+              <p className="mb-0">{text.noEvents}</p>
+            ) : (
+              <>
+                <AuditEventList events={recent} label={text.recent} />
+                <p className="mt-2 mb-0">
+                  <Link to={paths.audit}>{adminMessages.seeAudit}</Link>
+                </p>
+              </>
+            )
+          }
+        </Part>
+      </CCol>
+    </>
+  )
+}
+
+/** The landing screen: everyone's own access; for admins, the panel's figures too. */
+export default function DashboardScreen() {
+  const { user } = useCurrentUser()
+  const isAdmin = user?.role === 'admin'
+  // Each part shows its own loading and error state.
+  const mine = useLoad(fetchMyActivity, '', { fallbackMessage: text.error }).load
+  const dashboard = useLoad(fetchDashboard, isAdmin ? '' : null, {
+    fallbackMessage: text.error,
+  }).load
+
+  return (
+    <>
+      <h1 className="h2 mb-1">{dashboardMessages.dashboard.title}</h1>
+      <p className="lead">
+        {user
+          ? dashboardMessages.dashboard.greeting(user.name.split(/\s+/)[0] ?? user.name)
+          : dashboardMessages.dashboard.greetingAnonymous}
+      </p>
+      <CRow className="g-3">
+        <CCol md={6} xl={4}>
+          <Part title={text.you} load={mine}>
+            {(data) => <MyAccess mine={data} />}
+          </Part>
+        </CCol>
+        {isAdmin && <AdminParts dashboard={dashboard} />}
+      </CRow>
+    </>
+  )
+}

@@ -1,0 +1,64 @@
+import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { formatDate } from '../../ui/format-date'
+import { renameMe } from './my-account-api'
+import { nameMessages } from '../../forms/name-messages'
+import { Notice } from '../../ui/notice'
+import { useCurrentUser } from '../../session/current-user'
+import { ChangePasswordForm } from './change-password-form'
+import { NameEditor } from '../../forms/name-editor'
+import { SessionsCard } from './sessions-card'
+import { TotpCard } from '../../second-factor/totp-card'
+import { PasskeysCard } from '../../second-factor/passkeys-card'
+import { accountMessages } from './my-account-messages'
+
+const text = accountMessages.profile
+
+/** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
+export default function ProfileScreen() {
+  const { user, error, loading, refresh } = useCurrentUser()
+
+  return (
+    <>
+      <h1 className="h2 mb-4">{text.title}</h1>
+      {loading && (
+        <div className="d-flex align-items-center gap-2" role="status">
+          <CSpinner size="sm" aria-hidden="true" />
+          {text.loading}
+        </div>
+      )}
+      {error && <Notice text={error} />}
+      {user && (
+        <CCard className="painel-narrow">
+          <CCardBody>
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{text.name}</dt>
+              <dd className="col-sm-8">
+                <NameEditor
+                  name={user.name}
+                  label={nameMessages.editOwn}
+                  save={async (name) => {
+                    await renameMe(name)
+                    // The header's menu and initials read the signed-in user: asked again.
+                    refresh()
+                  }}
+                />
+              </dd>
+              <dt className="col-sm-4">{text.email}</dt>
+              <dd className="col-sm-8">{user.email}</dd>
+              <dt className="col-sm-4">{text.role}</dt>
+              <dd className="col-sm-8">{text.roles[user.role]}</dd>
+              <dt className="col-sm-4">{text.status}</dt>
+              <dd className="col-sm-8">{text.statuses[user.status]}</dd>
+              <dt className="col-sm-4">{text.since}</dt>
+              <dd className="col-sm-8 mb-0">{formatDate(user.createdAt)}</dd>
+            </dl>
+          </CCardBody>
+        </CCard>
+      )}
+      {user && <ChangePasswordForm />}
+      {user && <TotpCard email={user.email} />}
+      {user && <PasskeysCard />}
+      {user && <SessionsCard />}
+    </>
+  )
+}

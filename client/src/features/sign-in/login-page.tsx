@@ -1,0 +1,107 @@
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../../routing/paths'
+import { signIn } from './sign-in-api'
+import { validateLogin, type LoginField } from '../../forms/auth-validation'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { readSessionEnd } from '../../session/session-end'
+import { saveToken } from '../../session/token'
+import { EmailField } from '../../forms/account-fields'
+import { PasswordField } from '../../forms/password-field'
+import { PublicCard } from '../../ui/public-card'
+import { Notice } from '../../ui/notice'
+import { SubmitButton } from '../../forms/submit-button'
+import { messages } from '../../words/messages'
+import { signInMessages } from './sign-in-messages'
+import type { MfaRequired } from '../../../../common/api/auth'
+
+/** The second step and the passkey's code load only when used (the cold page has a budget). */
+const MfaStep = lazy(() => import('./mfa-step'))
+const passkeySignIn = () => import('./passkey-sign-in')
+/**
+ * Why the last session ended, with its texts: loaded only when there is such a record, and only
+ * after the first render, which hydrates the prerendered page (built without any record).
+ */
+const SessionEndNotice = lazy(() => import('./session-end-notice'))
+
+const noSubscription = () => () => {}
+const hasSessionEnd = () => readSessionEnd() !== null
+
+const FIELDS: readonly LoginField[] = ['email', 'password']
+const text = messages.login
+
+export default function LoginPage() {
+  const [challenge, setChallenge] = useState<MfaRequired['mfa'] | null>(null)
+  const [passkeyError, setPasskeyError] = useState<string | null>(null)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const form = useFormSubmit({
+    fields: FIELDS,
+    validate: validateLogin,
+    submit: async ({ email, password }) => {
+      setPasskeyError(null)
+      const answer = await signIn(email, password)
+      // With a token stored, the login route's guard moves on to the remembered path.
+      if ('token' in answer) saveToken(answer.token)
+      else setChallenge(answer.mfa)
+    },
+  })
+  // False while hydrating the prerendered page (built without a record), then what is stored.
+  const sessionEnded = useSyncExternalStore(noSubscription, hasSessionEnd, () => false)
+
+  const passkeyAlone = async () => {
+    setPasskeyBusy(true)
+    setPasskeyError(null)
+    const { passkeyAloneProblem } = await passkeySignIn()
+    setPasskeyError(await passkeyAloneProblem())
+    setPasskeyBusy(false)
+  }
+
+  if (challenge !== null) {
+    return (
+      <PublicCard title={text.title} subtitle={text.subtitle}>
+        <Suspense fallback={null}>
+          <MfaStep challenge={challenge} onBack={() => setChallenge(null)} />
+        </Suspense>
+      </PublicCard>
+    )
+  }
+
+  return (
+    <PublicCard title={text.title} subtitle={text.subtitle}>
+      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+        {/* Waiting for approval is news, not a mistake the user made: said as information. */}
+        <Notice
+          text={form.serverError ?? passkeyError}
+          color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
+        />
+        {sessionEnded && !form.serverError && !passkeyError && (
+          <Suspense fallback={null}>
+            <SessionEndNotice />
+          </Suspense>
+        )}
+        <EmailField {...form.field('email')} label={text.email} autoComplete="username" />
+        <PasswordField
+          {...form.field('password')}
+          label={text.password}
+          autoComplete="current-password"
+        />
+        <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+          <SubmitButton label={text.submit} sendingLabel={text.submitting} sending={form.sending} />
+          <Link to={paths.recoverPassword}>{text.forgotPassword}</Link>
+        </div>
+      </form>
+      <button
+        type="button"
+        className="btn btn-outline-secondary w-100 mt-3"
+        disabled={passkeyBusy}
+        onClick={() => void passkeyAlone()}
+      >
+        {signInMessages.passkey}
+      </button>
+      <hr />
+      <p className="mb-0">
+        {text.noAccount} <Link to={paths.register}>{text.register}</Link>
+      </p>
+    </PublicCard>
+  )
+}

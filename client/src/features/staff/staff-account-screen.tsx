@@ -1,0 +1,177 @@
+import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import { adminMessages } from '../../words/admin-messages'
+import { staffMessages } from './staff-messages'
+import { paths } from '../../routing/paths'
+import { listAudit } from '../../audit-log/audit-log-api'
+import { changeStaff, fetchStaffAccount } from './staff-api'
+import { ApiError } from '../../api/api-client'
+import { useLoad } from '../../api/use-load'
+import { formatDate, formatDateTime } from '../../ui/format-date'
+import { Notice } from '../../ui/notice'
+import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
+import { nameMessages } from '../../forms/name-messages'
+import { useCurrentUser } from '../../session/current-user'
+import { AuditEventList } from '../../audit-log/audit-event-list'
+import { NameEditor } from '../../forms/name-editor'
+import { StaffActionButtons, useStaffActions } from './staff-actions'
+import { StaffBadges } from './status-badge'
+
+const text = staffMessages.account
+
+/** The account and its history, fetched together. */
+async function fetchAccountPage(id: string, signal: AbortSignal) {
+  const [account, history] = await Promise.all([
+    fetchStaffAccount(id, signal),
+    listAudit({ account: id }, signal),
+  ])
+  return { account, history: history.events }
+}
+
+/** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
+export default function StaffAccountScreen() {
+  const { id = '' } = useParams()
+  const { user: me } = useCurrentUser()
+  const [notice, setNotice] = useState<string | null>(null)
+  /** The account whose registration was refused here: it is gone. */
+  const [refusedId, setRefusedId] = useState<string | null>(null)
+  const refused = refusedId === id
+  const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+  const { load, reload, set } = useLoad(
+    (signal) => fetchAccountPage(id, signal),
+    validId ? id : null,
+  )
+  useNameInBreadcrumb(load.state === 'ready' && !refused ? load.data.account.user.name : null)
+
+  const { ask, dialog } = useStaffActions((said, kind) => {
+    setNotice(said)
+    if (kind === 'refuse') setRefusedId(id)
+    else reload()
+  })
+
+  const back = (
+    <p className="mb-2">
+      <Link to={paths.staff}>{text.back}</Link>
+    </p>
+  )
+  const missing =
+    refused ||
+    (load.state === 'failed' && load.error instanceof ApiError && load.error.status === 404)
+  if (!validId || missing) {
+    return (
+      <>
+        {back}
+        <h1 className="h2 mb-3">{staffMessages.staff.title}</h1>
+        <Notice color={notice ? 'success' : 'warning'} text={notice} />
+        <Notice color="warning" text={text.notFound} />
+      </>
+    )
+  }
+  if (load.state === 'loading') {
+    return (
+      <div className="d-flex align-items-center gap-2" role="status">
+        <CSpinner size="sm" aria-hidden="true" />
+        {adminMessages.loading}
+      </div>
+    )
+  }
+  if (load.state === 'failed') {
+    return (
+      <>
+        {back}
+        <Notice text={load.message} />
+      </>
+    )
+  }
+  const { account, history } = load.data
+  const { user, sessions } = account
+  const itsMe = user.id === me?.id
+  return (
+    <>
+      {back}
+      <h1 className="h2 mb-3" style={{ overflowWrap: 'anywhere' }}>
+        {user.name} {itsMe && <span className="text-body-secondary h5">{adminMessages.you}</span>}
+      </h1>
+      <Notice color="success" text={notice} />
+      <CCard className="mb-3">
+        <CCardBody>
+          <h2 className="h5">{text.details}</h2>
+          <dl className="row mb-0">
+            <dt className="col-sm-4">{text.name}</dt>
+            <dd className="col-sm-8">
+              {itsMe ? (
+                user.name
+              ) : (
+                <NameEditor
+                  name={user.name}
+                  label={nameMessages.editOf(user.name)}
+                  save={async (name) => {
+                    const { user: renamed } = await changeStaff(user.id, { name })
+                    set({ ...load, data: { account: { ...account, user: renamed }, history } })
+                    setNotice(null)
+                  }}
+                />
+              )}
+            </dd>
+            <dt className="col-sm-4">{text.email}</dt>
+            <dd className="col-sm-8" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </dd>
+            <dt className="col-sm-4">{text.role}</dt>
+            <dd className="col-sm-8">{adminMessages.roles[user.role]}</dd>
+            <dt className="col-sm-4">{text.status}</dt>
+            <dd className="col-sm-8">
+              <StaffBadges account={user} />
+            </dd>
+            <dt className="col-sm-4">{text.since}</dt>
+            <dd className="col-sm-8">{formatDate(user.createdAt)}</dd>
+            <dt className="col-sm-4">{text.lastSignIn}</dt>
+            <dd className="col-sm-8">
+              {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : adminMessages.never}
+            </dd>
+            <dt className="col-sm-4">{text.mfa}</dt>
+            <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
+          </dl>
+          {!itsMe && (
+            <>
+              <h3 className="h6 mt-3">{text.actions}</h3>
+              <StaffActionButtons account={user} ask={ask} />
+            </>
+          )}
+        </CCardBody>
+      </CCard>
+      <CCard className="mb-3">
+        <CCardBody>
+          <h2 className="h5">{text.sessions}</h2>
+          {sessions.length === 0 ? (
+            <p className="mb-0">{text.noSessions}</p>
+          ) : (
+            <ul className="mb-0">
+              {sessions.map((session) => (
+                <li key={session.createdAt + session.expiresAt}>
+                  {text.sessionStarted}: {formatDateTime(session.createdAt)} · {text.sessionEnds}{' '}
+                  {formatDateTime(session.expiresAt)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CCardBody>
+      </CCard>
+      <CCard>
+        <CCardBody>
+          <h2 className="h5">{text.history}</h2>
+          {history.length === 0 ? (
+            <p className="mb-0">{text.noHistory}</p>
+          ) : (
+            <AuditEventList events={history} label={text.history} />
+          )}
+          <p className="mt-2 mb-0">
+            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
+          </p>
+        </CCardBody>
+      </CCard>
+      {dialog}
+    </>
+  )
+}

@@ -1,0 +1,22 @@
+import { paths } from '../../routing/paths'
+import type { InnerRoute } from '../../routing/route'
+
+export const staffRoute: InnerRoute = {
+  path: paths.staff,
+  title: 'Equipe',
+  access: 'admin',
+  icon: 'staff',
+  load: () => import('./staff-screen'),
+}
+
+/** One account's page, reached from Equipe's list (the breadcrumb then shows the name). */
+export const staffAccountRoute: InnerRoute = {
+  path: paths.staffAccount,
+  title: 'Conta',
+  pageTitle: 'Equipe',
+  access: 'admin',
+  icon: 'staff',
+  notInMenu: true,
+  parent: staffRoute,
+  load: () => import('./staff-account-screen'),
+}

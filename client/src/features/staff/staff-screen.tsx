@@ -1,0 +1,118 @@
+import { CButton, CSpinner } from '@coreui/react'
+import { useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import type { StaffQuery } from '../../../../common/api/staff'
+import { adminMessages } from '../../words/admin-messages'
+import { staffMessages } from './staff-messages'
+import { listStaff } from '../../api/staff-list-api'
+import { useLoad } from '../../api/use-load'
+import { Notice } from '../../ui/notice'
+import { useMediaQuery, WIDE } from '../../ui/use-media-query'
+import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
+import { useCurrentUser } from '../../session/current-user'
+import { hasDraft } from '../../session/form-draft'
+import { paths } from '../../routing/paths'
+import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
+import { useStaffActions } from './staff-actions'
+import { queryFrom, StaffFilters, type UpdateFilters } from './staff-filters'
+import { StaffCards, StaffTable } from './staff-list-views'
+import { StaffPagination } from './staff-pagination'
+
+const text = staffMessages.staff
+
+/** Equipe (admins): find accounts, act on them, invite people. */
+export default function StaffScreen() {
+  const { user: me } = useCurrentUser()
+  const [params, setParams] = useSearchParams()
+  const query = queryFrom(params)
+  const queryKey = JSON.stringify(query)
+  const { load, reload } = useLoad(
+    (signal) => listStaff(JSON.parse(queryKey) as StaffQuery, signal),
+    queryKey,
+  )
+  const [notice, setNotice] = useState<string | null>(null)
+  // An invitation being typed when the session ended is opened again, as it was left.
+  const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
+  const wide = useMediaQuery(WIDE)
+  useRefreshOnFocus(reload)
+
+  const { ask, dialog } = useStaffActions((said) => {
+    setNotice(said)
+    reload()
+  })
+
+  const update: UpdateFilters = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    if (!('page' in changes)) next.delete('page')
+    setParams(next)
+  }
+
+  const list = load.state === 'ready' ? load.data : null
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1
+  const page = Number(query.page ?? 1)
+  let body: ReactNode
+  if (load.state === 'loading') {
+    body = (
+      <div className="d-flex align-items-center gap-2" role="status">
+        <CSpinner size="sm" aria-hidden="true" />
+        {adminMessages.loading}
+      </div>
+    )
+  } else if (load.state === 'failed') {
+    body = <Notice text={load.message} />
+  } else if (load.data.items.length === 0) {
+    body = <p>{text.empty}</p>
+  } else if (wide) {
+    body = <StaffTable accounts={load.data.items} meId={me?.id} ask={ask} />
+  } else {
+    body = <StaffCards accounts={load.data.items} meId={me?.id} ask={ask} />
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        <h1 className="h2 mb-0 me-auto">{text.title}</h1>
+        <CButton color="secondary" variant="outline" onClick={reload}>
+          {adminMessages.refresh}
+        </CButton>
+        <CButton color="primary" onClick={() => setInviting(true)}>
+          {text.invite}
+        </CButton>
+      </div>
+      <p className="text-body-secondary">{text.intro}</p>
+      <Notice color="success" text={notice} />
+
+      <StaffFilters
+        query={query}
+        update={update}
+        anySet={params.size > 0}
+        clear={() => setParams(new URLSearchParams())}
+      />
+
+      {list && (
+        <p className="small text-body-secondary mb-2" role="status">
+          {text.total(list.total)}
+        </p>
+      )}
+      {body}
+      {list && (
+        <StaffPagination page={page} pages={pages} goTo={(to) => update({ page: String(to) })} />
+      )}
+      {dialog}
+      {inviting && (
+        <InviteDialog
+          onCancel={() => setInviting(false)}
+          onDone={(said) => {
+            setInviting(false)
+            setNotice(said)
+            reload()
+          }}
+        />
+      )}
+    </>
+  )
+}

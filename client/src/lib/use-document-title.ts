@@ -1,9 +1,0 @@
-import { useEffect } from 'react'
-import { messages } from '../messages'
-
-/** "Entrar · Painel": the browser tab and history say which page this is. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = `${title} · ${messages.app.name}`
-  }, [title])
-}

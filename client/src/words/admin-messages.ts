@@ -1,0 +1,29 @@
+import type { Role } from '../../../common/api/account'
+import type { StaffStatus } from '../../../common/api/staff'
+
+/**
+ * The pt-BR words that more than one of the signed-in screens shows (Início, Equipe, an account's
+ * page, Auditoria). Each screen's own words are in its messages-*.ts (messages-staff.ts,
+ * messages-audit.ts, messages-dashboard.ts), so that a chunk carries only what it shows: the
+ * dashboard's cold load has a budget.
+ */
+export const adminMessages = {
+  refresh: 'Atualizar',
+  loading: 'Carregando…',
+  retry: 'Tentar de novo',
+  cancel: 'Cancelar',
+  you: '(você)',
+  roles: { admin: 'Administrador', staff: 'Equipe' } satisfies Record<Role, string>,
+  statuses: {
+    pending: 'Aguardando aprovação',
+    invited: 'Convite pendente',
+    active: 'Ativa',
+    disabled: 'Desativada',
+  } satisfies Record<StaffStatus, string>,
+  locked: 'Bloqueada',
+  never: 'Nunca',
+  /** The phone's button that shows a screen's filters, with how many are in use. */
+  filters: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
+  /** The link from the dashboard's and an account's events to the whole log. */
+  seeAudit: 'Ver toda a auditoria',
+} as const
