@@ -5,7 +5,7 @@ import { isStorableText } from './text-rules'
  * invitation, on both sides: 8 to 128 characters, any characters a person can type (no
  * composition rules), and not a password that is common or breached, nor the account's e-mail,
  * name or current password. The list of common passwords is large and lives on the server
- * (server/auth/common-passwords.ts); the forms check the rest before sending.
+ * (server/accounts/common-passwords.ts); the forms check the rest before sending.
  */
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128

@@ -49,7 +49,7 @@ export function findNginx(): NginxInstall | null {
   return null
 }
 
-/** Content types as Painel sends them (server/static-file-table.ts), by extension. */
+/** Content types as Painel sends them (server/static/static-file-table.ts), by extension. */
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html',
   js: 'text/javascript',
