@@ -7,7 +7,7 @@ import { expectRoute } from './support/pages'
 
 test.skip(
   ({ browserName }) => browserName !== 'chromium',
-  'the virtual authenticator is Chromium’s (CDP WebAuthn); Firefox and WebKit have none here: passkeys are proven in Chromium and in server/passkeys/*.test.ts',
+  'the virtual authenticator is Chromium’s (CDP WebAuthn); Firefox and WebKit have none here: passkeys are proven in Chromium and in the server tests (server/features/*/*passkey*.test.ts)',
 )
 
 async function virtualAuthenticator(cdp: CDPSession): Promise<string> {
