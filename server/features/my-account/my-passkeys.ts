@@ -69,6 +69,13 @@ export async function passkeyCreationOptions(
   return options as CreationOptions
 }
 
+/** The name as stored, or the 400 that says what is wrong with it. */
+function acceptedPasskeyName(rawName: string): string {
+  const problem = passkeyNameProblem(rawName)
+  if (problem) throw invalidInput(problem)
+  return normalizePasskeyName(rawName)
+}
+
 const notAdded = () => apiError(400, 'passkey_not_added', 'invalid_passkey')
 
 /** Checks the browser's new credential against this session's challenge, then stores it. */
@@ -80,9 +87,7 @@ export async function addMyPasskey(
   rawName: string,
   origin: RequestOrigin,
 ): Promise<Passkey> {
-  const problem = passkeyNameProblem(rawName)
-  if (problem) throw invalidInput(problem)
-  const name = normalizePasskeyName(rawName)
+  const name = acceptedPasskeyName(rawName)
   const now = context.now()
   const challenge = challengeIn(response.response.clientDataJSON)
   if (
@@ -140,9 +145,7 @@ export async function renameMyPasskey(
   rawName: string,
   origin: RequestOrigin,
 ): Promise<Passkey> {
-  const problem = passkeyNameProblem(rawName)
-  if (problem) throw invalidInput(problem)
-  const name = normalizePasskeyName(rawName)
+  const name = acceptedPasskeyName(rawName)
   return context.db.transaction().execute(async (trx) => {
     const before = (await listPasskeys(trx, account.id)).find((passkey) => passkey.id === id)
     const renamed = before && (await renamePasskey(trx, account.id, id, name))
