@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { AuthProvider } from '../config/auth-providers'
 import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider'
 
 /**
@@ -374,5 +375,25 @@ export async function startOidcTestProvider(
     signIn: (authorizationUrl, login, password = '') =>
       browse(authorizationUrl, new URLSearchParams({ login, password })),
     cancel: (authorizationUrl) => browse(authorizationUrl, 'abort'),
+  }
+}
+
+/** A generic provider's settings as the config reads them, for the single sign-on tests. */
+export function testProviderSettings(overrides: Partial<AuthProvider> = {}): AuthProvider {
+  return {
+    name: 'corp',
+    issuerUrl: 'https://sso.corp.example',
+    clientId: 'painel',
+    clientSecret: 'secret',
+    preset: 'generic',
+    buttonText: 'Entrar com corp',
+    mark: 'key',
+    scopes: ['openid', 'email', 'profile'],
+    allowedDomains: [],
+    autoApprove: false,
+    adminClaim: null,
+    adminValues: [],
+    trustMfa: false,
+    ...overrides,
   }
 }

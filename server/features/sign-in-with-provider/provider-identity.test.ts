@@ -1,26 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { AuthProvider } from '../../config/auth-providers'
+import { testProviderSettings } from '../../test/oidc-test-provider'
 import { maskCpf, shownSubject } from './cpf-mask'
 import { emailDomain, isAllowedDomain } from './email-domain'
 import { claimAt, identityFromClaims } from './provider-identity'
 
-const provider = (overrides: Partial<AuthProvider> = {}): AuthProvider => ({
-  name: 'corp',
-  issuerUrl: 'https://sso.corp.example',
-  clientId: 'painel',
-  clientSecret: 'secret',
-  preset: 'generic',
-  buttonText: 'Entrar com corp',
-  mark: 'key',
-  scopes: ['openid', 'email', 'profile'],
-  allowedDomains: [],
-  autoApprove: false,
-  adminClaim: null,
-  adminValues: [],
-  trustMfa: false,
-  ...overrides,
-})
+const provider = testProviderSettings
 
 const base = { iss: 'https://sso.corp.example', sub: 'abc', aud: 'painel' }
 

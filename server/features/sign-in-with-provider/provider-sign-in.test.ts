@@ -6,6 +6,7 @@ import {
   startOidcTestProvider,
   type OidcTestProvider,
   type TestAccount,
+  testProviderSettings,
 } from '../../test/oidc-test-provider'
 import { shownSubject } from './cpf-mask'
 import { PendingLoginSeal } from './pending-login'
@@ -40,22 +41,12 @@ const accounts: TestAccount[] = [
 ]
 
 function providerConfig(issuerUrl: string, overrides: Partial<AuthProvider> = {}): AuthProvider {
-  return {
-    name: 'corp',
+  return testProviderSettings({
     issuerUrl,
     clientId: PAINEL.clientId,
     clientSecret: PAINEL.clientSecret,
-    preset: 'generic',
-    buttonText: 'Entrar com corp',
-    mark: 'key',
-    scopes: ['openid', 'email', 'profile'],
-    allowedDomains: [],
-    autoApprove: false,
-    adminClaim: null,
-    adminValues: [],
-    trustMfa: false,
     ...overrides,
-  }
+  })
 }
 
 function relyingParty(
