@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectRoute, holdRequests, signInWithForm } from './support/pages'
 
@@ -125,30 +125,39 @@ test('register: every rule, with the first invalid field focused', async ({ page
   await expect(alerts(page)).toHaveText(['A senha deve ter no máximo 128 caracteres.'])
 })
 
-test('register: a strength hint appears as a password is typed, loaded only then; the server refuses a common password in pt-BR', async ({
+test('register: a strength hint appears as a password is typed, costing a few KB, and warns of a common password before the server refuses it', async ({
   page,
 }) => {
-  const strengthChunks: string[] = []
-  page.on('request', (request) => {
-    if (request.url().includes('password-strength')) strengthChunks.push(request.url())
+  const afterTyping: Request[] = []
+  let typing = false
+  page.on('requestfinished', (request) => {
+    if (typing) afterTyping.push(request)
   })
-  await page.goto('/#/login')
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
-  await page.getByLabel('Senha', { exact: true }).fill('12345678')
   await page.goto('/#/register')
   await expect(page.getByRole('button', { name: 'Solicitar cadastro' })).toBeVisible()
-  expect(strengthChunks, 'nothing of the estimator before a new password is typed').toEqual([])
 
   const password = page.getByLabel('Senha', { exact: true })
+  typing = true
   await password.fill('12345678')
   await expect(page.getByText('Força da senha: muito fraca.')).toBeVisible()
+  // What the meter cost: its small script and the server's answer, not a dictionary download.
+  const urls = afterTyping.map((request) => new URL(request.url()).pathname)
+  expect(urls).toContain('/api/auth/password-strength')
+  let bytes = 0
+  for (const request of afterTyping) bytes += (await request.sizes()).responseBodySize
+  expect(bytes, urls.join(', ')).toBeLessThan(30_000)
+
   await password.fill('vaca amarela pula no brejo de manhã')
   await expect(page.getByText(/^Força da senha: (boa|forte)\.$/)).toBeVisible()
-  expect(strengthChunks.length).toBeGreaterThan(0)
 
   await page.getByLabel('Nome').fill('Fábio')
   await page.getByLabel('E-mail').fill('fabio-comum@painel.test')
   await password.fill('senha123')
+  await expect(
+    page.getByText(
+      'Força da senha: muito fraca. Esta senha é muito comum ou já apareceu em vazamentos. Escolha outra.',
+    ),
+  ).toBeVisible()
   await page.getByLabel('Confirmar senha').fill('senha123')
   await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
   await expect(alerts(page)).toHaveText(

@@ -129,3 +129,36 @@ export const ChangePasswordBodySchema = Type.Object(
   closed,
 )
 export type ChangePasswordBody = Static<typeof ChangePasswordBodySchema>
+
+/**
+ * A password being chosen, for the strength estimate the forms show as it is typed (POST
+ * /password-strength). `userInputs` are what the person typed elsewhere in the form (the name, the
+ * e-mail): a password made of them is easy to guess.
+ */
+export const PasswordStrengthBodySchema = Type.Object(
+  {
+    password: NewPasswordField,
+    userInputs: Type.Optional(Type.Array(Type.String({ maxLength: 320 }), { maxItems: 4 })),
+  },
+  closed,
+)
+export type PasswordStrengthBody = Static<typeof PasswordStrengthBodySchema>
+
+export const PasswordStrengthSchema = Type.Object(
+  {
+    score: Type.Integer({
+      minimum: 0,
+      maximum: 4,
+      description: 'how hard it is to guess: 0 (at once) to 4 (very hard), by zxcvbn',
+    }),
+    warning: Type.Union([Type.String(), Type.Null()], {
+      description: "zxcvbn's advice in pt-BR, when it has some",
+    }),
+    common: Type.Boolean({
+      description:
+        'the password is on the list of common and breached passwords: setting it will be refused',
+    }),
+  },
+  closed,
+)
+export type PasswordStrength = Static<typeof PasswordStrengthSchema>

@@ -1,5 +1,6 @@
 import type { ScryptOptions } from 'node:crypto'
 import { Worker } from 'node:worker_threads'
+import { nicedThreadPrelude } from './niced-thread'
 
 /**
  * scrypt on threads of its own, each at a lower scheduling priority than the event loop.
@@ -9,23 +10,17 @@ import { Worker } from 'node:worker_threads'
  * same cores, and the loop waited in the run queue for most of the time (seconds between turns
  * in `npm run bench -- --only flood`), so /healthz, served at once by the loop, was answered
  * seconds late. A thread niced by HASHING_NICE gets a core only when nothing at the default
- * priority wants it: hashing uses the spare CPU and the event loop always comes first. On Linux
- * nice is per thread; where a thread cannot find its own id (no /proc) it keeps the default.
+ * priority wants it: hashing uses the spare CPU and the event loop always comes first
+ * (niced-thread.ts).
  *
  * The threads start on first use and do not keep the process alive while idle.
  */
 export const HASHING_NICE = 10
 
 /** Runs in each thread (a CommonJS script: it is evaluated, not bundled). */
-const THREAD_SOURCE = `
+const THREAD_SOURCE = `${nicedThreadPrelude(HASHING_NICE)}
 const { parentPort } = require('node:worker_threads')
 const { scryptSync } = require('node:crypto')
-try {
-  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop())
-  require('node:os').setPriority(tid, ${HASHING_NICE})
-} catch {
-  // no /proc/thread-self (not Linux): this thread keeps the default priority
-}
 parentPort.on('message', ({ password, salt, keyLength, options }) => {
   try {
     parentPort.postMessage({ key: scryptSync(password, salt, keyLength, options) })

@@ -15,6 +15,7 @@ import currentSessionRoutes from '../features/current-session/current-session-ro
 import dashboardRoutes from '../features/dashboard/dashboard-routes'
 import myAccountRoutes from '../features/my-account/my-account-routes'
 import myActivityRoutes from '../features/my-activity/my-activity-routes'
+import passwordStrengthRoutes from '../features/password-strength/password-strength-routes'
 import recoveryRoutes from '../features/recovery/recovery-routes'
 import registrationRoutes from '../features/registration/registration-routes'
 import signInRoutes from '../features/sign-in/sign-in-routes'
@@ -87,6 +88,7 @@ export default fp<BuiltInApiOptions>(
       [registrationRoutes, '/api/auth'],
       [recoveryRoutes, '/api/auth'],
       [changePasswordRoutes, '/api/auth'],
+      [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
       [staffRoutes, '/api/staff'],
       [auditRoutes, '/api'],
