@@ -13,7 +13,15 @@ import type { Role } from '../db/schema'
 import type { MailOutbox } from '../mail/outbox'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { testDatabase, testStoreName } from '../test/test-database'
-import { admins, burstLimit, guardedRoutes, PUBLIC, signedIn, type Guard } from './guarded-routes'
+import {
+  admins,
+  burstLimit,
+  guardedRoutes,
+  PUBLIC,
+  signedIn,
+  typingLimit,
+  type Guard,
+} from './guarded-routes'
 
 /**
  * A feature's guard is declared once, for its plugin (guarded-routes.ts): a route planted in a
@@ -26,6 +34,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
   let app: FastifyInstance
   const tokens: Record<Role, string> = { admin: '', staff: '' }
   let burstCalls = 0
+  let typingCalls = 0
 
   before(async () => {
     database = await testDatabase()
@@ -52,6 +61,9 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
       burstLimit: async () => {
         burstCalls += 1
       },
+      typingLimit: async () => {
+        typingCalls += 1
+      },
       background: new BackgroundWork(app.log),
     }
     const plant = (path: string, guards: readonly Guard[]) =>
@@ -63,6 +75,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
       )
     await plant('/public', PUBLIC)
     await plant('/counted', [burstLimit])
+    await plant('/typed', [typingLimit])
     await plant('/signed-in', [signedIn])
     await plant('/admins', [admins])
     await app.ready()
@@ -85,6 +98,12 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
     const calls = burstCalls
     assert.equal((await get('/counted')).statusCode, 200)
     assert.equal(burstCalls, calls + 1)
+  })
+
+  it('typing limit: every call goes through its own limiter, not the burst limit', async () => {
+    const [burst, typing] = [burstCalls, typingCalls]
+    assert.equal((await get('/typed')).statusCode, 200)
+    assert.deepEqual([burstCalls, typingCalls], [burst, typing + 1])
   })
 
   it('signed in: no session 401 (Bearer), a session 200, never cached', async () => {

@@ -22,6 +22,9 @@ export const PUBLIC: readonly Guard[] = []
 /** Anyone, counted per address by AUTH_RATE_LIMIT's one burst limiter (api-context.ts). */
 export const burstLimit: Guard = { name: 'burst limit', hook: (context) => context.burstLimit }
 
+/** Anyone, counted per address apart from the burst limit: the password meter (api-context.ts). */
+export const typingLimit: Guard = { name: 'typing limit', hook: (context) => context.typingLimit }
+
 /** A signed-in person: `Authorization: Bearer` of an open session (authenticate.ts). */
 export const signedIn: Guard = {
   name: 'signed in',

@@ -32,6 +32,11 @@ export interface ApiContext {
    * limiter per plugin would give each its own count). Used as a guard (access/guarded-routes.ts).
    */
   burstLimit: onRequestAsyncHookHandler
+  /**
+   * The password meter's own count per address (TYPING_LIMIT_FACTOR × AUTH_RATE_LIMIT a minute):
+   * typing a password must not use up what the sign-ins of an office behind one address may ask.
+   */
+  typingLimit: onRequestAsyncHookHandler
   /** Work done after answering (a registration's follow-up); awaited before the app closes. */
   background: BackgroundWork
 }

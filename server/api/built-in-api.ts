@@ -47,6 +47,8 @@ export interface BuiltInApiOptions {
 }
 
 const HOUR_MS = 60 * 60 * 1000
+/** A password typed with pauses asks for a few estimates; a sign-in is one call. */
+export const TYPING_LIMIT_FACTOR = 5
 
 /**
  * The panel's own API on its database (the routes and their schemas: common/api/), one plugin
@@ -76,6 +78,10 @@ export default fp<BuiltInApiOptions>(
       config,
       limits: new SignInLimits(db, now),
       burstLimit: app.rateLimit({ max: config.authRateLimit, timeWindow: 60_000 }),
+      typingLimit: app.rateLimit({
+        max: config.authRateLimit * TYPING_LIMIT_FACTOR,
+        timeWindow: 60_000,
+      }),
       background: new BackgroundWork(app.log),
     }
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { PasswordStrength } from '../../../common/api/auth'
+import { TYPING_LIMIT_FACTOR } from '../../api/built-in-api'
 import { apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 import { guessableWords } from './password-strength-routes'
@@ -78,6 +79,27 @@ describe(`the password strength estimate (${testStoreName()})`, () => {
     const response = await estimate({ password })
     assert.equal(response.statusCode, 200)
     assert.equal(response.json<PasswordStrength>().score, 4)
+  })
+})
+
+describe(`the password meter's own limit per address (${testStoreName()})`, () => {
+  it("does not use up the sign-ins' burst limit, and has a limit of its own", async () => {
+    const limited = await apiFixture({ authRateLimit: 2 })
+    try {
+      const ask = () => limited.post('/api/auth/password-strength', { password: 'abcdefgh' })
+      for (let i = 0; i < 2 * TYPING_LIMIT_FACTOR; i++) assert.equal((await ask()).statusCode, 200)
+      // The sign-ins' count is untouched: a wrong password is a 401, not a 429.
+      const signIn = await limited.post('/api/auth/login', {
+        email: 'ninguem@example.com',
+        password: 'errada-mas-contada',
+      })
+      assert.equal(signIn.statusCode, 401, signIn.body)
+      const over = await ask()
+      assert.equal(over.statusCode, 429)
+      assert.equal(errorOf(over).code, 'too_many_attempts')
+    } finally {
+      await limited.close()
+    }
   })
 })
 

@@ -1,7 +1,7 @@
 import { PasswordStrengthBodySchema, PasswordStrengthSchema } from '../../../common/api/auth'
 import { errorAnswers } from '../../../common/api/errors'
 import { isCommonPassword } from '../../accounts/common-passwords'
-import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { guardedRoutes, typingLimit } from '../../access/guarded-routes'
 import { StrengthEstimator } from './strength-estimator'
 
 /**
@@ -27,11 +27,11 @@ export function guessableWords(userInputs: string[]): string[] {
 /**
  * POST /api/auth/password-strength (common/api/auth.ts): the strength estimate of a password being
  * chosen, asked by the forms as it is typed (client/src/forms/password-strength-hint.tsx). Public
- * (registration, a reset link and an invitation choose passwords before any sign-in), counted by
- * the burst limit per address. The password is in the body, never in the URL or the log, is not
+ * (registration, a reset link and an invitation choose passwords before any sign-in), counted per
+ * address apart from the sign-ins (typingLimit). The password is in the body, never in the URL or the log, is not
  * stored, and the answer is not cached.
  */
-export default guardedRoutes([burstLimit], async (app) => {
+export default guardedRoutes([typingLimit], async (app) => {
   const estimator = new StrengthEstimator()
   app.addHook('onClose', () => estimator.close())
 
