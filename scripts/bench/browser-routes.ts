@@ -29,6 +29,7 @@ import {
 } from '../build/route-bytes'
 import { readBuiltRouteTable } from '../build/route-table'
 import { median, round, spread, type Spread } from './stats'
+import { measurePasswordMeter, type MeterResult } from './password-meter'
 import { measureThrottledSignIn, type ThrottledResult } from './throttled-sign-in'
 
 const VISIBLE_TIMEOUT_MS = 30_000
@@ -90,6 +91,8 @@ export interface BrowserResult {
   routes: BrowserRoute[]
   /** #/login on a throttled profile, prerendered and not (throttled-sign-in.ts). */
   throttledSignIn: ThrottledResult
+  /** #/register on the throttled profile, until the meter rates a typed password (password-meter.ts). */
+  passwordMeter: MeterResult
 }
 
 /** `/` → `index.html`, `/assets/x` → `assets/x` (the names routeFiles uses); null otherwise. */
@@ -295,11 +298,13 @@ export async function measureBrowser(
       runs,
       log,
     )
+    const passwordMeter = await measurePasswordMeter(browser, server.baseURL, runs, log)
     return {
       browser: choice.description,
       browserVersion: browser.version(),
       routes,
       throttledSignIn,
+      passwordMeter,
     }
   } finally {
     await browser?.close()

@@ -214,6 +214,27 @@ function printBrowser(result: BrowserResult) {
         '"app has the form": hydrated or rendered, a submit goes through the app)',
     )
   }
+  const meter = result.passwordMeter
+  log('')
+  log(
+    formatTable(
+      [
+        `#/register throttled (${meter.profile}), median of ${meter.runs}`,
+        'bytes until the meter answered',
+        'of them after the first key',
+        'answer after the last key',
+      ],
+      [
+        [
+          'a passphrase typed key by key',
+          kb(meter.totalBytes.median),
+          kb(meter.meterBytes.median),
+          ms(meter.answerMs.median),
+        ],
+      ],
+    ),
+  )
+  log('(goal: the meter costs 30 KB or less; issue 31)')
 }
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`)

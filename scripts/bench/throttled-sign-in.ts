@@ -4,7 +4,7 @@
  * the same build without the prerendered page, alternating run by run so that a slow spell of
  * the shared machine hits both alike.
  */
-import type { Browser } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import type { BuildUnderTest } from './dist-snapshot'
 import { startPainel, type PainelServer } from './painel-server'
 import { round, spread, type Spread } from './stats'
@@ -20,6 +20,20 @@ export const THROTTLING = {
 export const THROTTLING_LABEL = `${THROTTLING.downloadKbps / 1000} Mbps down, ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.cpuSlowdown}× CPU`
 
 const VISIBLE_TIMEOUT_MS = 60_000
+
+/** Puts the page on the profile above, with its cache disabled (a cold load). */
+export async function throttle(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.latencyMs,
+    downloadThroughput: (THROTTLING.downloadKbps * 1000) / 8,
+    uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+}
 
 export interface ThrottledSample {
   /** Navigation start to the first contentful paint, as the page's Paint Timing reports it. */
@@ -48,16 +62,7 @@ async function throttledLoad(browser: Browser, url: string): Promise<ThrottledSa
   const context = await browser.newContext({ locale: 'pt-BR' })
   try {
     const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: THROTTLING.latencyMs,
-      downloadThroughput: (THROTTLING.downloadKbps * 1000) / 8,
-      uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
-    })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown })
+    await throttle(page)
     await page.goto(url, { waitUntil: 'commit' })
     await page
       .getByRole('button', { name: 'Entrar', exact: true })
