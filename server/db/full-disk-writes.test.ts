@@ -209,6 +209,14 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
       },
     ]
   },
+  'POST /api/auth/password-strength': async () => [
+    {
+      send: call('POST', '/api/auth/password-strength', undefined, () => ({
+        password: 'uma senha qualquer 3',
+      })),
+      during: { status: 200, why: 'writes nothing: an estimate in a thread of its own' },
+    },
+  ],
   'POST /api/auth/password': async () => {
     const someone = await api.person('troca')
     return [
