@@ -44,6 +44,10 @@ export const apiMessages = {
   not_invited:
     'Esta pessoa não tem um convite pendente: ela já criou a sua senha, ou a conta não está ativa.',
   email_taken: 'Já existe uma conta com este e-mail.',
+  // Bulk actions: why one person of the list was left as they were.
+  not_awaiting_approval: 'Esta conta não está aguardando aprovação.',
+  refused_already: 'Este cadastro já tinha sido recusado e removido.',
+  reason_only_to_refuse: 'O motivo só vale para recusar cadastros.',
   account_not_found: 'Conta não encontrada.',
   invalid_account_id: 'Identificador de conta inválido.',
   admins_only: 'Acesso restrito a administradores.',

@@ -136,3 +136,58 @@ export const InvitationBodySchema = Type.Object(
   closed,
 )
 export type InvitationBody = Static<typeof InvitationBodySchema>
+
+/** The most people one bulk action takes: a whole page of the list at its largest size. */
+export const STAFF_BULK_MAX = 100
+
+export const STAFF_BULK_ACTIONS = ['approve', 'refuse', 'disable'] as const
+export type StaffBulkAction = (typeof STAFF_BULK_ACTIONS)[number]
+
+/**
+ * One action for several people (Equipe's selection): what is safe in bulk. Each person's
+ * change is its own transaction, under the same rules as the single-person calls.
+ */
+export const StaffBulkBodySchema = Type.Object(
+  {
+    action: Type.Enum([...STAFF_BULK_ACTIONS], {
+      description:
+        'approve: pending registrations become active; refuse: pending registrations are removed (the people are told by mail); disable: accounts are disabled and their sessions end',
+    }),
+    ids: Type.Array(Type.String({ format: 'uuid', maxLength: 36 }), {
+      minItems: 1,
+      maxItems: STAFF_BULK_MAX,
+      description: 'the accounts, at most 100; an id given twice is acted on once',
+    }),
+    reason: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description: 'refuse only: the one reason quoted in every refusal mail',
+      }),
+    ),
+  },
+  closed,
+)
+export type StaffBulkBody = Static<typeof StaffBulkBodySchema>
+
+export const StaffBulkResultSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    outcome: Type.Union(
+      [Type.Literal('done'), Type.Literal('already_done'), Type.Literal('failed')],
+      {
+        description:
+          'done: changed now; already_done: it was so already (another admin did it meanwhile), nothing changed; failed: refused, for the reason in error',
+      },
+    ),
+    error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() }, closed)),
+  },
+  closed,
+)
+export type StaffBulkResult = Static<typeof StaffBulkResultSchema>
+
+/** One result per distinct id, in the order the ids were first given. */
+export const StaffBulkAnswerSchema = Type.Object(
+  { results: Type.Array(StaffBulkResultSchema) },
+  closed,
+)
+export type StaffBulkAnswer = Static<typeof StaffBulkAnswerSchema>

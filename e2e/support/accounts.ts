@@ -35,9 +35,16 @@ export async function createStaff(
     approve = true,
     label = 'staff',
     role = 'staff',
-  }: { name?: string; approve?: boolean; label?: string; role?: 'admin' | 'staff' } = {},
+    email = uniqueEmail(label),
+  }: {
+    name?: string
+    approve?: boolean
+    label?: string
+    role?: 'admin' | 'staff'
+    /** An address of a given shape (unique: the test's own); uniqueEmail(label) by default. */
+    email?: string
+  } = {},
 ): Promise<TestAccount> {
-  const email = uniqueEmail(label)
   const password = `senha-${Math.random().toString(36).slice(2, 10)}`
   const registered = await request.post('/api/auth/register', { data: { name, email, password } })
   expect(registered.status()).toBe(202)

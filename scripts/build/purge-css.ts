@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { Plugin } from 'esbuild'
 import { PurgeCSS } from 'purgecss'
@@ -160,8 +161,11 @@ export function purgedStylesheetPlugin(options: {
   return {
     name: 'painel-purged-stylesheet',
     setup(build) {
+      // esbuild loads a file by its real path: a node_modules that is a symlink (a git worktree
+      // sharing another checkout's) would otherwise never match, and nothing would be purged.
+      const stylesheet = realpathSync(options.stylesheet)
       build.onLoad({ filter: /\.css$/ }, async (args) => {
-        if (args.path !== options.stylesheet) return undefined
+        if (args.path !== stylesheet) return undefined
         return {
           contents: await purgeStylesheet(await readFile(args.path, 'utf8'), options.contentFiles),
           loader: 'css',

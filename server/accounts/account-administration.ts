@@ -4,6 +4,7 @@ import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
 import { findAccountById } from './accounts'
+import { nameColumns } from './name-columns'
 import { endAllSessions } from './sessions'
 import type { SignInLimits } from './sign-in-limits'
 
@@ -45,60 +46,92 @@ export async function findAdministeredAccount(db: Db, rawId: string): Promise<Ac
  */
 export type WithinChange = (trx: Db, before: Account, after: Account | undefined) => Promise<void>
 
+/**
+ * The account, read with its row locked to the end of the transaction (an UPDATE that changes
+ * nothing, as lockActiveAdmins does: PostgreSQL holds the row lock and answers the row as the
+ * last committed change left it; SQLite takes its write lock). Two admins changing the same
+ * person at once are serialised, and the second sees what the first did: a person approved by
+ * two admins together is approved once.
+ */
+function lockAccount(trx: Db, id: string): Promise<Account | undefined> {
+  return trx
+    .updateTable('accounts')
+    .set((set) => ({ updated_at: set.ref('updated_at') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
 const isActiveAdmin = (account: { role: Role; status: AccountStatus }) =>
   account.role === 'admin' && account.status === 'active'
 
 /**
- * Refuses a change that would leave no active admin. The active admins' rows are locked first
- * (an UPDATE that changes nothing: PostgreSQL holds their row locks to the end of the
- * transaction, SQLite its write lock), so two admins demoting each other at once are serialised
- * and the second sees the first's change.
+ * Locks the active admins' rows (an UPDATE that changes nothing: PostgreSQL holds their row locks
+ * to the end of the transaction, SQLite its write lock) and answers their ids. Every change an
+ * admin makes takes this lock first, before the target's own row, so changes are serialised in
+ * one order (two admins demoting each other at once: the second sees the first's change; two
+ * bulk approvals that overlap: no deadlock).
  */
-async function keepAnActiveAdmin(
-  trx: Db,
-  target: Account,
-  after: { role: Role; status: AccountStatus } | 'removed',
-): Promise<void> {
-  const activeAdmins = await trx
+function lockActiveAdmins(trx: Db): Promise<{ id: string }[]> {
+  return trx
     .updateTable('accounts')
     .set((set) => ({ updated_at: set.ref('updated_at') }))
     .where('role', '=', 'admin')
     .where('status', '=', 'active')
     .returning('id')
     .execute()
+}
+
+/** Refuses a change that would leave no active admin (the admins locked by lockActiveAdmins). */
+function keepAnActiveAdmin(
+  activeAdmins: { id: string }[],
+  target: Account,
+  after: { role: Role; status: AccountStatus } | 'removed',
+): void {
   const stillActiveAdmin = after !== 'removed' && isActiveAdmin(after)
   const targetIsActiveAdmin = activeAdmins.some((admin) => admin.id === target.id)
   if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
 }
 
+export interface AccountChange {
+  status?: Exclude<AccountStatus, 'pending'>
+  role?: Role
+  name?: string
+}
+
 /**
  * Writes a change an admin makes to another account (approve, disable, re-enable, promote,
  * demote, rename) under the rules above, and runs `within` (the caller's audit event, a mail)
- * in the same transaction: both are kept, or neither.
+ * in the same transaction: both are kept, or neither. `change` may be decided from the account
+ * as it is once locked: null then means there is nothing to do (a bulk approval of someone
+ * another admin approved meanwhile), and nothing is written (`changed` false).
  */
 export async function writeAccountChange(
   db: Db,
   actor: Account,
   rawId: string,
-  change: { status?: Exclude<AccountStatus, 'pending'>; role?: Role; name?: string },
+  change: AccountChange | ((before: Account) => AccountChange | null),
   within?: WithinChange,
-): Promise<{ before: Account; after: Account }> {
+): Promise<{ before: Account; after: Account; changed: boolean }> {
   const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
-    const target = await findAccountById(trx, id)
+    const activeAdmins = await lockActiveAdmins(trx)
+    const target = await lockAccount(trx, id)
     if (!target) throw notFound()
-    const after = { role: change.role ?? target.role, status: change.status ?? target.status }
-    await keepAnActiveAdmin(trx, target, after)
+    const wanted = typeof change === 'function' ? change(target) : change
+    if (wanted === null) return { before: target, after: target, changed: false }
+    const after = { role: wanted.role ?? target.role, status: wanted.status ?? target.status }
+    keepAnActiveAdmin(activeAdmins, target, after)
     const row = await trx
       .updateTable('accounts')
-      .set({ ...after, name: change.name ?? target.name, updated_at: new Date() })
+      .set({ ...after, ...nameColumns(wanted.name ?? target.name), updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
     if (after.status === 'disabled' && target.status !== 'disabled')
       await endAllSessions(trx, id, 'session_account_disabled')
     await within?.(trx, target, row)
-    return { before: target, after: row }
+    return { before: target, after: row, changed: true }
   })
 }
 
@@ -111,12 +144,13 @@ export async function removePendingAccount(
 ): Promise<Account> {
   const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
-    const target = await findAccountById(trx, id)
+    const activeAdmins = await lockActiveAdmins(trx)
+    const target = await lockAccount(trx, id)
     if (!target) throw notFound()
     if (target.status !== 'pending') {
       throw apiError(409, 'not_pending')
     }
-    await keepAnActiveAdmin(trx, target, 'removed')
+    keepAnActiveAdmin(activeAdmins, target, 'removed')
     await trx.deleteFrom('accounts').where('id', '=', id).execute()
     await within?.(trx, target, undefined)
     return target

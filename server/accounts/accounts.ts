@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/database'
 import type { AccountStatus, PublicUser, Role } from '../../common/account-rules'
 import type { Account } from '../db/schema'
+import { nameColumns } from './name-columns'
 
 export type { PublicUser }
 
@@ -52,7 +53,7 @@ export function createAccount(
     .insertInto('accounts')
     .values({
       id: crypto.randomUUID(),
-      name: fields.name,
+      ...nameColumns(fields.name),
       email: fields.email,
       password_hash: fields.passwordHash,
       role: fields.role,
@@ -97,7 +98,7 @@ export async function registerAccount(
     .insertInto('accounts')
     .values({
       id,
-      name: fields.name,
+      ...nameColumns(fields.name),
       email: fields.email,
       password_hash: fields.passwordHash,
       role: 'staff',

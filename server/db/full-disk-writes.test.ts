@@ -336,6 +336,17 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
       },
     ]
   },
+  'POST /api/staff/bulk': async () => {
+    const pending = await api.account('em-lote', { status: 'pending' })
+    return [
+      {
+        send: call('POST', '/api/staff/bulk', adminToken, () => ({
+          action: 'approve',
+          ids: [pending.id],
+        })),
+      },
+    ]
+  },
   'POST /api/staff/{id}/invitation': async () => {
     const invited = await api.call('POST', '/api/staff/invitations', adminToken, {
       name: 'Convite Antigo',

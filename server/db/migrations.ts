@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { nameSortKey } from '../../common/name-order'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
 
 /**
@@ -359,6 +360,28 @@ const migrations: Record<string, PortableMigration> = {
         const expires = new Date(new Date(row.at).getTime() + 7 * 86_400_000)
         await sql`update accounts set invitation_expires_at = ${expires}
           where id = ${row.account_id} and status <> 'pending'`.execute(db)
+      }
+    },
+  },
+
+  /**
+   * Issue 34 §6: "Nome (A–Z)" in Portuguese order on both engines. Each account keeps its name's
+   * sort key (common/name-order.ts; written with every name by accounts/name-columns.ts), and
+   * the list orders by it byte by byte: `collate "C"` on PostgreSQL, SQLite's own BINARY. The
+   * existing rows get their keys here; the empty default is only there because SQLite cannot
+   * add a NOT NULL column without one.
+   */
+  '2026-11-26-0500-name-sort-keys': {
+    async up(db) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('name_sort_key', 'text', (column) => column.notNull().defaultTo(''))
+        .execute()
+      const { rows } = await sql<{ id: string; name: string }>`
+        select id, name from accounts`.execute(db)
+      for (const row of rows) {
+        await sql`update accounts set name_sort_key = ${nameSortKey(row.name)}
+          where id = ${row.id}`.execute(db)
       }
     },
   },

@@ -47,8 +47,13 @@ describe(`the pending-invitations migration (${testStoreName()})`, () => {
       role: 'staff' as const,
       status: 'active' as const,
     }))
-    // Kysely's types describe the schema after every migration: the rows are as the 0300 one had.
-    for (const account of accounts) await db.insertInto('accounts').values(account).execute()
+    // Kysely's types describe the schema after every migration: the rows are as the 0300 one had
+    // (no name_sort_key yet), hence the cast.
+    for (const account of accounts)
+      await db
+        .insertInto('accounts')
+        .values(account as never)
+        .execute()
     const event = (accountId: string, type: string, at: Date) => ({
       id: crypto.randomUUID(),
       at,

@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type RawBuilder } from 'kysely'
+import { PostgresAdapter, sql, type ColumnDataType, type Kysely, type RawBuilder } from 'kysely'
 
 /**
  * The one place where the two engines' SQL differs. Migrations take their column types and
@@ -21,6 +21,9 @@ import { sql, type ColumnDataType, type RawBuilder } from 'kysely'
  *   calls compile to valid SQL on both (SQLite has had ON CONFLICT since 3.24 and RETURNING since
  *   3.35; libsql is 3.45). In a `doUpdateSet` refer to the old row as `table.column` and to the
  *   new one as `excluded.column`: both engines read them so.
+ * - text in byte order (names by their sort keys, common/name-order.ts): SQLite compares text
+ *   byte by byte by default (BINARY); PostgreSQL by the database's collation unless told
+ *   `collate "C"`. `bytewise()` below says so where a query needs it.
  * - case-insensitive e-mail: e-mails are stored trimmed and lower-cased (normalizeEmail() in
  *   common/account-rules.ts, before every write and lookup) and compared with `=`, which is
  *   case-sensitive on both engines: no citext and no COLLATE NOCASE, so the two agree on every
@@ -84,4 +87,17 @@ export function portableSql(engine: Engine): PortableSql {
     true: sql<boolean>`1`,
     false: sql<boolean>`0`,
   }
+}
+
+/** The engine a Kysely runs on, told by its dialect's adapter: for the few queries that differ. */
+export function engineOf<Tables>(db: Kysely<Tables>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+/**
+ * A text column compared byte by byte (UTF-8, so in code point order) on both engines, for an
+ * ORDER BY that must give the same order on each: see "text in byte order" above.
+ */
+export function bytewise(engine: Engine, column: string): RawBuilder<string> {
+  return engine === 'postgres' ? sql<string>`${sql.ref(column)} collate "C"` : sql.ref(column)
 }

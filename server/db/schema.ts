@@ -10,6 +10,12 @@ type CreatedAt = ColumnType<Date, Date | undefined, never>
 export interface AccountsTable {
   id: string
   name: string
+  /**
+   * nameSortKey(name) (common/name-order.ts), written with the name (accounts/name-columns.ts):
+   * the staff list orders by it, byte by byte on both engines. Required on insert so the compiler
+   * finds every place that writes a name.
+   */
+  name_sort_key: string
   /** Trimmed and lower-cased; unique. */
   email: string
   /** `scrypt$N$r$p$salt$key`: see accounts/passwords.ts. */

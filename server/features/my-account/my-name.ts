@@ -1,6 +1,7 @@
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { RequestOrigin } from '../../http/request-origin'
 import { acceptedName } from '../../accounts/account-input'
+import { nameColumns } from '../../accounts/name-columns'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
 
@@ -19,7 +20,7 @@ export async function renameMe(
   return db.transaction().execute(async (trx) => {
     const renamed = await trx
       .updateTable('accounts')
-      .set({ name, updated_at: new Date() })
+      .set({ ...nameColumns(name), updated_at: new Date() })
       .where('id', '=', account.id)
       .returningAll()
       .executeTakeFirstOrThrow()

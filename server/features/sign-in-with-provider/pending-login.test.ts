@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { portableSql } from '../../db/portable-sql'
+import { nameColumns } from '../../accounts/name-columns'
 import { testDatabase, testStoreName } from '../../test/test-database'
 import {
   DatabaseHandOffStore,
@@ -84,7 +85,7 @@ describe('HandOffCodes', () => {
       .insertInto('accounts')
       .values({
         id: handOff.accountId,
-        name: 'Ana',
+        ...nameColumns('Ana'),
         email: 'ana@example.com',
         password_hash: 'x',
         role: 'staff',

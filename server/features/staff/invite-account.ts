@@ -3,6 +3,7 @@ import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../../common/api/staff'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { invalidInput } from '../../accounts/account-input'
+import { nameColumns } from '../../accounts/name-columns'
 import { voidPasswordResets } from '../../accounts/password-resets'
 import { hashPassword } from '../../accounts/passwords'
 import { newToken, tokenHash } from '../../accounts/tokens'
@@ -39,7 +40,7 @@ export async function inviteAccount(
       .insertInto('accounts')
       .values({
         id: crypto.randomUUID(),
-        name,
+        ...nameColumns(name),
         email,
         password_hash: unusable,
         role: body.role,

@@ -6,6 +6,7 @@ import {
   type StaffQuery,
 } from '../../../common/api/staff'
 import type { Db } from '../../db/database'
+import { bytewise, engineOf } from '../../db/portable-sql'
 import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
 import { lockedExpression } from './lock-state'
 
@@ -104,14 +105,21 @@ export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
 
   let sorted = rows
   const sort = query.sort
+  // Portuguese order (common/name-order.ts): the stored sort key, then the name itself, both
+  // byte by byte so that SQLite and PostgreSQL agree, and the id last: a total order, so a
+  // page boundary never repeats or skips anyone.
+  const engine = engineOf(db)
+  const byName = (direction: 'asc' | 'desc') =>
+    sorted
+      .orderBy(bytewise(engine, 'accounts.name_sort_key'), direction)
+      .orderBy(bytewise(engine, 'accounts.name'), direction)
   if (!sort) {
-    sorted = sorted
-      .orderBy(sql`case when accounts.status = 'pending' then 0 else 1 end`)
-      .orderBy(sql`lower(accounts.name)`)
+    sorted = sorted.orderBy(sql`case when accounts.status = 'pending' then 0 else 1 end`)
+    sorted = byName('asc')
   } else {
     const direction = sort.startsWith('-') ? 'desc' : 'asc'
     const key = sort.replace('-', '')
-    if (key === 'name') sorted = sorted.orderBy(sql`lower(accounts.name)`, direction)
+    if (key === 'name') sorted = byName(direction)
     else if (key === 'createdAt') sorted = sorted.orderBy('accounts.created_at', direction)
     else {
       // Never signed in sorts last either way.

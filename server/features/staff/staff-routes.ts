@@ -5,6 +5,8 @@ import {
   InvitationBodySchema,
   RefuseBodySchema,
   StaffAccountSchema,
+  StaffBulkAnswerSchema,
+  StaffBulkBodySchema,
   StaffChangeBodySchema,
   StaffItemAnswerSchema,
   StaffListSchema,
@@ -16,6 +18,7 @@ import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
+import { bulkChange } from './bulk-change'
 import { changeStaffAccount } from './change-staff-account'
 import { endAccountSessions } from './end-account-sessions'
 import { removeAccountSecondFactors } from './remove-second-factors'
@@ -73,6 +76,21 @@ export default guardedRoutes([admins], async (app, deps) => {
       const user = await inviteAccount(deps, acting(request), request.body)
       return reply.code(201).send({ user })
     },
+  )
+
+  app.post(
+    '/bulk',
+    {
+      schema: {
+        summary: 'Approve, refuse or disable several people at once, with a result for each',
+        description:
+          "Admins only. One action for up to 100 accounts (Equipe's selection). Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
+        security: bearer,
+        body: StaffBulkBodySchema,
+        response: { 200: StaffBulkAnswerSchema, ...errorAnswers(400, 401, 403) },
+      },
+    },
+    async (request) => bulkChange(deps, acting(request), request.body),
   )
 
   app.get(

@@ -2,6 +2,7 @@ import { CButton, CFormInput, CFormLabel } from '@coreui/react'
 import { useId, type CSSProperties, type ReactNode } from 'react'
 import { AUDIT_TYPES, type AuditQuery } from '../../../../common/api/audit'
 import { auditTypeNames } from '../../../../common/audit-type-names'
+import { namesInOrder } from '../../../../common/name-order'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import { FoldedFilters } from '../../ui/folded-filters'
@@ -44,9 +45,14 @@ export const apiQuery = (filters: Filters): AuditQuery => ({
   ...(filters.to && { to: startOfDay(filters.to, 1) }),
 })
 
-/** The people the two person filters offer, by name (the first 100). */
+/**
+ * The people the two person filters offer (the first 100 by name), in the browser's pt-BR order
+ * (common/name-order.ts): the server's order agrees, except where names differ only in case.
+ */
 const fetchPeople = (signal: AbortSignal) =>
-  listStaff({ sort: 'name', pageSize: '100' }, signal).then((list) => list.items)
+  listStaff({ sort: 'name', pageSize: '100' }, signal).then((list) =>
+    [...list.items].sort((a, b) => namesInOrder.compare(a.name, b.name)),
+  )
 
 /**
  * Auditoria's filters (folded behind "Filtros" on a phone): applying them, or clearing them,

@@ -139,17 +139,22 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
   return { ask, dialog }
 }
 
-/** The buttons of one account: its main actions, and a menu with the rest. */
+/**
+ * The buttons of one account: its main actions, and a menu with the rest. `compact`: on one
+ * line (Equipe's table, whose other columns are laid out around it).
+ */
 export function StaffActionButtons({
   account,
   ask,
+  compact = false,
 }: {
   account: StaffItem
   ask: (kind: StaffActionKind, account: StaffItem) => void
+  compact?: boolean
 }) {
   const { primary, more } = actionsFor(account)
   return (
-    <div className="d-flex flex-wrap gap-2">
+    <div className={`d-flex ${compact ? 'flex-nowrap' : 'flex-wrap'} gap-2`}>
       {primary.map((kind) => (
         <CButton
           key={kind}

@@ -1,6 +1,8 @@
 import type {
   InvitationBody,
   StaffAccount,
+  StaffBulkAnswer,
+  StaffBulkBody,
   StaffChangeBody,
   StaffItemAnswer,
 } from '../../../../common/api/staff'
@@ -40,3 +42,6 @@ export const removeStaffMfa = (id: string) =>
 
 export const inviteStaff = (body: InvitationBody) =>
   apiRequest<StaffItemAnswer>('staff/invitations', { method: 'POST', body })
+
+export const bulkChangeStaff = (body: StaffBulkBody) =>
+  apiRequest<StaffBulkAnswer>('staff/bulk', { method: 'POST', body })

@@ -1,12 +1,15 @@
 import { CCard, CCardBody } from '@coreui/react'
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { StaffItem } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { formatDate, formatDateTime } from '../../ui/format-date'
+import { bulkMessages } from './bulk-messages'
 import { StaffActionButtons, type StaffActionKind } from './staff-actions'
+import type { StaffSelection } from './staff-selection'
 import { StaffBadges } from './status-badge'
-import { TruncatedText } from '../../ui/truncated-text'
+import { WholeEmail } from './whole-email'
 
 const text = staffMessages.staff
 
@@ -14,16 +17,64 @@ interface ViewProps {
   accounts: readonly StaffItem[]
   meId: string | undefined
   ask: (kind: StaffActionKind, account: StaffItem) => void
+  selection: StaffSelection
 }
 
+/** The name, whole (it wraps between words), with "(você)" kept beside it. */
 function NameLink({ account, meId }: { account: StaffItem; meId: string | undefined }) {
   return (
-    <TruncatedText text={account.name}>
+    <span style={{ overflowWrap: 'anywhere' }}>
       <Link to={`/equipe/${account.id}`} aria-label={text.open(account.name)}>
         {account.name}
       </Link>
-      {account.id === meId && <span className="text-body-secondary"> {adminMessages.you}</span>}
-    </TruncatedText>
+      {account.id === meId && (
+        <span className="text-body-secondary text-nowrap"> {adminMessages.you}</span>
+      )}
+    </span>
+  )
+}
+
+function RowCheckbox({ account, selection }: { account: StaffItem; selection: StaffSelection }) {
+  if (!selection.selectable(account)) return null
+  return (
+    <input
+      type="checkbox"
+      className="form-check-input m-0"
+      aria-label={bulkMessages.select(account.name)}
+      checked={selection.isSelected(account.id)}
+      onChange={() => selection.toggle(account.id)}
+    />
+  )
+}
+
+/** "Selecionar todos desta página": checked, unchecked, or mixed when some are. */
+export function PageCheckbox({
+  selection,
+  withLabel = false,
+}: {
+  selection: StaffSelection
+  withLabel?: boolean
+}) {
+  const box = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = selection.page === 'some'
+  }, [selection.page])
+  const input = (
+    <input
+      ref={box}
+      type="checkbox"
+      className="form-check-input m-0"
+      aria-label={withLabel ? undefined : bulkMessages.selectAll}
+      checked={selection.page === 'all'}
+      onChange={selection.togglePage}
+    />
+  )
+  if (!withLabel) return input
+  return (
+    <label className="d-inline-flex align-items-center gap-2 mb-2">
+      {input}
+      {bulkMessages.selectAll}
+    </label>
   )
 }
 
@@ -31,47 +82,52 @@ const lastSignIn = (account: StaffItem) =>
   account.lastSignInAt ? formatDateTime(account.lastSignInAt) : adminMessages.never
 
 /**
- * Wide screens: a table of fixed column widths, so an 80-character e-mail is cut (whole on hover
- * and focus) instead of widening the table and pushing the actions out.
+ * Wide screens: the name and the e-mail share the one wide column, both whole (the e-mail on
+ * its own line, wrapping only at "@" and dots when it must); the other columns take only the
+ * room their words need, the status badge on one line.
  */
-export function StaffTable({ accounts, meId, ask }: ViewProps) {
+export function StaffTable({ accounts, meId, ask, selection }: ViewProps) {
   return (
-    <table className="table align-middle mb-0" style={{ tableLayout: 'fixed', width: '100%' }}>
+    <table className="table align-middle mb-0">
       <caption className="visually-hidden">{text.listLabel}</caption>
-      <colgroup>
-        <col style={{ width: '18%' }} />
-        <col style={{ width: '20%' }} />
-        {/* "Administrador" whole at 1280 px; narrower, it breaks rather than spill. */}
-        <col style={{ width: '14%' }} />
-        <col style={{ width: '15%' }} />
-        <col style={{ width: '13%' }} />
-        <col style={{ width: '20%' }} />
-      </colgroup>
       <thead>
         <tr>
-          <th scope="col">{text.columns.name}</th>
-          <th scope="col">{text.columns.email}</th>
-          <th scope="col">{text.columns.role}</th>
-          <th scope="col">{text.columns.status}</th>
-          <th scope="col">{text.columns.lastSignIn}</th>
-          <th scope="col">{text.columns.actions}</th>
+          <th scope="col" style={{ width: '1%' }}>
+            <PageCheckbox selection={selection} />
+          </th>
+          <th scope="col">{text.columns.person}</th>
+          <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
+            {text.columns.role}
+          </th>
+          <th scope="col" style={{ width: '1%' }}>
+            {text.columns.status}
+          </th>
+          <th scope="col" style={{ width: '1%' }}>
+            {text.columns.lastSignIn}
+          </th>
+          <th scope="col" style={{ width: '1%' }}>
+            {text.columns.actions}
+          </th>
         </tr>
       </thead>
       <tbody>
         {accounts.map((account) => (
           <tr key={account.id}>
-            <th scope="row" className="fw-normal">
-              <NameLink account={account} meId={meId} />
-            </th>
             <td>
-              <TruncatedText text={account.email} focusable />
+              <RowCheckbox account={account} selection={selection} />
             </td>
-            <td style={{ overflowWrap: 'anywhere' }}>{adminMessages.roles[account.role]}</td>
-            <td>
+            <th scope="row" className="fw-normal" style={{ minWidth: '12rem' }}>
+              <NameLink account={account} meId={meId} />
+              <WholeEmail email={account.email} className="small text-body-secondary" />
+            </th>
+            <td className="text-nowrap">{adminMessages.roles[account.role]}</td>
+            <td style={{ minWidth: '10rem' }}>
               <StaffBadges account={account} />
             </td>
-            <td>{lastSignIn(account)}</td>
-            <td>{account.id !== meId && <StaffActionButtons account={account} ask={ask} />}</td>
+            <td className="small">{lastSignIn(account)}</td>
+            <td className="text-nowrap">
+              {account.id !== meId && <StaffActionButtons account={account} ask={ask} compact />}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -80,29 +136,40 @@ export function StaffTable({ accounts, meId, ask }: ViewProps) {
 }
 
 /** Phones and narrow windows: one card per account, every action inside it. */
-export function StaffCards({ accounts, meId, ask }: ViewProps) {
+export function StaffCards({ accounts, meId, ask, selection }: ViewProps) {
   return (
-    <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={text.listLabel}>
-      {accounts.map((account) => (
-        <li key={account.id}>
-          <CCard>
-            <CCardBody>
-              <h2 className="h6 mb-1">
-                <NameLink account={account} meId={meId} />
-              </h2>
-              <TruncatedText text={account.email} focusable />
-              <div className="d-flex flex-wrap align-items-center gap-2 my-2">
-                <StaffBadges account={account} />
-                <span className="small text-body-secondary">
-                  {adminMessages.roles[account.role]} · {text.columns.since}{' '}
-                  {formatDate(account.createdAt)} · {text.columns.lastSignIn}: {lastSignIn(account)}
-                </span>
-              </div>
-              {account.id !== meId && <StaffActionButtons account={account} ask={ask} />}
-            </CCardBody>
-          </CCard>
-        </li>
-      ))}
-    </ul>
+    <>
+      {accounts.some(selection.selectable) && <PageCheckbox selection={selection} withLabel />}
+      <ul className="list-unstyled d-flex flex-column gap-3 mb-0" aria-label={text.listLabel}>
+        {accounts.map((account) => (
+          <li key={account.id}>
+            <CCard>
+              <CCardBody>
+                <div className="d-flex align-items-start gap-2">
+                  <div className="pt-1">
+                    <RowCheckbox account={account} selection={selection} />
+                  </div>
+                  <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                    <h2 className="h6 mb-1">
+                      <NameLink account={account} meId={meId} />
+                    </h2>
+                    <WholeEmail email={account.email} />
+                  </div>
+                </div>
+                <div className="d-flex flex-wrap align-items-center gap-2 my-2">
+                  <StaffBadges account={account} />
+                  <span className="small text-body-secondary">
+                    {adminMessages.roles[account.role]} · {text.columns.since}{' '}
+                    {formatDate(account.createdAt)} · {text.columns.lastSignIn}:{' '}
+                    {lastSignIn(account)}
+                  </span>
+                </div>
+                {account.id !== meId && <StaffActionButtons account={account} ask={ask} />}
+              </CCardBody>
+            </CCard>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -30,6 +30,8 @@ export const staffMessages = {
     invite: 'Convidar pessoa',
     columns: {
       name: 'Nome',
+      /** Equipe's wide table: the name with the e-mail under it. */
+      person: 'Nome e e-mail',
       email: 'E-mail',
       role: 'Papel',
       status: 'Situação',

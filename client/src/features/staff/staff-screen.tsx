@@ -14,6 +14,8 @@ import { hasDraft } from '../../session/form-draft'
 import { paths } from '../../routing/paths'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
+import { useBulkActions } from './bulk-actions'
+import { useStaffSelection } from './staff-selection'
 import { queryFrom, StaffFilters, type UpdateFilters } from './staff-filters'
 import { StaffCards, StaffTable } from './staff-list-views'
 import { StaffPagination } from './staff-pagination'
@@ -36,7 +38,15 @@ export default function StaffScreen() {
   const wide = useMediaQuery(WIDE)
   useRefreshOnFocus(reload)
 
+  const list = load.state === 'ready' ? load.data : null
+  // Selections last for one page of one search: see staff-selection.ts.
+  const selection = useStaffSelection(list?.items ?? [], me?.id, queryKey)
+  const bulk = useBulkActions(selection, () => {
+    setNotice(null)
+    reload()
+  })
   const { ask, dialog } = useStaffActions((said) => {
+    bulk.dismissSummary()
     setNotice(said)
     reload()
   })
@@ -51,7 +61,6 @@ export default function StaffScreen() {
     setParams(next)
   }
 
-  const list = load.state === 'ready' ? load.data : null
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1
   const page = Number(query.page ?? 1)
   let body: ReactNode
@@ -67,9 +76,9 @@ export default function StaffScreen() {
   } else if (load.data.items.length === 0) {
     body = <p>{text.empty}</p>
   } else if (wide) {
-    body = <StaffTable accounts={load.data.items} meId={me?.id} ask={ask} />
+    body = <StaffTable accounts={load.data.items} meId={me?.id} ask={ask} selection={selection} />
   } else {
-    body = <StaffCards accounts={load.data.items} meId={me?.id} ask={ask} />
+    body = <StaffCards accounts={load.data.items} meId={me?.id} ask={ask} selection={selection} />
   }
 
   return (
@@ -85,6 +94,7 @@ export default function StaffScreen() {
       </div>
       <p className="text-body-secondary">{text.intro}</p>
       <Notice color="success" text={notice} />
+      {bulk.summary}
 
       <StaffFilters
         query={query}
@@ -98,11 +108,13 @@ export default function StaffScreen() {
           {text.total(list.total)}
         </p>
       )}
+      {bulk.bar}
       {body}
       {list && (
         <StaffPagination page={page} pages={pages} goTo={(to) => update({ page: String(to) })} />
       )}
       {dialog}
+      {bulk.dialog}
       {inviting && (
         <InviteDialog
           onCancel={() => setInviting(false)}

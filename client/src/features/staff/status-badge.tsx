@@ -23,8 +23,9 @@ export function StatusBadge({ status }: { status: StaffStatus | 'locked' }) {
   return (
     <CBadge
       className={`bg-${colour}-subtle text-${colour}-emphasis border border-${colour}-subtle`}
-      // A narrow column wraps "Aguardando aprovação" instead of letting it spill over the next.
-      style={{ whiteSpace: 'normal', textAlign: 'start' }}
+      // On one line ("Aguardando aprovação" in two reads as two badges): Equipe's table gives
+      // the status column the room for it (staff-list-views.tsx).
+      style={{ whiteSpace: 'nowrap', textAlign: 'start' }}
     >
       {status === 'locked' ? adminMessages.locked : adminMessages.statuses[status]}
     </CBadge>

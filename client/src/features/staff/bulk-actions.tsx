@@ -1,0 +1,203 @@
+import { CButton, CFormLabel } from '@coreui/react'
+import { useId, useState, type ReactNode } from 'react'
+import {
+  STAFF_BULK_ACTIONS,
+  type StaffBulkAction,
+  type StaffBulkAnswer,
+  type StaffItem,
+} from '../../../../common/api/staff'
+import { announceStaffChange } from '../../api/staff-changed-event'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { useConfirmedAction } from '../../ui/use-confirmed-action'
+import { adminMessages } from '../../words/admin-messages'
+import { bulkMessages } from './bulk-messages'
+import { bulkChangeStaff } from './staff-api'
+import type { StaffSelection } from './staff-selection'
+import { WholeEmail } from './whole-email'
+
+const text = bulkMessages
+
+/**
+ * Whom of the selection an action is for: approving and refusing are for pending registrations,
+ * disabling for accounts that can sign in or are invited. The others are left out, and the
+ * dialog says how many.
+ */
+export function appliesTo(action: StaffBulkAction, account: StaffItem): boolean {
+  if (action === 'disable') return account.status === 'active' || account.status === 'invited'
+  return account.status === 'pending'
+}
+
+/** What the server did for each person, by name, for the summary. */
+export interface BulkSummary {
+  action: StaffBulkAction
+  done: string[]
+  already: string[]
+  failed: { name: string; message: string }[]
+}
+
+function summarise(
+  action: StaffBulkAction,
+  people: readonly StaffItem[],
+  { results }: StaffBulkAnswer,
+): BulkSummary {
+  const nameOf = new Map(people.map((person) => [person.id.toLowerCase(), person.name]))
+  const summary: BulkSummary = { action, done: [], already: [], failed: [] }
+  for (const result of results) {
+    const name = nameOf.get(result.id.toLowerCase()) ?? result.id
+    if (result.outcome === 'done') summary.done.push(name)
+    else if (result.outcome === 'already_done') summary.already.push(name)
+    else summary.failed.push({ name, message: result.error?.message ?? '' })
+  }
+  return summary
+}
+
+/**
+ * Equipe's bulk actions on the selected people: a bar of buttons while someone is selected, one
+ * confirmation naming how many and who, and a summary of what was done, what was so already
+ * (another admin did it meanwhile) and what could not be done, and why.
+ */
+export function useBulkActions(selection: StaffSelection, onDone: () => void) {
+  const { asking, busy, error, ask, confirm, cancel } = useConfirmedAction<{
+    action: StaffBulkAction
+    people: StaffItem[]
+  }>()
+  const [reason, setReason] = useState('')
+  const [summary, setSummary] = useState<BulkSummary | null>(null)
+  const reasonId = useId()
+  const { selected } = selection
+
+  const act = async ({ action, people }: { action: StaffBulkAction; people: StaffItem[] }) => {
+    const trimmed = reason.trim()
+    const answer = await bulkChangeStaff({
+      action,
+      ids: people.map((person) => person.id),
+      ...(action === 'refuse' && trimmed ? { reason: trimmed } : {}),
+    })
+    setSummary(summarise(action, people, answer))
+    selection.clear()
+    announceStaffChange()
+    onDone()
+  }
+
+  const bar =
+    selected.length === 0 ? null : (
+      <div
+        role="toolbar"
+        aria-label={text.toolbar}
+        className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+      >
+        <span className="me-auto small fw-semibold" role="status">
+          {text.selected(selected.length)}
+        </span>
+        {STAFF_BULK_ACTIONS.map((action) => {
+          const people = selected.filter((account) => appliesTo(action, account))
+          if (people.length === 0) return null
+          return (
+            <CButton
+              key={action}
+              size="sm"
+              color={action === 'approve' ? 'primary' : 'danger'}
+              variant={action === 'approve' ? undefined : 'outline'}
+              aria-label={text.buttonLabel[action](people.length)}
+              onClick={() => {
+                setReason('')
+                setSummary(null)
+                ask({ action, people })
+              }}
+            >
+              {text.button[action](people.length)}
+            </CButton>
+          )
+        })}
+        <CButton size="sm" color="secondary" variant="ghost" onClick={selection.clear}>
+          {text.clear}
+        </CButton>
+      </div>
+    )
+
+  let dialog: ReactNode = null
+  if (asking) {
+    const { action, people } = asking
+    const words = text.confirm[action](people.length)
+    const leftOut = selected.length - people.length
+    dialog = (
+      <ConfirmDialog
+        title={words.title}
+        body={words.body}
+        confirmLabel={words.button}
+        cancelLabel={adminMessages.cancel}
+        danger={action !== 'approve'}
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm(act)}
+        onCancel={cancel}
+      >
+        <ul
+          aria-label={words.title}
+          className="mb-3 ps-3"
+          style={{ maxHeight: '12rem', overflowY: 'auto', overflowWrap: 'anywhere' }}
+        >
+          {people.map((person) => (
+            <li key={person.id}>
+              {person.name}
+              <WholeEmail email={person.email} className="text-body-secondary small" />
+            </li>
+          ))}
+        </ul>
+        {leftOut > 0 && <p className="small text-body-secondary">{text.leftOut(leftOut)}</p>}
+        {action === 'refuse' && (
+          <div className="mb-3">
+            <CFormLabel htmlFor={reasonId}>{text.reason}</CFormLabel>
+            <textarea
+              id={reasonId}
+              className="form-control"
+              maxLength={500}
+              rows={2}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+        )}
+      </ConfirmDialog>
+    )
+  }
+
+  return {
+    bar,
+    dialog,
+    summary: summary && <BulkResult summary={summary} onClose={() => setSummary(null)} />,
+    dismissSummary: () => setSummary(null),
+  }
+}
+
+/** The result of a bulk action, announced as it appears; it stays until dismissed. */
+function BulkResult({ summary, onClose }: { summary: BulkSummary; onClose: () => void }) {
+  const { action, done, already, failed } = summary
+  return (
+    <div className={`alert alert-${failed.length > 0 ? 'warning' : 'success'} mb-3`} role="status">
+      <div className="d-flex align-items-start gap-2">
+        <div className="me-auto" style={{ overflowWrap: 'anywhere' }}>
+          <h2 className="h6 mb-1">{text.summary.title}</h2>
+          {done.length > 0 && <p className="mb-1">{text.summary.done[action](done)}</p>}
+          {already.length > 0 && <p className="mb-1">{text.summary.already[action](already)}</p>}
+          {failed.length > 0 && (
+            <>
+              <p className="mb-1">{text.summary.failed(failed.length)}</p>
+              <ul className="mb-0">
+                {failed.map(({ name, message }) => (
+                  <li key={name}>{text.summary.failedOne(name, message)}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="btn-close"
+          aria-label={text.closeSummary}
+          onClick={onClose}
+        />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { waitForMail } from './support/mailbox'
+import { e2e } from './support/test-env'
+
+/**
+ * Issue 34 §3: Equipe's row selection and bulk actions (approve, refuse with one reason,
+ * disable), one confirmation naming how many and who, and a summary of what was done.
+ */
+
+let runs = 0
+/** A label for this test's people only: searching for it lists them and nobody else. */
+const batch = () => `lote${Date.now().toString(36)}${process.pid % 1000}${(runs += 1)}`
+
+async function people(
+  api: Parameters<typeof createStaff>[0],
+  label: string,
+  names: string[],
+  approve = false,
+) {
+  const made: TestAccount[] = []
+  for (const name of names) made.push(await createStaff(api, { name, label, approve }))
+  return made
+}
+
+async function openBatch(page: Page, label: string, count: number) {
+  await page.goto(`/#/equipe?q=${label}`)
+  await expect(page.getByText(`${count} contas`, { exact: true })).toBeVisible({ timeout: 15_000 })
+}
+
+const summary = (page: Page) => page.getByRole('status').filter({ hasText: 'Resultado' })
+
+test.describe('as an admin', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('approves three pending people in one confirmation; one approved meanwhile is said so', async ({
+    page,
+    api,
+  }) => {
+    test.slow()
+    const label = batch()
+    const [ana, bia, caio] = await people(api, label, ['Ana Lote', 'Bia Lote', 'Caio Lote'])
+    await openBatch(page, label, 3)
+    for (const person of [ana!, bia!, caio!]) {
+      await page.getByRole('checkbox', { name: `Selecionar ${person.name}` }).check()
+    }
+    const bar = page.getByRole('toolbar', { name: 'Ações para as pessoas selecionadas' })
+    await expect(bar).toContainText('3 pessoas selecionadas')
+    await bar.getByRole('button', { name: 'Aprovar 3 pessoas selecionadas' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Aprovar 3 cadastros?' })
+    for (const person of [ana!, bia!, caio!]) await expect(dialog).toContainText(person.name)
+    await expect(dialog).toContainText('receberá um e-mail')
+    // Another admin approves Caio while the dialog is open.
+    const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+    const meanwhile = await api.patch(`/api/staff/${caio!.id}`, {
+      data: { status: 'active' },
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(meanwhile.status()).toBe(200)
+    await dialog.getByRole('button', { name: 'Aprovar', exact: true }).click()
+    await expect(dialog).toHaveCount(0)
+
+    await expect(summary(page)).toContainText('Cadastros aprovados (2): Ana Lote e Bia Lote.')
+    await expect(summary(page)).toContainText(
+      'Já estavam aprovados antes, por outra pessoa (nada mudou): Caio Lote.',
+    )
+    for (const person of [ana!, bia!, caio!]) {
+      const row = page.getByRole('row', { name: new RegExp(person.name) })
+      await expect(row).toContainText('Ativa')
+      await expect(row.getByRole('checkbox')).not.toBeChecked()
+    }
+    await expect(bar).toHaveCount(0)
+    expect((await waitForMail(ana!.email)).subject).toMatch(/aprovado/)
+  })
+
+  test('refuses a whole page with one reason, by keyboard', async ({ page, api }) => {
+    test.slow()
+    const label = batch()
+    const refused = await people(api, label, ['Davi Recusa', 'Eva Recusa'])
+    await openBatch(page, label, 2)
+    const all = page.getByRole('checkbox', { name: 'Selecionar todos desta página' })
+    await all.focus()
+    await page.keyboard.press('Space')
+    for (const person of refused) {
+      await expect(page.getByRole('checkbox', { name: `Selecionar ${person.name}` })).toBeChecked()
+    }
+    await page.getByRole('button', { name: 'Recusar 2 pessoas selecionadas' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Recusar 2 cadastros?' })
+    await expect(dialog).toContainText('Davi Recusa')
+    await expect(dialog).toContainText('Eva Recusa')
+    await dialog.getByLabel('Motivo (opcional, vai no e-mail de cada pessoa)').focus()
+    await page.keyboard.type('Cadastro de teste.')
+    await dialog.getByRole('button', { name: 'Recusar', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toHaveCount(0)
+    await expect(summary(page)).toContainText('Cadastros recusados (2): Davi Recusa e Eva Recusa.')
+    await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
+    for (const person of refused) {
+      expect((await waitForMail(person.email)).text).toContain('Cadastro de teste.')
+    }
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test('selects people on the cards and disables them; the page never scrolls sideways', async ({
+      page,
+      api,
+    }) => {
+      test.slow()
+      const label = batch()
+      const [one, two] = await people(api, label, ['Fábio Desativa', 'Gil Desativa'], true)
+      await openBatch(page, label, 2)
+      const cards = page.getByRole('list', { name: 'Contas da equipe' })
+      await cards.getByRole('checkbox', { name: `Selecionar ${one!.name}` }).check()
+      await cards.getByRole('checkbox', { name: `Selecionar ${two!.name}` }).check()
+      await expect(
+        page.getByRole('checkbox', { name: 'Selecionar todos desta página' }),
+      ).toBeChecked()
+      const disable = page.getByRole('button', { name: 'Desativar 2 pessoas selecionadas' })
+      await expect(disable).toBeInViewport()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await disable.click()
+      const dialog = page.getByRole('dialog', { name: 'Desativar 2 contas?' })
+      await expect(dialog).toContainText('sessões abertas')
+      await dialog.getByRole('button', { name: 'Desativar', exact: true }).click()
+      await expect(summary(page)).toContainText(
+        'Contas desativadas (2): Fábio Desativa e Gil Desativa.',
+      )
+      await expect(cards.getByText('Desativada', { exact: true })).toHaveCount(2)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+    })
+  })
+})
