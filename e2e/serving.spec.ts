@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { expect, test } from './fixtures'
 import { recordNetwork } from '../scripts/bench/network-recorder'
 
@@ -12,7 +13,9 @@ test('the page is index.html, revalidated on every load, with the security heade
   expect(headers['cache-control']).toBe('no-cache')
   expect(headers['content-encoding']).toBe('br')
   expect(headers.vary).toBe('accept-encoding')
-  expect(headers['content-security-policy']).toContain("script-src 'self'")
+  const csp = headers['content-security-policy'] ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).not.toContain('unsafe')
   expect(headers['content-security-policy']).toContain("object-src 'none'")
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
   const html = await response.text()
@@ -23,9 +26,19 @@ test('the page is index.html, revalidated on every load, with the security heade
   // The sign-in page is in the HTML: the page only names the app's scripts, which the boot script
   // fetches and runs once the form is painted (scripts/build/index-html.ts).
   expect(html).toMatch(/<meta name="painel-app" content="assets\/main-[A-Z0-9]{8}\.js assets\//)
-  expect(html).not.toMatch(/<script type="module"|modulepreload/)
-  // No inline script at all: the CSP would refuse it.
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+  // One inline script, the boot script, which must run before the first paint: the CSP allows
+  // exactly its text by its hash (server/http/security.ts), and a page whose script does not match
+  // its header's hash would be refused it.
+  const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text)
+  expect(inlineScripts).toHaveLength(1)
+  const hash = createHash('sha256')
+    .update(inlineScripts[0] ?? '', 'utf8')
+    .digest('base64')
+  expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
+  const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>')
+  expect(markup).not.toMatch(/<script type="module"|modulepreload/)
+  // Any other script is a file, or a data block that never runs.
+  expect(markup).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>[^<]/)
 })
 
 test('every file the page names is a hashed asset, cached for a year, brotli when asked', async ({

@@ -56,6 +56,37 @@ describe('renderIndexHtml', () => {
     assert.doesNotMatch(html, /<link rel="stylesheet"/)
   })
 
+  it('with the page prerendered, can put the boot script in the page instead of its URL', () => {
+    const html = renderIndexHtml(TEMPLATE, {
+      ...ASSETS,
+      prerendered: { page: '<main>form</main>', spinner: '' },
+      inlineColorModeScript: '(()=>{document.documentElement.dataset.x="1"})();',
+    })
+    assert.match(
+      html,
+      /<script>\(\(\)=>\{document\.documentElement\.dataset\.x="1"\}\)\(\);<\/script>/,
+    )
+    assert.doesNotMatch(html, /color-mode-boot-A\.js/)
+    assert.ok(html.indexOf('<script>') < html.indexOf('painel-app'))
+  })
+
+  it('refuses an inline boot script that would end its <script> early, or without the prerendered page', () => {
+    const prerendered = { page: '', spinner: '' }
+    assert.throws(
+      () =>
+        renderIndexHtml(TEMPLATE, {
+          ...ASSETS,
+          prerendered,
+          inlineColorModeScript: 'a("</SCRIPT>")',
+        }),
+      /contains "<\/script"/,
+    )
+    assert.throws(
+      () => renderIndexHtml(TEMPLATE, { ...ASSETS, inlineColorModeScript: 'a()' }),
+      /only for the prerendered sign-in page/,
+    )
+  })
+
   it('refuses inline CSS that would end its <style> early, or without the prerendered page', () => {
     const prerendered = { page: '', spinner: '' }
     assert.throws(

@@ -17,6 +17,12 @@ export const ROOT_ELEMENT = '<div id="root"></div>'
 export interface PageAssets {
   /** Classic script that puts the colour mode on <html> before the first paint. */
   colorModeScript: string
+  /**
+   * That script's text, to put in the page instead of its URL: with the sign-in page prerendered,
+   * its own request was the whole remaining wait before the first paint (docs/performance.md).
+   * The server allows exactly this text by its hash (server/http/security.ts).
+   */
+  inlineColorModeScript?: string
   stylesheets: readonly string[]
   entryScript: string
   /** The entry's static imports: fetched in parallel with it instead of after it. */
@@ -47,6 +53,14 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
   if (assets.inlineStyle?.toLowerCase().includes('</style')) {
     throw new Error('the inline style contains "</style"')
   }
+  if (assets.inlineColorModeScript !== undefined && !assets.prerendered) {
+    throw new Error('an inline boot script is only for the prerendered sign-in page')
+  }
+  // Likewise for the script: "</script" in it would end the element early. (esbuild writes it
+  // escaped in strings and regular expressions: "<\/script".)
+  if (assets.inlineColorModeScript?.toLowerCase().includes('</script')) {
+    throw new Error('the inline boot script contains "</script"')
+  }
   if (assets.inlineStyle !== undefined && assets.stylesheets.length !== 1) {
     throw new Error(`the app fetches one stylesheet, the build made ${assets.stylesheets.length}`)
   }
@@ -75,7 +89,9 @@ export function renderIndexHtml(template: string, assets: PageAssets): string {
       ]
   const tags = [
     `<link rel="icon" type="image/svg+xml" href="${escapeAttribute(assets.favicon)}">`,
-    `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`,
+    assets.inlineColorModeScript === undefined
+      ? `<script src="${escapeAttribute(assets.colorModeScript)}"></script>`
+      : `<script>${assets.inlineColorModeScript}</script>`,
     ...styles,
     ...scripts,
   ]

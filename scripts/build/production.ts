@@ -169,8 +169,13 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
         markup: [template, prerendered.page, prerendered.spinner],
       },
     ))
+  const colorModeScript = outputFor(metafile, COLOR_MODE_ENTRY)
+  // esbuild ends the file with a newline and no source map comment (colorModeBootOptions).
+  const inlineColorModeScript =
+    prerendered && (await readFile(join(root, colorModeScript), 'utf8')).trimEnd()
   const html = renderIndexHtml(template, {
-    colorModeScript: toUrl(outputFor(metafile, COLOR_MODE_ENTRY)),
+    colorModeScript: toUrl(colorModeScript),
+    ...(inlineColorModeScript ? { inlineColorModeScript } : {}),
     stylesheets: stylesheets.map(toUrl),
     entryScript: toUrl(entry),
     modulePreloads: entryClosure.slice(1).map(toUrl),

@@ -116,6 +116,17 @@ describe('routeFiles', () => {
     ])
   })
 
+  it('with the boot script inline in the prerendered page, no route fetches it', () => {
+    for (const route of ['#/login', '#/dashboard'] as const) {
+      assert.ok(routeFiles(metafile, ENTRY_POINTS, route).includes('assets/color-mode-boot-B.js'))
+      assert.ok(
+        !routeFiles(metafile, ENTRY_POINTS, route, 'sign-in-inline').includes(
+          'assets/color-mode-boot-B.js',
+        ),
+      )
+    }
+  })
+
   it("with the sign-in page's CSS inline, #/login fetches no stylesheet and #/dashboard does", () => {
     assert.ok(
       !routeFiles(metafile, ENTRY_POINTS, '#/login', 'sign-in-inline').includes(

@@ -42,9 +42,10 @@ export function routeEntryPoints(table: RouteTable): RouteEntryPoints {
 export const INDEX_HTML = 'index.html'
 
 /**
- * How index.html brings its CSS: `linked`, the entry's stylesheet in a <link>; or
- * `sign-in-inline`, the sign-in page's CSS in a <style> and the whole stylesheet fetched by the
- * app for any other page (production.ts, with the sign-in page prerendered).
+ * How index.html brings its CSS and its boot script: `linked`, the entry's stylesheet in a
+ * <link> and the boot script by its URL; or `sign-in-inline`, the sign-in page's CSS in a
+ * <style>, the boot script in a <script>, and the whole stylesheet fetched by the app for any
+ * other page (production.ts, with the sign-in page prerendered).
  */
 export type PageStyles = 'linked' | 'sign-in-inline'
 
@@ -70,7 +71,7 @@ export function routeFiles(
   return [
     ...new Set([
       INDEX_HTML,
-      toUrl(outputFor(metafile, COLOR_MODE_ENTRY)),
+      ...(styles === 'sign-in-inline' ? [] : [toUrl(outputFor(metafile, COLOR_MODE_ENTRY))]),
       // Only the entry's stylesheet: the one index.html links or the app fetches (production.ts);
       // the sign-in page does without it when its own CSS is inline.
       ...(styles === 'sign-in-inline' && route === '#/login'

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { assetSecurityHeaders, inlineStyleHashes, securityHeaders } from './security'
+import {
+  assetSecurityHeaders,
+  inlineScriptHashes,
+  inlineStyleHashes,
+  securityHeaders,
+} from './security'
 import { testApp } from '../test/helpers'
 
 let dist: FixtureDist
@@ -24,13 +29,30 @@ function directives(header: unknown): Map<string, string> {
   )
 }
 
+describe('inline hashes', () => {
+  it('hash the text of plain <script> tags as browsers do (UTF-8), not data blocks or files', () => {
+    const html =
+      '<script>ã()</script><script src="/a.js"></script><script type="application/json">[1]</script>'
+    // echo -n 'ã()' | openssl dgst -sha256 -binary | base64
+    assert.deepEqual(inlineScriptHashes(html), [
+      'sha256-IRb9xRnLHquQa4BC13cyeweFfaAMXKAZRWY42AtJscU=',
+    ])
+  })
+})
+
 describe('security headers', () => {
   it('send a CSP that allows only the panel’s own scripts, no plugins, no framing', async () => {
     const { app } = await testApp(dist.distDir)
     for (const url of ['/', '/healthz', '/assets/missing.js']) {
       const response = await app.inject({ url })
       const csp = directives(response.headers['content-security-policy'])
-      assert.equal(csp.get('script-src'), "'self'", url)
+      // The page's own boot script, by its hash; nothing else inline, anywhere.
+      assert.equal(
+        csp.get('script-src'),
+        url === '/' ? `'self' '${inlineScriptHashes(dist.indexHtml)[0]}'` : "'self'",
+        url,
+      )
+      assert.doesNotMatch(String(response.headers['content-security-policy']), /unsafe/, url)
       assert.equal(csp.get('object-src'), "'none'", url)
       assert.equal(csp.get('frame-ancestors'), "'none'", url)
       assert.equal(csp.get('default-src'), "'self'", url)
@@ -63,8 +85,11 @@ describe('security headers', () => {
       headers: { 'if-none-match': String(page.headers.etag) },
     })
     assert.equal(revalidated.statusCode, 304)
-    // The page's CSP also allows its own inline style, by hash (static-files.test.ts).
-    const pageExpected = securityHeaders(false, inlineStyleHashes(dist.indexHtml))
+    // The page's CSP also allows its own inline style and script, by hash (static-files.test.ts).
+    const pageExpected = securityHeaders(false, {
+      styles: inlineStyleHashes(dist.indexHtml),
+      scripts: inlineScriptHashes(dist.indexHtml),
+    })
     assert.notEqual(pageExpected['content-security-policy'], expected['content-security-policy'])
     const answers: [LightMyRequestResponse, Readonly<Record<string, string>>][] = [
       [page, pageExpected],

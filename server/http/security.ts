@@ -10,17 +10,27 @@ export interface SecurityOptions {
 
 /**
  * Security headers on every response. The client is built so that it needs almost nothing
- * inline: the colour-mode boot script is an external file, styles come from the bundled
- * stylesheet, and CoreUI's icons in that stylesheet are data: URLs (hence img-src data:). The one
- * exception is the sign-in page's CSS, inline in the page (scripts/build/critical-css.ts): the
- * page's own CSP allows exactly that text by its hash (`styleHashes`), and nothing else inline.
+ * inline: scripts and styles come from bundled files, and CoreUI's icons in the stylesheet are
+ * data: URLs (hence img-src data:). The exceptions are two texts of the prerendered page: the
+ * sign-in page's CSS (scripts/build/critical-css.ts) and the boot script that must run before the
+ * first paint (client/src/theme/color-mode-boot.ts), whose own request was the whole remaining
+ * wait for that paint. The page's own CSP allows exactly those texts by their hashes
+ * (`inlineHashes`), and nothing else inline: no 'unsafe-inline', no 'unsafe-eval'.
  */
-export const contentSecurityPolicy = (https: boolean, styleHashes: readonly string[] = []) => ({
+export interface InlineHashes {
+  styles: readonly string[]
+  scripts: readonly string[]
+}
+
+const NO_INLINE: InlineHashes = { styles: [], scripts: [] }
+const sources = (hashes: readonly string[]) => hashes.map((hash) => `'${hash}'`)
+
+export const contentSecurityPolicy = (https: boolean, inline: InlineHashes = NO_INLINE) => ({
   useDefaults: false,
   directives: {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", ...styleHashes.map((hash) => `'${hash}'`)],
+    'script-src': ["'self'", ...sources(inline.scripts)],
+    'style-src': ["'self'", ...sources(inline.styles)],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
@@ -36,13 +46,13 @@ export const contentSecurityPolicy = (https: boolean, styleHashes: readonly stri
 
 /**
  * The headers helmet sets for the panel's options, computed once. They depend on nothing in the
- * request (no nonces: nothing is inline), so running helmet's middleware on every request, as
+ * request (no nonces: what is inline is the build's own, allowed by hash), so running helmet's middleware on every request, as
  * @fastify/helmet does (it even builds the middleware anew each time), would only recompute the
  * same strings: a CPU profile of `npm run bench` put 8% of the server's time there.
  */
 export function securityHeaders(
   https: boolean,
-  styleHashes: readonly string[] = [],
+  inline: InlineHashes = NO_INLINE,
 ): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {}
   const collector = {
@@ -52,7 +62,7 @@ export function securityHeaders(
     removeHeader: () => {},
   }
   helmet({
-    contentSecurityPolicy: contentSecurityPolicy(https, styleHashes),
+    contentSecurityPolicy: contentSecurityPolicy(https, inline),
     // HSTS over plain HTTP is ignored by browsers and misleading to readers of the headers.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // The panel is never framed (frame-ancestors above); this is the same rule for old browsers.
@@ -65,27 +75,41 @@ export function securityHeaders(
   return headers
 }
 
+const sha256Source = (text: string) =>
+  `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`
+
 /**
  * CSP source expressions (`sha256-…`) of the page's <style> elements, as browsers hash them: the
  * exact text between the tags, UTF-8. The page is the build's own (index-html.ts writes plain
  * `<style>` tags, never with attributes), so a pattern reads it.
  */
 export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
-    ([, text]) =>
-      `sha256-${createHash('sha256')
-        .update(text ?? '', 'utf8')
-        .digest('base64')}`,
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) =>
+    sha256Source(text ?? ''),
+  )
+}
+
+/**
+ * The same for the page's scripts that run: plain `<script>` tags (index-html.ts writes the boot
+ * script so). A data block (`<script type="application/json">`, the sign-in providers'
+ * list) never runs, so the CSP has nothing to say about it, and a script with a `src` is a file.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) =>
+    sha256Source(text ?? ''),
   )
 }
 
 /**
  * The page's Content-Security-Policy: the one every answer carries, with the page's own inline
- * styles allowed by their hashes. Sent with the page and with its 304s (a 304's headers replace
- * the cached ones, so one without the hashes would block the style on the next load).
+ * styles and boot script allowed by their hashes. Sent with the page and with its 304s (a 304's
+ * headers replace the cached ones, so one without the hashes would block them on the next load).
  */
 export function pageContentSecurityPolicy(https: boolean, html: string): string {
-  const header = securityHeaders(https, inlineStyleHashes(html))['content-security-policy']
+  const header = securityHeaders(https, {
+    styles: inlineStyleHashes(html),
+    scripts: inlineScriptHashes(html),
+  })['content-security-policy']
   if (!header) throw new Error('helmet set no Content-Security-Policy')
   return header
 }

@@ -31,7 +31,9 @@ export async function createFixtureDist(): Promise<FixtureDist> {
   // The sign-in page's CSS is inline in the real page (scripts/build/critical-css.ts); non-ASCII
   // text included, since browsers hash the UTF-8 bytes.
   const INLINE_STYLE = '.painel-x::after{content:"Não"}'
-  const indexHtml = `<!doctype html><html lang="pt-BR"><head><title>Painel</title><style>${INLINE_STYLE}</style></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`
+  // So is the boot script (client/src/theme/color-mode-boot.ts); a data block is not a script.
+  const INLINE_SCRIPT = 'document.documentElement.dataset.coreuiTheme="escuro ou não"'
+  const indexHtml = `<!doctype html><html lang="pt-BR"><head><title>Painel</title><script>${INLINE_SCRIPT}</script><style>${INLINE_STYLE}</style><script type="application/json">[]</script></head><body>${'<!-- padding -->'.repeat(80)}</body></html>`
   const scriptBody = `export const answer = 42;\n${'console.log("painel");\n'.repeat(100)}`
   const styleBody = 'body{margin:0}'
 

@@ -1,7 +1,9 @@
 /**
  * Runs in <head> as a classic blocking script, before the stylesheet applies and long before
- * React starts, so the first paint already has the right colours (no flash of light mode). It is
- * an external file because the CSP allows no inline script.
+ * React starts, so the first paint already has the right colours (no flash of light mode). The
+ * build puts its text into the prerendered page (scripts/build/index-html.ts), and the server's
+ * CSP allows exactly that text by its hash (server/http/security.ts): its own request was the
+ * whole remaining wait before the first paint. A build without prerendering links it as a file.
  *
  * 1. A `theme` URL parameter naming a mode is stored like a choice in the switcher; any
  *    `theme` parameter is then taken out of the URL. A rejected value changes nothing.
