@@ -2,8 +2,12 @@
  * `npm run test:unit`: every *.test.ts under client/src, server and scripts, in Node's test
  * runner (Node 20 cannot glob test files itself). `--only server` narrows it to one folder.
  * Tests that need a database use the embedded SQLite, or the PostgreSQL server of TEST_DATABASE_URL.
+ * `--database-only` keeps the files that can use that server: those whose imports reach
+ * server/test/test-database.ts, the one module that reads TEST_DATABASE_URL. The others (a config
+ * parser, a spawned server on its own SQLite file) would only run the same test a second time.
  */
 import { spawnSync } from 'node:child_process'
+import { build } from 'esbuild'
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { root } from './paths'
@@ -12,15 +16,45 @@ const ALL_FOLDERS = ['common', 'client/src', 'server', 'scripts']
 const args = process.argv.slice(2)
 const onlyAt = args.indexOf('--only')
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined
+const databaseOnlyAt = args.indexOf('--database-only')
+const databaseOnly = databaseOnlyAt >= 0 && args.splice(databaseOnlyAt, 1).length > 0
+const TEST_DATABASE = 'server/test/test-database.ts'
 const folders = only ? ALL_FOLDERS.filter((folder) => folder === only) : ALL_FOLDERS
 
-const files = folders
+const allFiles = folders
   .flatMap((folder) =>
     readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
       .map((entry) => relative(root, join(entry.parentPath, entry.name))),
   )
   .sort()
+
+/** The test files whose static imports reach TEST_DATABASE (esbuild follows them, writes nothing). */
+async function filesUsingTheTestDatabase(candidates: string[]): Promise<string[]> {
+  const { metafile } = await build({
+    absWorkingDir: root,
+    entryPoints: candidates,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: 'unused',
+    logLevel: 'silent',
+  })
+  const reaching = new Set(
+    Object.values(metafile.outputs)
+      .filter((output) => output.entryPoint && TEST_DATABASE in output.inputs)
+      .map((output) => output.entryPoint),
+  )
+  return candidates.filter((file) => reaching.has(file))
+}
+
+const files = databaseOnly ? await filesUsingTheTestDatabase(allFiles) : allFiles
+if (databaseOnly) {
+  console.log(`${files.length} of ${allFiles.length} test files use the test database`)
+}
 
 if (files.length === 0) {
   console.error('no unit test files found')

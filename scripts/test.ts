@@ -47,7 +47,8 @@ const STEPS: Step[] = [
   { name: 'unit + server tests (SQLite)', command: ['test:unit'], env: withoutPostgres },
   {
     name: 'server tests (PostgreSQL)',
-    command: ['test:unit', '--', '--only', 'server'],
+    // Only the files that use the test database (scripts/run-unit-tests.ts): the rest ran above.
+    command: ['test:unit', '--', '--only', 'server', '--database-only'],
     ...(postgresUrl ? {} : { skipBecause: 'TEST_DATABASE_URL not set' }),
     // The contract fuzzing (server/openapi/contract-fuzz.test.ts) ran its 200 requests per
     // operation on SQLite just before; the engine changes little of what it checks, and on
