@@ -188,9 +188,11 @@ async function main(): Promise<number> {
     const plain = summary.get('without prerendering')!
     const fcp = prerendered.firstContentfulPaintMs / plain.firstContentfulPaintMs
     const lcp = prerendered.largestContentfulPaintMs / plain.largestContentfulPaintMs
+    // Issue 31's goal, since the boot script is inline: 0.45×, and little blocking on the main thread.
     const met =
-      fcp <= 0.5 &&
-      lcp <= 0.5 &&
+      fcp <= 0.45 &&
+      lcp <= 0.45 &&
+      prerendered.totalBlockingTimeMs <= 100 &&
       prerendered.performance === 100 &&
       prerendered.accessibility === 100
     log('')
@@ -199,7 +201,7 @@ async function main(): Promise<number> {
         `LCP ${ratio(prerendered.largestContentfulPaintMs, plain.largestContentfulPaintMs)}`,
     )
     log(
-      `goal (both ≤ 0.50×, performance and accessibility 100 when prerendered): ${met ? 'met' : 'NOT met'}`,
+      `goal (both ≤ 0.45×; prerendered: TBT ≤ 100 ms, performance and accessibility 100): ${met ? 'met' : 'NOT met'}`,
     )
 
     await mkdir(join(root, 'reports'), { recursive: true })
