@@ -20,6 +20,8 @@ import { SubmitButton } from '../../forms/submit-button'
 
 const RECOVER_FIELDS: readonly RecoverField[] = ['email']
 const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']
+/** The server's refusal of the new password (a common one) is said under it. */
+const RESET_FIELD_OF_KIND = { password: 'password' } as const
 
 /** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
 function RecoverForm() {
@@ -106,6 +108,7 @@ function ResetForm({ token, invited }: { token: string; invited: boolean }) {
   const form = useFormSubmit({
     fields: RESET_FIELDS,
     validate: validateReset,
+    fieldOfKind: RESET_FIELD_OF_KIND,
     submit: async ({ password }) => {
       await resetPassword(token, password)
       setDone(true)
