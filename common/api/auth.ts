@@ -124,6 +124,16 @@ export type ResetBody = Static<typeof ResetBodySchema>
 export const ResetCheckBodySchema = Type.Object({ token: Type.String({ maxLength: 64 }) }, closed)
 export type ResetCheckBody = Static<typeof ResetCheckBodySchema>
 
+/**
+ * POST /password-reset/check's 200: the link works, and this is the account it sets a password
+ * for, so the page can say whose it is. Told only to the holder of a live link, who had it by mail.
+ */
+export const ResetCheckAnswerSchema = Type.Object(
+  { email: Type.String({ description: "the account's e-mail" }) },
+  closed,
+)
+export type ResetCheckAnswer = Static<typeof ResetCheckAnswerSchema>
+
 export const ChangePasswordBodySchema = Type.Object(
   { currentPassword: AnyPasswordField, newPassword: NewPasswordField },
   closed,
