@@ -41,6 +41,25 @@ export const SignedInSchema = Type.Object(
 )
 export type SignedIn = Static<typeof SignedInSchema>
 
+/**
+ * POST /login/mfa's 200: signed in; after a recovery code, also how many codes are left, so the
+ * person can be told (and urged to make new ones before they run out).
+ */
+export const SignedInWithCodeSchema = Type.Object(
+  {
+    token: SignedInSchema.properties.token,
+    user: SignedInSchema.properties.user,
+    recoveryCodesLeft: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'after a recovery code only: the unused recovery codes the account has left',
+      }),
+    ),
+  },
+  closed,
+)
+export type SignedInWithCode = Static<typeof SignedInWithCodeSchema>
+
 /** The second factors a sign-in may finish with. */
 export const MfaMethodSchema = Type.Union([
   Type.Literal('totp'),
