@@ -20,6 +20,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** The server's word for an address it refuses (the forms say more: messages.ts). */
+export const INVALID_EMAIL_MESSAGE = 'Informe um e-mail válido.'
+
 export function isValidEmail(email: string): boolean {
   const normalized = normalizeEmail(email)
   return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized)

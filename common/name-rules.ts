@@ -15,15 +15,18 @@ export function normalizeName(raw: string): string {
   return raw.normalize('NFC').trim()
 }
 
+/** Why a name is refused, in pt-BR: the server answers with these words too. */
+export const NAME_PROBLEM_MESSAGES = {
+  unstorable: 'O nome contém caracteres não permitidos.',
+  missing: 'Informe seu nome.',
+  tooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
+} as const
+
 /** Why a name is refused (pt-BR), or null when it is fine. Checks the normalised form. */
 export function nameProblem(raw: string): string | null {
   const name = normalizeName(raw)
-  if (!isStorableText(name) || BIDI_CONTROL.test(name)) {
-    return 'O nome contém caracteres não permitidos.'
-  }
-  if (!VISIBLE.test(name)) return 'Informe seu nome.'
-  if ([...name].length > NAME_MAX_LENGTH) {
-    return `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`
-  }
+  if (!isStorableText(name) || BIDI_CONTROL.test(name)) return NAME_PROBLEM_MESSAGES.unstorable
+  if (!VISIBLE.test(name)) return NAME_PROBLEM_MESSAGES.missing
+  if ([...name].length > NAME_MAX_LENGTH) return NAME_PROBLEM_MESSAGES.tooLong
   return null
 }

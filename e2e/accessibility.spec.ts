@@ -29,7 +29,7 @@ for (const mode of ['light', 'dark'] as const) {
       test.slow()
       // The reset link is taken as usable, to check its form (the page asks when it opens).
       await page.route('**/api/auth/password-reset/check', (route) =>
-        route.fulfill({ status: 204 }),
+        route.fulfill({ json: { email: 'ana@empresa.com.br' } }),
       )
       for (const [path, heading] of PUBLIC) {
         await page.goto(`/#${path}`)

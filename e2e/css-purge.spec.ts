@@ -196,7 +196,7 @@ const STATES: State[] = [
     arrange: async (page) => {
       // The page checks the link first; this one is taken as usable, to show the form.
       await page.route('**/api/auth/password-reset/check', (route) =>
-        route.fulfill({ status: 204 }),
+        route.fulfill({ json: { email: 'ana@empresa.com.br' } }),
       )
       await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
       await submitEmpty(page)

@@ -128,6 +128,55 @@ test('removing a passkey asks first, says what the last one means, and keeps foc
   await expect(page.getByRole('heading', { name: 'Chaves de acesso' })).toBeFocused()
 })
 
+test('renaming a passkey shows one name field, Escape cancels it, and focus stays in place', async ({
+  page,
+  api,
+}) => {
+  test.slow()
+  const staff = await createStaff(api, { label: 'chave-nome', name: 'Nara Nome' })
+  const token = await apiSignIn(api, staff.email, staff.password)
+  await virtualAuthenticator(await page.context().newCDPSession(page))
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.sessionStorage.setItem('seeded', '1')
+      window.localStorage.setItem('token_adm', value)
+    }
+  }, JSON.stringify({ token }))
+  await page.goto('/#/perfil')
+  const list = page.getByRole('list', { name: 'Chaves de acesso' })
+  await page.getByLabel('Nome da chave').fill('Notebook')
+  await page.getByRole('button', { name: 'Adicionar chave de acesso' }).click()
+  await expect(list).toContainText('Notebook')
+
+  // Half a name typed for the next passkey: renaming hides that field, and it comes back as it was.
+  await page.getByLabel('Nome da chave').fill('Celular')
+  const rename = page.getByRole('button', { name: 'Renomear a chave Notebook' })
+  await rename.click()
+  // Role queries see what is on screen (and to a screen reader), not hidden elements.
+  const field = page.getByRole('textbox', { name: 'Nome da chave' })
+  await expect(field).toHaveCount(1)
+  await expect(field).toHaveValue('Notebook')
+  await expect(field).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Adicionar chave de acesso' })).toBeHidden()
+
+  await field.fill('Nome que fica para trás')
+  await page.keyboard.press('Escape')
+  await expect(list.getByRole('textbox')).toHaveCount(0)
+  await expect(list).toContainText('Notebook')
+  await expect(list).not.toContainText('Nome que fica para trás')
+  await expect(rename).toBeFocused()
+  await expect(page.getByLabel('Nome da chave')).toHaveValue('Celular')
+
+  // Saved: the new name, focus back on its "Renomear".
+  await page.keyboard.press('Enter')
+  await field.fill('Notebook do trabalho')
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Nome da chave salvo.')).toBeVisible()
+  const renamed = page.getByRole('button', { name: 'Renomear a chave Notebook do trabalho' })
+  await expect(renamed).toBeFocused()
+  await expect(page.getByLabel('Nome da chave')).toHaveValue('Celular')
+})
+
 test('the cold login page does not load the WebAuthn code', async ({ page }) => {
   const fetched: string[] = []
   page.on('request', (request) => fetched.push(request.url()))

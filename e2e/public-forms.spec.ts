@@ -186,7 +186,9 @@ test('the new-password form checks its fields and reports a link that stopped wo
   page,
 }) => {
   // Usable when the page opened, used up (elsewhere) before the form was sent.
-  await page.route('**/api/auth/password-reset/check', (route) => route.fulfill({ status: 204 }))
+  await page.route('**/api/auth/password-reset/check', (route) =>
+    route.fulfill({ json: { email: 'ana@empresa.com.br' } }),
+  )
   await page.goto(`/#/recuperar-senha?token=${'A'.repeat(43)}`)
   await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible()
   await page.getByRole('button', { name: 'Salvar nova senha' }).click()

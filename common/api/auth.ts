@@ -41,6 +41,25 @@ export const SignedInSchema = Type.Object(
 )
 export type SignedIn = Static<typeof SignedInSchema>
 
+/**
+ * POST /login/mfa's 200: signed in; after a recovery code, also how many codes are left, so the
+ * person can be told (and urged to make new ones before they run out).
+ */
+export const SignedInWithCodeSchema = Type.Object(
+  {
+    token: SignedInSchema.properties.token,
+    user: SignedInSchema.properties.user,
+    recoveryCodesLeft: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'after a recovery code only: the unused recovery codes the account has left',
+      }),
+    ),
+  },
+  closed,
+)
+export type SignedInWithCode = Static<typeof SignedInWithCodeSchema>
+
 /** The second factors a sign-in may finish with. */
 export const MfaMethodSchema = Type.Union([
   Type.Literal('totp'),
@@ -123,6 +142,16 @@ export type ResetBody = Static<typeof ResetBodySchema>
 /** A mailed reset link's token, checked without using it up (the page asks when it opens). */
 export const ResetCheckBodySchema = Type.Object({ token: Type.String({ maxLength: 64 }) }, closed)
 export type ResetCheckBody = Static<typeof ResetCheckBodySchema>
+
+/**
+ * POST /password-reset/check's 200: the link works, and this is the account it sets a password
+ * for, so the page can say whose it is. Told only to the holder of a live link, who had it by mail.
+ */
+export const ResetCheckAnswerSchema = Type.Object(
+  { email: Type.String({ description: "the account's e-mail" }) },
+  closed,
+)
+export type ResetCheckAnswer = Static<typeof ResetCheckAnswerSchema>
 
 export const ChangePasswordBodySchema = Type.Object(
   { currentPassword: AnyPasswordField, newPassword: NewPasswordField },

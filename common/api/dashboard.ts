@@ -46,24 +46,49 @@ export const DashboardSchema = Type.Object(
 )
 export type Dashboard = Static<typeof DashboardSchema>
 
-/** Everyone's own part: the sign-in before this session, and failed attempts since. */
+const BrowserField = Type.Union([Type.String(), Type.Null()], {
+  description: 'the browser in short, readable form, e.g. "Chrome no Linux"',
+})
+
+/** One sign-in of one's own: when, from where, with which browser. */
+export const MySignInSchema = Type.Object(
+  {
+    at: Type.String({ format: 'date-time' }),
+    ip: Type.Union([Type.String(), Type.Null()]),
+    userAgent: BrowserField,
+  },
+  closed,
+)
+export type MySignIn = Static<typeof MySignInSchema>
+
+/**
+ * Everyone's own part of Início, in one answer: the sign-in before this session and the failed
+ * attempts since, the last sign-ins, the open sessions, and the second factors.
+ */
 export const MyActivitySchema = Type.Object(
   {
-    lastSignIn: Type.Union([
-      Type.Object(
-        {
-          at: Type.String({ format: 'date-time' }),
-          ip: Type.Union([Type.String(), Type.Null()]),
-          userAgent: Type.Union([Type.String(), Type.Null()], {
-            description: 'the browser in short, readable form, e.g. "Chrome no Linux"',
-          }),
-        },
-        closed,
-      ),
-      Type.Null(),
-    ]),
+    lastSignIn: Type.Union([MySignInSchema, Type.Null()]),
     failedSince: Type.Integer({ minimum: 0, description: 'failed sign-ins since that one' }),
     mfa: Type.Boolean({ description: 'whether the account has a second factor' }),
+    signIns: Type.Array(MySignInSchema, {
+      maxItems: 5,
+      description: 'the last five sign-ins, newest first (this session included)',
+    }),
+    openSessions: Type.Integer({
+      minimum: 1,
+      description: 'the sessions of the account that still work, this one included',
+    }),
+    secondFactors: Type.Object(
+      {
+        totp: Type.Boolean({ description: 'an authenticator app is confirmed' }),
+        passkeys: Type.Integer({ minimum: 0 }),
+        recoveryCodesLeft: Type.Integer({
+          minimum: 0,
+          description: 'unused recovery codes (0 without an authenticator app)',
+        }),
+      },
+      closed,
+    ),
   },
   closed,
 )

@@ -8,6 +8,7 @@
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
  */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
 import { clientSourcePlugin } from './client-source'
@@ -43,18 +44,17 @@ import {
   serverOut,
 } from '../paths'
 
-const COREUI_INDEX = join(root, 'node_modules', '@coreui', 'react', 'dist', 'esm', 'index.js')
-const ICONS_INDEX = join(
-  root,
-  'node_modules',
-  '@coreui',
-  'icons',
-  'dist',
-  'esm',
-  'free',
-  'index.js',
-)
-const COREUI_CSS = join(root, 'node_modules', '@coreui', 'coreui', 'dist', 'css', 'coreui.min.css')
+/**
+ * A file of node_modules as esbuild names it: by its real path, since esbuild follows symlinks
+ * (a node_modules linked from another checkout, pnpm's store). The plugins below compare these
+ * paths with esbuild's; compared with the linked path they matched nothing, and the build went
+ * out with the whole CoreUI stylesheet and barrel (#/dashboard 13 KB over its budget).
+ */
+const dependencyFile = (...parts: string[]) => realpathSync(join(root, 'node_modules', ...parts))
+
+const COREUI_INDEX = dependencyFile('@coreui', 'react', 'dist', 'esm', 'index.js')
+const ICONS_INDEX = dependencyFile('@coreui', 'icons', 'dist', 'esm', 'free', 'index.js')
+const COREUI_CSS = dependencyFile('@coreui', 'coreui', 'dist', 'css', 'coreui.min.css')
 
 /**
  * The client in two passes (see common-chunk.ts): the first finds what the public pages' cold

@@ -205,7 +205,7 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
     return [
       {
         send: call('POST', '/api/auth/password-reset/check', undefined, () => ({ token })),
-        during: { status: 204, why: 'reads only: it tells whether a link is usable' },
+        during: { status: 200, why: 'reads only: it tells whether a link is usable, and whose' },
       },
     ]
   },

@@ -2,6 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/passwo
 import { lazy, Suspense, useState } from 'react'
 import { messages } from '../words/messages'
 import { FormField, type FieldBinding } from './form-field'
+import { PasswordField } from './password-field'
 
 /** Loaded at the first key typed in a new password; if its chunk fails, the form goes on without it. */
 const PasswordStrengthHint = lazy(() =>
@@ -31,7 +32,8 @@ export function EmailField({
 
 /**
  * A new password, with the length rule as its hint and a strength estimate as it is typed, and
- * its confirmation. `userInputs` (the name, the e-mail) make the estimate count them as guessable.
+ * its confirmation, each with the sign-in's show/hide button. `userInputs` (the name, the
+ * e-mail) make the estimate count them as guessable.
  */
 export function NewPasswordFields({
   password,
@@ -49,27 +51,24 @@ export function NewPasswordFields({
   const [typed, setTyped] = useState('')
   return (
     <>
-      {/* The fields are uncontrolled; the typed value reaches the hint as the input event bubbles. */}
-      <div onInput={(event) => setTyped((event.target as HTMLInputElement).value)}>
-        <FormField
-          {...password}
-          label={passwordLabel}
-          type="password"
-          autoComplete="new-password"
-          hint={messages.forms.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
-        />
-        {typed !== '' && (
-          <Suspense fallback={null}>
-            <PasswordStrengthHint password={typed} userInputs={userInputs} />
-          </Suspense>
-        )}
-      </div>
-      <FormField
-        {...confirmation}
-        label={confirmationLabel}
-        type="password"
+      <PasswordField
+        {...password}
+        onEdit={(value) => {
+          password.onEdit(value)
+          setTyped(value)
+        }}
+        label={passwordLabel}
         autoComplete="new-password"
+        hint={messages.forms.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
+        after={
+          typed !== '' && (
+            <Suspense fallback={null}>
+              <PasswordStrengthHint password={typed} userInputs={userInputs} />
+            </Suspense>
+          )
+        }
       />
+      <PasswordField {...confirmation} label={confirmationLabel} autoComplete="new-password" />
     </>
   )
 }

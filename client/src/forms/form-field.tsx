@@ -3,14 +3,20 @@ import { useId, type InputHTMLAttributes } from 'react'
 
 type ExtraInputProps = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'inputMode' | 'autoCapitalize' | 'spellCheck'
->
+  'inputMode' | 'autoCapitalize' | 'spellCheck' | 'maxLength'
+> & {
+  /** For a controlled field (its form keeps the value): set with `onEdit`. */
+  value?: string
+}
 
-/** What a field takes from its form (useFormSubmit's `field(name)`): name, message, clearing it. */
+/**
+ * What a field takes from its form (useFormSubmit's `field(name)`): name, message, and what to do
+ * when it is edited (clear its message; a controlled form also keeps the value).
+ */
 export interface FieldBinding {
   name: string
   error: string | undefined
-  onEdit: () => void
+  onEdit: (value: string) => void
 }
 
 interface FormFieldProps extends FieldBinding {
@@ -51,7 +57,7 @@ export function FormField({
         invalid={error !== undefined}
         aria-invalid={error !== undefined}
         aria-describedby={describedBy || undefined}
-        onChange={onEdit}
+        onChange={(event) => onEdit(event.target.value)}
         {...inputProps}
       />
       {/* The error right under its field, where the eye is; the standing hint after it. */}

@@ -1,5 +1,5 @@
-import { CFormInput, CFormLabel } from '@coreui/react'
-import { useId, useState, type KeyboardEvent } from 'react'
+import { CFormInput, CFormLabel, CFormText } from '@coreui/react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { messages } from '../words/messages'
 import type { FieldBinding } from './form-field'
 
@@ -26,9 +26,11 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /**
- * The password of the sign-in form: a button shows what was typed (on a phone a typo is easy and
- * invisible), and a warning says when Caps Lock is on, the usual reason a right password fails.
- * The button is a toggle (aria-pressed) with a fixed name, so a screen reader says its state.
+ * A password field, the sign-in's and every other form's: a button shows what was typed (on a
+ * phone a typo is easy and invisible), and a warning says when Caps Lock is on, the usual reason
+ * a right password fails. The button is a toggle (aria-pressed) with a fixed name, so a screen
+ * reader says its state. `hint` stands under the field; `after` (a new password's strength)
+ * comes below it, inside the field's spacing, so the next label does not touch it.
  */
 export function PasswordField({
   name,
@@ -36,15 +38,25 @@ export function PasswordField({
   autoComplete,
   error,
   onEdit,
-}: FieldBinding & { label: string; autoComplete: 'current-password' | 'new-password' }) {
+  hint,
+  after,
+}: FieldBinding & {
+  label: string
+  autoComplete: 'current-password' | 'new-password'
+  hint?: string
+  after?: ReactNode
+}) {
   const id = useId()
   const errorId = `${id}-error`
   const capsId = `${id}-caps`
+  const hintId = `${id}-hint`
   const [shown, setShown] = useState(false)
   const [capsLock, setCapsLock] = useState(false)
   const readCapsLock = (event: KeyboardEvent<HTMLInputElement>) =>
     setCapsLock(event.getModifierState('CapsLock'))
-  const describedBy = [error ? errorId : null, capsLock ? capsId : null].filter(Boolean).join(' ')
+  const describedBy = [hint ? hintId : null, error ? errorId : null, capsLock ? capsId : null]
+    .filter(Boolean)
+    .join(' ')
 
   return (
     <div className="mb-3">
@@ -60,7 +72,7 @@ export function PasswordField({
           invalid={error !== undefined}
           aria-invalid={error !== undefined}
           aria-describedby={describedBy || undefined}
-          onChange={onEdit}
+          onChange={(event) => onEdit(event.target.value)}
           onKeyDown={readCapsLock}
           onKeyUp={readCapsLock}
           onBlur={() => setCapsLock(false)}
@@ -87,6 +99,8 @@ export function PasswordField({
           {messages.passwordField.capsLock}
         </div>
       )}
+      {hint && <CFormText id={hintId}>{hint}</CFormText>}
+      {after}
     </div>
   )
 }

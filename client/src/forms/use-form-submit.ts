@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react'
 import { ApiError } from '../api/api-client'
 import type { FieldErrors } from './auth-validation'
 import type { FieldBinding } from './form-field'
+import { fieldKindOf, type FieldKind } from './server-field-error'
 
 interface FormSubmitOptions<Field extends string> {
   /** The form's fields, in the order they appear (the first invalid one gets the focus). */
@@ -14,6 +15,11 @@ interface FormSubmitOptions<Field extends string> {
    * message is shown on that field, which gets the focus, rather than above the form.
    */
   fieldOfError?: Partial<Record<string, Field>>
+  /**
+   * The form's fields for the account's name, e-mail and new password: the server's refusal of
+   * one (a common password, say) is shown on that field, and goes when the field changes.
+   */
+  fieldOfKind?: Partial<Record<FieldKind, Field>>
 }
 
 /**
@@ -25,6 +31,7 @@ export function useFormSubmit<Field extends string>({
   validate,
   submit,
   fieldOfError,
+  fieldOfKind,
 }: FormSubmitOptions<Field>) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [serverError, setServerError] = useState<{ message: string; code: string } | null>(null)
@@ -54,7 +61,11 @@ export function useFormSubmit<Field extends string>({
       try {
         await submit(values)
       } catch (error) {
-        const field = error instanceof ApiError ? fieldOfError?.[error.code] : undefined
+        const kind = error instanceof ApiError ? fieldKindOf(error.code, error.message) : undefined
+        const field =
+          error instanceof ApiError
+            ? (fieldOfError?.[error.code] ?? (kind === undefined ? undefined : fieldOfKind?.[kind]))
+            : undefined
         if (error instanceof ApiError && field !== undefined) {
           setErrors({ [field]: error.message } as FieldErrors<Field>)
           const element = form.elements.namedItem(field)
@@ -68,7 +79,7 @@ export function useFormSubmit<Field extends string>({
         setSending(false)
       }
     },
-    [fields, validate, submit, fieldOfError],
+    [fields, validate, submit, fieldOfError, fieldOfKind],
   )
 
   const onSubmit = useCallback(

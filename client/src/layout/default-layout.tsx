@@ -1,8 +1,9 @@
 import { CContainer } from '@coreui/react'
-import { lazy, Suspense, useRef } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { messages } from '../words/messages'
 import { CurrentUserProvider } from '../session/current-user'
 import { signOut } from '../session/sign-out'
+import { readRecoveryCodesLeft } from '../session/recovery-codes-left'
 import { AppFooter } from './app-footer'
 import { AppHeader } from './app-header'
 import { AppSidebar } from './app-sidebar'
@@ -13,6 +14,8 @@ import { SecondFactorGate } from './second-factor-gate'
  * loads after the layout, outside the dashboard's cold-load budget.
  */
 const IdleWarning = lazy(() => import('./idle-warning'))
+/** Loaded only after a sign-in with a recovery code: nothing of it in other cold loads. */
+const RecoveryCodesNotice = lazy(() => import('./recovery-codes-notice'))
 
 /**
  * The authenticated frame: sidebar, header with breadcrumb, the inner screen (or, while a second
@@ -20,6 +23,7 @@ const IdleWarning = lazy(() => import('./idle-warning'))
  */
 export default function DefaultLayout() {
   const content = useRef<HTMLElement>(null)
+  const [recoveryCodesLeft] = useState(readRecoveryCodesLeft)
   return (
     <CurrentUserProvider>
       {/* A button, not a link: a "#conteudo" href would be taken for a route. */}
@@ -35,6 +39,11 @@ export default function DefaultLayout() {
         <AppHeader />
         <main ref={content} tabIndex={-1} className="body flex-grow-1 painel-content">
           <CContainer className="px-4" lg>
+            {recoveryCodesLeft !== null && (
+              <Suspense fallback={null}>
+                <RecoveryCodesNotice left={recoveryCodesLeft} />
+              </Suspense>
+            )}
             <SecondFactorGate />
           </CContainer>
         </main>

@@ -1,5 +1,13 @@
 import { CButton, CFormInput, CFormLabel, CSpinner } from '@coreui/react'
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react'
 import { securityMessages } from './second-factor-messages'
 import { ApiError, errorMessage } from '../api/api-client'
 import { formatDateTime } from '../ui/format-date'
@@ -37,6 +45,27 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
   const [removing, setRemoving] = useState<{ passkey: Passkey; last: boolean } | null>(null)
   const [removeBusy, setRemoveBusy] = useState(false)
   const [removeError, setRemoveError] = useState<string | null>(null)
+  const renameButtons = useRef(new Map<string, HTMLButtonElement>())
+  const focusAfterRename = useRef<string | null>(null)
+
+  // Closing the rename field (saved, Cancelar, Escape) puts the focus back on its "Renomear".
+  useEffect(() => {
+    const closed = focusAfterRename.current
+    if (renaming !== null || closed === null) return
+    focusAfterRename.current = null
+    renameButtons.current.get(closed)?.focus()
+  }, [renaming, passkeys])
+
+  const stopRenaming = () => {
+    focusAfterRename.current = renaming
+    setRenaming(null)
+  }
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && busy === null) {
+      event.preventDefault()
+      stopRenaming()
+    }
+  }
 
   const reload = useCallback((signal?: AbortSignal) => {
     listPasskeys(signal).then(
@@ -93,6 +122,7 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
     if (name === '') return setNotice({ text: text.nameRequired, error: true })
     void run(passkey.id, async () => {
       await renamePasskey(passkey.id, name)
+      focusAfterRename.current = passkey.id
       setRenaming(null)
       return text.renamed
     })
@@ -146,6 +176,7 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
                   noValidate
                   className="d-flex flex-wrap align-items-end gap-2"
                   onSubmit={(event) => rename(event, passkey)}
+                  onKeyDown={cancelOnEscape}
                 >
                   <div>
                     <CFormLabel htmlFor={`${id}-${passkey.id}`} className="small mb-1">
@@ -162,12 +193,7 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
                   <CButton type="submit" color="primary" size="sm" disabled={busy !== null}>
                     {text.save}
                   </CButton>
-                  <CButton
-                    color="secondary"
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setRenaming(null)}
-                  >
+                  <CButton color="secondary" variant="outline" size="sm" onClick={stopRenaming}>
                     {securityMessages.cancel}
                   </CButton>
                 </form>
@@ -182,6 +208,10 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
                   </div>
                   <div className="d-flex gap-2">
                     <CButton
+                      ref={(button: HTMLButtonElement | null) => {
+                        if (button) renameButtons.current.set(passkey.id, button)
+                        else renameButtons.current.delete(passkey.id)
+                      }}
                       color="secondary"
                       variant="outline"
                       size="sm"
@@ -207,11 +237,15 @@ export function PasskeysCard({ onAdded }: { onAdded?: () => void }) {
           ))}
         </ul>
       )}
+      {/* Hidden, not removed, while a passkey is renamed: one name field on screen at a time,
+          and what was typed here stays. */}
       <form
         key={round}
         ref={draftRef}
+        hidden={renaming !== null}
         noValidate
-        className="d-flex flex-wrap align-items-end gap-2"
+        // d-flex would beat the hidden attribute's display: none.
+        className={renaming === null ? 'd-flex flex-wrap align-items-end gap-2' : undefined}
         onSubmit={add}
         aria-busy={busy === 'add'}
       >

@@ -1,4 +1,5 @@
 import { parseJsonObject } from './json-object'
+import { forgetRecoveryCodesLeft, noteRecoveryCodesLeft } from './recovery-codes-left'
 import { forgetSessionEnd, recordSessionEnd, SIGNED_OUT } from './session-end'
 
 /**
@@ -32,9 +33,18 @@ export function readToken(): string | null {
   }
 }
 
-export function saveToken(token: string): void {
+/**
+ * A new session. `recoveryCodesLeft`: it began with a recovery code, and the layout is to say how
+ * many are left; any other sign-in forgets a count an earlier one left unsaid.
+ */
+export function saveToken(
+  token: string,
+  { recoveryCodesLeft }: { recoveryCodesLeft?: number } = {},
+): void {
   signedOutHere = false
   forgetSessionEnd()
+  if (recoveryCodesLeft === undefined) forgetRecoveryCodesLeft()
+  else noteRecoveryCodesLeft(recoveryCodesLeft)
   window.localStorage.setItem(TOKEN_KEY, JSON.stringify({ token }))
   window.dispatchEvent(new Event(CHANGE_EVENT))
 }

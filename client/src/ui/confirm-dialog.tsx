@@ -148,8 +148,11 @@ export function ConfirmDialog({
         boxShadow: 'var(--cui-box-shadow-lg)',
       }}
     >
+      {/* noValidate: a dialog's fields are checked by its own code, in pt-BR, never by the
+          browser's bubble in the browser's language. */}
       <form
         method="dialog"
+        noValidate
         className="p-3"
         onSubmit={(event) => {
           event.preventDefault()

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { SignedIn } from '../../../common/api/auth'
+import type { SignedIn, SignedInWithCode } from '../../../common/api/auth'
 import type { MfaStatus, RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import { totpCode } from '../../accounts/totp'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
@@ -140,6 +140,56 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     assert.equal(status.recoveryCodesLeft, 9)
     const [used] = await api.events(ana.id, 'recovery_code_used')
     assert.deepEqual(JSON.parse(used!.details), { left: 9 })
+  })
+
+  it('answers a sign-in with a recovery code with how many are left; a TOTP sign-in says nothing of them', async () => {
+    const ana = await withTotp()
+    const left: number[] = []
+    for (const code of ana.recoveryCodes.slice(0, 3)) {
+      const step = await api.passwordStep(ana.email, ana.password)
+      const answer = await codeStep(step.challenge, code)
+      assert.equal(answer.statusCode, 200, answer.body)
+      const body = answer.json<SignedInWithCode>()
+      assert.equal(body.user.email, ana.email)
+      left.push(body.recoveryCodesLeft!)
+    }
+    assert.deepEqual(left, [9, 8, 7])
+    // Two requests racing with the same last-but-one code: one is in, and it is told the count.
+    const racing = ana.recoveryCodes[3]!
+    const [one, two] = await Promise.all([
+      api.passwordStep(ana.email, ana.password),
+      api.passwordStep(ana.email, ana.password),
+    ])
+    const answers = await Promise.all([
+      codeStep(one.challenge, racing),
+      codeStep(two.challenge, racing),
+    ])
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    assert.deepEqual(statuses, [200, 401])
+    const won = answers.find((answer) => answer.statusCode === 200)!
+    assert.equal(won.json<SignedInWithCode>().recoveryCodesLeft, 6)
+
+    const app = await api.passwordStep(ana.email, ana.password)
+    const withApp = await codeStep(app.challenge, totpCode(ana.secret, clock.now()))
+    assert.equal(withApp.statusCode, 200, withApp.body)
+    assert.equal('recoveryCodesLeft' in withApp.json<SignedInWithCode>(), false)
+    // The password alone, for an account without a second factor: nothing of them either.
+    const plain = await api.account('sem-fator')
+    const signedIn = await api.post('/api/auth/login', {
+      email: plain.email,
+      password: plain.password,
+    })
+    assert.equal('recoveryCodesLeft' in signedIn.json<SignedIn>(), false)
+  })
+
+  it('says 0 left after the last recovery code', async () => {
+    const ana = await withTotp()
+    let last: SignedInWithCode | undefined
+    for (const code of ana.recoveryCodes) {
+      const step = await api.passwordStep(ana.email, ana.password)
+      last = (await codeStep(step.challenge, code)).json<SignedInWithCode>()
+    }
+    assert.equal(last?.recoveryCodesLeft, 0)
   })
 
   it('allows 5 codes per challenge, and a challenge lives 5 minutes', async () => {

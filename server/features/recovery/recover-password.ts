@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
 import { issuePasswordReset, RESET_TTL_SECONDS } from '../../accounts/password-resets'
@@ -32,7 +32,7 @@ export async function requestPasswordRecovery(
   rawEmail: string,
   origin: RequestOrigin | undefined,
 ): Promise<void> {
-  if (!isValidEmail(rawEmail)) throw invalidInput('Informe um e-mail válido.')
+  if (!isValidEmail(rawEmail)) throw invalidInput(INVALID_EMAIL_MESSAGE)
   const email = normalizeEmail(rawEmail)
   const request: RequestOrigin = origin ?? { ip: null, userAgent: null }
   await outbox.queueRequest(db, RECOVERY_MAIL, email, request)

@@ -1,4 +1,9 @@
-import { RecoveryBodySchema, ResetBodySchema, ResetCheckBodySchema } from '../../../common/api/auth'
+import {
+  RecoveryBodySchema,
+  ResetBodySchema,
+  ResetCheckAnswerSchema,
+  ResetCheckBodySchema,
+} from '../../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { isWellFormedToken } from '../../accounts/tokens'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
@@ -6,7 +11,7 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { composeRecoveryMails, requestPasswordRecovery } from './recover-password'
-import { isUsableResetLink, resetPassword } from './reset-password'
+import { resetPassword, usableResetLinkEmail } from './reset-password'
 
 /**
  * A forgotten password, under /api/auth (common/api/auth.ts): a mailed link, and setting a new
@@ -56,8 +61,11 @@ export default guardedRoutes([burstLimit], async (app, context) => {
   )
 
   /**
-   * Whether a mailed link can still set a password, without using it up: the page asks when it
-   * opens, so a used or fake link is said at once. A POST, so the token stays out of URLs and logs.
+   * Whether a mailed link can still set a password, without using it up, and for which account:
+   * the page asks when it opens, so a used or fake link is said at once, and a live one says
+   * whose password it sets. A POST, so the token stays out of URLs and logs. Its answers come
+   * under the burst limit like every public call here, and a token is 256 random bits
+   * (accounts/tokens.ts): the e-mail goes only to whoever holds a live link, who had it by mail.
    */
   app.post(
     '/password-reset/check',
@@ -65,17 +73,16 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       schema: {
         summary: 'Check a password-reset link without using it',
         description:
-          "Public. Says whether a mailed link's token still works, without using it, so the page can say so before the person types a new password.",
+          "Public. Says whether a mailed link's token still works, without using it, and the e-mail of the account it is for, so the page can say so before the person types a new password. 400 invalid_or_expired_token, the same for a malformed, unknown, used, replaced or expired token.",
         body: ResetCheckBodySchema,
-        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+        response: { 200: ResetCheckAnswerSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
-      if (!(await isUsableResetLink(context, request.body.token))) {
-        throw apiError(400, 'invalid_or_expired_token')
-      }
+      const email = await usableResetLinkEmail(context, request.body.token)
+      if (email === undefined) throw apiError(400, 'invalid_or_expired_token')
       reply.header('cache-control', 'no-store')
-      return answerWithoutBody(reply, 204)
+      return { email }
     },
   )
 })

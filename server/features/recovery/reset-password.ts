@@ -14,9 +14,18 @@ import { recordAccountEvent } from '../../audit-log/account-events'
 import type { RequestOrigin } from '../../http/request-origin'
 import { queuePasswordChangedMail } from '../../mail/password-changed'
 
-/** Whether a mailed reset link would still set a password, without using it up. */
-export async function isUsableResetLink({ db }: ApiContext, token: string): Promise<boolean> {
-  return isWellFormedToken(token) && (await passwordResetAccount(db, token)) !== undefined
+/**
+ * The e-mail of the account a mailed link would still set a password for, without using it up;
+ * undefined for a malformed, unknown, used, replaced or expired token (all alike, so an answer
+ * tells nothing about tokens that do not work).
+ */
+export async function usableResetLinkEmail(
+  { db }: ApiContext,
+  token: string,
+): Promise<string | undefined> {
+  if (!isWellFormedToken(token)) return undefined
+  const accountId = await passwordResetAccount(db, token)
+  return accountId === undefined ? undefined : (await findAccountById(db, accountId))?.email
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
 import { registerAccount } from '../../accounts/accounts'
 import { acceptedName, checkNewPassword, invalidInput } from '../../accounts/account-input'
 import { hashPassword } from '../../accounts/passwords'
@@ -18,7 +18,7 @@ export async function register(
   onRegistered: () => void,
 ): Promise<void> {
   const name = acceptedName(fields.name)
-  if (!isValidEmail(fields.email)) throw invalidInput('Informe um e-mail válido.')
+  if (!isValidEmail(fields.email)) throw invalidInput(INVALID_EMAIL_MESSAGE)
   const email = normalizeEmail(fields.email)
   checkNewPassword(fields.password, { email, name })
   const passwordHash = await hashPassword(fields.password)

@@ -19,7 +19,13 @@ export function answerSignIn(result: SignInResult, reply: FastifyReply, secureCo
         secure: secureCookies,
         maxAge: DEVICE_TTL_SECONDS,
       })
-      return { token: result.token, user: publicUser(result.account) }
+      return {
+        token: result.token,
+        user: publicUser(result.account),
+        ...(result.recoveryCodesLeft === undefined
+          ? {}
+          : { recoveryCodesLeft: result.recoveryCodesLeft }),
+      }
     case 'mfa':
       reply.header('cache-control', 'no-store')
       return { mfa: { challenge: result.challenge, methods: result.methods } }

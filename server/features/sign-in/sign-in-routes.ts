@@ -1,12 +1,12 @@
 import cookie from '@fastify/cookie'
 import {
   MfaCodeBodySchema,
-  SignedInSchema,
+  SignedInWithCodeSchema,
   SignInAnswerSchema,
+  type SignedInWithCode,
   SignInBodySchema,
 } from '../../../common/api/auth'
 import { errorAnswers } from '../../../common/api/errors'
-import type { publicUser } from '../../accounts/accounts'
 import { hashingQueue } from '../../accounts/passwords'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { checkOrigin } from '../../http/request-origin'
@@ -58,9 +58,9 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       schema: {
         summary: "Finish a sign-in with a TOTP code or a recovery code for the login's challenge",
         description:
-          '401 invalid_code: the code is wrong (the challenge allows 5); 401 challenge_expired: the challenge is unknown, used, older than 5 minutes or out of tries (sign in with the password again).',
+          'After a recovery code the answer also says how many recovery codes are left (recoveryCodesLeft). 401 invalid_code: the code is wrong (the challenge allows 5); 401 challenge_expired: the challenge is unknown, used, older than 5 minutes or out of tries (sign in with the password again).',
         body: MfaCodeBodySchema,
-        response: { 200: SignedInSchema, ...errorAnswers(400, 401, 403, 429) },
+        response: { 200: SignedInWithCodeSchema, ...errorAnswers(400, 401, 403, 429) },
       },
     },
     async (request, reply) =>
@@ -73,7 +73,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
         ),
         reply,
         secureCookies,
-      ) as { token: string; user: ReturnType<typeof publicUser> },
+      ) as SignedInWithCode,
   )
 
   passkeySignInRoutes(app, context)

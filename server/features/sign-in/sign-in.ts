@@ -24,7 +24,14 @@ import type { Origin } from '../../http/request-origin'
  */
 
 export type SignInResult =
-  | { outcome: 'signed-in'; token: string; account: Account; deviceToken: string }
+  | {
+      outcome: 'signed-in'
+      token: string
+      account: Account
+      deviceToken: string
+      /** After a recovery code: how many the account has left (the person is told). */
+      recoveryCodesLeft?: number
+    }
   | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
   | {
       outcome:
@@ -145,5 +152,8 @@ export async function signInWithCode(
   if (method === 'recovery_code') {
     await recordAccountEvent(db, 'recovery_code_used', account.id, origin.audit, { left })
   }
-  return completeSignIn(context, account, origin, method)
+  const result = await completeSignIn(context, account, origin, method)
+  return result.outcome === 'signed-in' && left !== null
+    ? { ...result, recoveryCodesLeft: left }
+    : result
 }

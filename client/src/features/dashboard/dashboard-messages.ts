@@ -38,4 +38,34 @@ export const dashboardMessages = {
         : `Houve ${count} tentativas de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.`,
     error: 'Não foi possível carregar esta parte do painel.',
   },
+  /** The signed-in person's own cards: their sign-ins, sessions and second factors. */
+  mine: {
+    recentSignIns: 'Últimos acessos',
+    unknownBrowser: 'Navegador desconhecido',
+    sessions: 'Suas sessões',
+    openSessions: (count: number) =>
+      count === 1
+        ? 'Só esta sessão está aberta.'
+        : `Há ${count} sessões abertas na sua conta, contando esta.`,
+    endSessions: 'Ver e encerrar sessões em Minha conta',
+    seeSessions: 'Ver sessões em Minha conta',
+    secondFactor: 'Verificação em duas etapas',
+    on: 'Ativada',
+    off: 'Desativada',
+    onBecause: 'Além da senha, entrar pede um segundo fator.',
+    offBecause: 'Só a senha protege a sua conta.',
+    app: 'Aplicativo autenticador',
+    appOn: 'ativado',
+    appOff: 'desativado',
+    passkeys: 'Chaves de acesso',
+    recoveryCodes: 'Códigos de recuperação restantes',
+    fewCodes: (count: number) =>
+      count === 0
+        ? 'Você não tem mais códigos de recuperação. Gere novos em Minha conta.'
+        : count === 1
+          ? 'Resta só 1 código de recuperação. Gere novos em Minha conta.'
+          : `Restam só ${count} códigos de recuperação. Gere novos em Minha conta.`,
+    setUp: 'Ativar em Minha conta',
+    manage: 'Gerenciar em Minha conta',
+  },
 } as const

@@ -1,13 +1,14 @@
 import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Dashboard, MyActivity } from '../../../../common/api/dashboard'
+import type { Dashboard } from '../../../../common/api/dashboard'
 import { adminMessages } from '../../words/admin-messages'
 import { paths, staffAccountPath } from '../../routing/paths'
 import { fetchDashboard, fetchMyActivity } from './dashboard-api'
 import { useLoad, type Load } from '../../api/use-load'
 import { formatDateTime } from '../../ui/format-date'
 import { Notice } from '../../ui/notice'
+import { MySecondFactors, MySessions, MySignIns } from './my-own-parts'
 import { dashboardMessages } from './dashboard-messages'
 import { useCurrentUser } from '../../session/current-user'
 import { AuditEventList } from '../../audit-log/audit-event-list'
@@ -38,29 +39,6 @@ function Part<T>({
         {load.state === 'ready' && children(load.data)}
       </CCardBody>
     </CCard>
-  )
-}
-
-function MyAccess({ mine }: { mine: MyActivity }) {
-  return (
-    <>
-      {mine.lastSignIn ? (
-        <p className="mb-2">
-          {text.lastSignIn}: <strong>{formatDateTime(mine.lastSignIn.at)}</strong>
-          {(mine.lastSignIn.ip || mine.lastSignIn.userAgent) && (
-            <span
-              className="d-block small text-body-secondary"
-              style={{ overflowWrap: 'anywhere' }}
-            >
-              {text.from(mine.lastSignIn.ip, mine.lastSignIn.userAgent)}
-            </span>
-          )}
-        </p>
-      ) : (
-        <p className="mb-2">{text.firstSignIn}</p>
-      )}
-      {mine.failedSince > 0 && <Notice color="warning" text={text.failedSince(mine.failedSince)} />}
-    </>
   )
 }
 
@@ -133,7 +111,10 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
   )
 }
 
-/** The landing screen: everyone's own access; for admins, the panel's figures too. */
+/**
+ * The landing screen: everyone's own sign-ins, sessions and second factors; for admins, the
+ * panel's figures too.
+ */
 export default function DashboardScreen() {
   const { user } = useCurrentUser()
   const isAdmin = user?.role === 'admin'
@@ -152,9 +133,20 @@ export default function DashboardScreen() {
           : dashboardMessages.dashboard.greetingAnonymous}
       </p>
       <CRow className="g-3">
+        {/* One request (GET /api/dashboard/me) for all three of one's own cards. */}
         <CCol md={6} xl={4}>
           <Part title={text.you} load={mine}>
-            {(data) => <MyAccess mine={data} />}
+            {(data) => <MySignIns mine={data} />}
+          </Part>
+        </CCol>
+        <CCol md={6} xl={4}>
+          <Part title={dashboardMessages.mine.sessions} load={mine}>
+            {(data) => <MySessions mine={data} />}
+          </Part>
+        </CCol>
+        <CCol md={6} xl={4}>
+          <Part title={dashboardMessages.mine.secondFactor} load={mine}>
+            {(data) => <MySecondFactors mine={data} />}
           </Part>
         </CCol>
         {isAdmin && <AdminParts dashboard={dashboard} />}

@@ -1,7 +1,7 @@
 import { CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { NewPasswordFields } from '../../forms/account-fields'
-import { FormField } from '../../forms/form-field'
+import { PasswordField } from '../../forms/password-field'
 import { validateChangePassword, type ChangePasswordField } from '../../forms/auth-validation'
 import { Notice } from '../../ui/notice'
 import { SubmitButton } from '../../forms/submit-button'
@@ -13,6 +13,8 @@ const FIELDS: readonly ChangePasswordField[] = ['currentPassword', 'password', '
 const text = accountMessages.profile
 /** A wrong current password is that field's problem: said under it, not above the form. */
 const FIELD_OF_ERROR = { wrong_password: 'currentPassword' } as const
+/** The server's refusal of the new password (a common one) is said under it. */
+const FIELD_OF_KIND = { password: 'password' } as const
 
 /** Minha conta › Alterar senha: keeps this session, ends the others (see the API). */
 export function ChangePasswordForm() {
@@ -22,6 +24,7 @@ export function ChangePasswordForm() {
     fields: FIELDS,
     validate: validateChangePassword,
     fieldOfError: FIELD_OF_ERROR,
+    fieldOfKind: FIELD_OF_KIND,
     submit: async ({ currentPassword, password }) => {
       setDone(false)
       await changePassword(currentPassword, password)
@@ -38,10 +41,9 @@ export function ChangePasswordForm() {
         {done && <Notice color="success" text={text.changed} />}
         <form key={round} noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
           <Notice text={form.serverError} />
-          <FormField
+          <PasswordField
             {...form.field('currentPassword')}
             label={text.currentPassword}
-            type="password"
             autoComplete="current-password"
           />
           <NewPasswordFields

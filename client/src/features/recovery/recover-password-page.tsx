@@ -20,6 +20,8 @@ import { SubmitButton } from '../../forms/submit-button'
 
 const RECOVER_FIELDS: readonly RecoverField[] = ['email']
 const RESET_FIELDS: readonly ResetField[] = ['password', 'confirmPassword']
+/** The server's refusal of the new password (a common one) is said under it. */
+const RESET_FIELD_OF_KIND = { password: 'password' } as const
 
 /** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
 function RecoverForm() {
@@ -69,24 +71,29 @@ type LinkState = 'checking' | 'usable' | 'unusable'
  * before anyone types a new password twice. A failure that says nothing about the link (no
  * network) lets the form show: sending it will tell.
  */
-function useResetLink(token: string): { state: LinkState; error: string | null } {
-  const [result, setResult] = useState<{ state: LinkState; error: string | null }>({
-    state: 'checking',
-    error: null,
-  })
+interface LinkCheck {
+  state: LinkState
+  error: string | null
+  /** The account the link is for, when the server says it. */
+  email: string | null
+}
+
+function useResetLink(token: string): LinkCheck {
+  const [result, setResult] = useState<LinkCheck>({ state: 'checking', error: null, email: null })
   useEffect(() => {
     const controller = new AbortController()
     checkPasswordResetLink(token, controller.signal).then(
-      () => setResult({ state: 'usable', error: null }),
+      (answer) =>
+        setResult({
+          state: 'usable',
+          error: null,
+          email: typeof answer?.email === 'string' ? answer.email : null,
+        }),
       (error: unknown) => {
         if (controller.signal.aborted) return
         if (error instanceof ApiError && error.code === 'invalid_or_expired_token')
-          setResult({ state: 'unusable', error: null })
-        else
-          setResult({
-            state: 'usable',
-            error: errorMessage(error),
-          })
+          setResult({ state: 'unusable', error: null, email: null })
+        else setResult({ state: 'usable', error: errorMessage(error), email: null })
       },
     )
     return () => controller.abort()
@@ -106,6 +113,7 @@ function ResetForm({ token, invited }: { token: string; invited: boolean }) {
   const form = useFormSubmit({
     fields: RESET_FIELDS,
     validate: validateReset,
+    fieldOfKind: RESET_FIELD_OF_KIND,
     submit: async ({ password }) => {
       await resetPassword(token, password)
       setDone(true)
@@ -149,6 +157,22 @@ function ResetForm({ token, invited }: { token: string; invited: boolean }) {
     <PublicCard title={text.title} subtitle={text.subtitle}>
       <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
         <Notice text={form.serverError ?? link.error} />
+        {link.email !== null && (
+          <>
+            <p style={{ overflowWrap: 'anywhere' }}>
+              {text.account} <strong>{link.email}</strong>
+            </p>
+            {/* The account for password managers, which save the new password under it. */}
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={link.email}
+              readOnly
+              hidden
+            />
+          </>
+        )}
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('confirmPassword')}

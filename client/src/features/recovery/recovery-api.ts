@@ -1,4 +1,9 @@
-import type { RecoveryBody, ResetBody, ResetCheckBody } from '../../../../common/api/auth'
+import type {
+  RecoveryBody,
+  ResetBody,
+  ResetCheckAnswer,
+  ResetCheckBody,
+} from '../../../../common/api/auth'
 import { apiRequest } from '../../api/api-client'
 
 /** A forgotten password's recovery and the mailed link's reset (common/api/auth.ts). */
@@ -16,9 +21,12 @@ export function resetPassword(token: string, password: string) {
   })
 }
 
-/** Whether a mailed reset link still works, without using it (resolves when it does). */
+/**
+ * Whether a mailed reset link still works, without using it: resolves with the account's e-mail
+ * when it does (nothing from a server that does not say it).
+ */
 export function checkPasswordResetLink(token: string, signal?: AbortSignal) {
-  return apiRequest<void>('auth/password-reset/check', {
+  return apiRequest<ResetCheckAnswer | undefined>('auth/password-reset/check', {
     method: 'POST',
     body: { token } satisfies ResetCheckBody,
     ...(signal ? { signal } : {}),

@@ -19,6 +19,7 @@ export const recoverMessages = {
     title: 'Criar nova senha',
     subtitle:
       'Escolha a nova senha da sua conta. Ao salvar, as sessões abertas com a senha antiga são encerradas.',
+    account: 'Para a conta',
     password: 'Nova senha',
     confirmPassword: 'Confirmar nova senha',
     submit: 'Salvar nova senha',
@@ -32,6 +33,7 @@ export const recoverMessages = {
       'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo link: ele chega por e-mail em instantes.',
   },
   invitation: {
+    account: 'Convite para',
     title: 'Criar sua senha',
     subtitle: 'Você recebeu um convite para o Painel. Escolha a senha com que vai entrar.',
     submit: 'Criar senha',

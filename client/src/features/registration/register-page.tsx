@@ -13,12 +13,15 @@ import { SubmitButton } from '../../forms/submit-button'
 
 const FIELDS: readonly RegisterField[] = ['name', 'email', 'password', 'confirmPassword']
 const text = registerMessages.register
+/** The server's refusal of a field (a common password) is said under it and goes when it changes. */
+const FIELD_OF_KIND = { name: 'name', email: 'email', password: 'password' } as const
 
 export default function RegisterPage() {
   const [received, setReceived] = useState(false)
   const form = useFormSubmit({
     fields: FIELDS,
     validate: validateRegister,
+    fieldOfKind: FIELD_OF_KIND,
     submit: async ({ name, email, password }) => {
       await requestRegistration(name.trim(), email, password)
       setReceived(true)

@@ -1,4 +1,4 @@
-import type { MfaCodeBody, MfaRequired, SignedIn } from '../../../../common/api/auth'
+import type { MfaCodeBody, MfaRequired, SignedInWithCode } from '../../../../common/api/auth'
 import { apiRequest } from '../../api/api-client'
 
 /**
@@ -8,7 +8,7 @@ import { apiRequest } from '../../api/api-client'
 export type Challenge = MfaRequired['mfa']
 
 export const signInWithCode = (challenge: string, code: string) =>
-  apiRequest<SignedIn>('auth/login/mfa', {
+  apiRequest<SignedInWithCode>('auth/login/mfa', {
     method: 'POST',
     body: { challenge, code } satisfies MfaCodeBody,
   })

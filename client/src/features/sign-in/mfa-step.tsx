@@ -43,11 +43,12 @@ export default function MfaStep({
     if (problem) return input.current?.focus()
     setSending(true)
     try {
-      const { token } = await signInWithCode(
+      const { token, recoveryCodesLeft } = await signInWithCode(
         challenge.challenge,
         recovery ? code : code.replace(/\s+/g, ''),
       )
-      saveToken(token)
+      // After a recovery code, the layout says how many are left.
+      saveToken(token, typeof recoveryCodesLeft === 'number' ? { recoveryCodesLeft } : {})
     } catch (caught) {
       setError(errorMessage(caught))
       input.current?.select()

@@ -1,20 +1,29 @@
-import { CFormInput, CFormLabel } from '@coreui/react'
+import { CFormLabel } from '@coreui/react'
 import { useId, useState } from 'react'
 import type { Role } from '../../../../common/api/account'
-import { isValidEmail } from '../../../../common/account-rules'
-import { nameProblem } from '../../../../common/name-rules'
+import { NAME_MAX_LENGTH } from '../../../../common/name-rules'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { announceStaffChange } from '../../api/staff-changed-event'
 import { inviteStaff } from './staff-api'
 import { ApiError } from '../../api/api-client'
-import { messages } from '../../words/messages'
 import { useFormDraft } from '../../session/form-draft'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { FormField } from '../../forms/form-field'
+import { inviteProblems, type InviteField } from './invite-validation'
 
 const text = staffMessages.invite
 /** The draft's name (session/form-draft.ts): Equipe reopens the dialog when one is kept. */
 export const INVITE_DRAFT = 'invite'
+
+type InviteErrors = Partial<Record<InviteField, string>>
+
+/** The server's refusals that are about one field: said under it, like the dialog's own checks. */
+const FIELD_OF_ERROR: Partial<Record<string, InviteField>> = {
+  email_taken: 'email',
+  invalid_email: 'email',
+  missing_name: 'name',
+}
 
 /** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
 export function InviteDialog({
@@ -30,25 +39,43 @@ export function InviteDialog({
   const [role, setRole] = useState<Role>('staff')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<InviteErrors>({})
   const { ref: draftRef, clear: clearDraft } = useFormDraft<HTMLDivElement>(INVITE_DRAFT)
 
+  /** The field's input gets the focus with its message, as on the other forms. */
+  const focusField = (field: InviteField) =>
+    draftRef.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus()
+
   const submit = async () => {
-    const problem = nameProblem(name)
-    if (problem) return setError(problem)
-    if (!isValidEmail(email)) return setError(messages.forms.emailInvalid)
-    setBusy(true)
+    const problems = inviteProblems(name, email)
+    setFieldErrors(problems)
     setError(null)
+    const first = (['name', 'email'] as const).find((field) => problems[field] !== undefined)
+    if (first) return focusField(first)
+    setBusy(true)
     try {
       const { user } = await inviteStaff({ name: name.trim(), email: email.trim(), role })
       clearDraft()
       announceStaffChange()
       onDone(text.done(user.email))
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : String(caught))
+      const field = caught instanceof ApiError ? FIELD_OF_ERROR[caught.code] : undefined
+      if (field) {
+        setFieldErrors({ [field]: (caught as ApiError).message })
+        focusField(field)
+      } else setError(caught instanceof ApiError ? caught.message : String(caught))
     } finally {
       setBusy(false)
     }
   }
+
+  const edited = (field: InviteField) =>
+    setFieldErrors((current) => {
+      if (current[field] === undefined) return current
+      const next = { ...current }
+      delete next[field]
+      return next
+    })
 
   return (
     <ConfirmDialog
@@ -62,31 +89,37 @@ export function InviteDialog({
       onCancel={onCancel}
     >
       <div ref={draftRef}>
-        <div className="mb-3">
-          <CFormLabel htmlFor={`${id}-name`}>{text.name}</CFormLabel>
-          <CFormInput
-            id={`${id}-name`}
-            name="name"
-            autoComplete="off"
-            maxLength={100}
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="mb-3">
-          <CFormLabel htmlFor={`${id}-email`}>{text.email}</CFormLabel>
-          <CFormInput
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="off"
-            maxLength={254}
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <FormField
+          name="name"
+          label={text.name}
+          type="text"
+          autoComplete="off"
+          error={fieldErrors.name}
+          onEdit={(value) => {
+            setName(value)
+            edited('name')
+          }}
+          // Longer than the rule, so that a long name is told, not cut.
+          inputProps={{ value: name, maxLength: NAME_MAX_LENGTH * 4 }}
+        />
+        <FormField
+          name="email"
+          label={text.email}
+          type="email"
+          autoComplete="off"
+          error={fieldErrors.email}
+          onEdit={(value) => {
+            setEmail(value)
+            edited('email')
+          }}
+          inputProps={{
+            value: email,
+            maxLength: 254,
+            inputMode: 'email',
+            autoCapitalize: 'none',
+            spellCheck: false,
+          }}
+        />
         <div className="mb-3">
           <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
           <select

@@ -146,6 +146,7 @@ export const staffMessages = {
     name: 'Nome',
     email: 'E-mail',
     role: 'Papel',
+    nameRequired: 'Informe o nome.',
     submit: 'Enviar convite',
     done: (email: string) => `Convite enviado para ${email}.`,
   },
