@@ -9,10 +9,9 @@ import {
 import { checkPassword, limitKeysFor } from '../../accounts/password-check'
 import { hashPassword, needsRehash } from '../../accounts/passwords'
 import { mfaMethods, useRecoveryCode, useTotpCode } from '../../accounts/second-factors'
-import { createSession } from '../../accounts/sessions'
 import { looksLikeTotpCode } from '../../accounts/totp'
-import { trustDevice } from '../../accounts/trusted-devices'
 import type { ApiContext } from '../../api/api-context'
+import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { Account } from '../../db/schema'
 import type { Origin } from '../../http/request-origin'
@@ -22,41 +21,6 @@ import type { Origin } from '../../http/request-origin'
  * HTTP (sign-in-routes.ts maps them to the API). Every answer that could reveal whether an e-mail
  * has an account costs the same and reads the same either way.
  */
-
-export type SignInResult =
-  | { outcome: 'signed-in'; token: string; account: Account; deviceToken: string }
-  | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
-  | {
-      outcome:
-        | 'invalid_credentials'
-        | 'pending_approval'
-        | 'account_disabled'
-        | 'invalid_code'
-        | 'challenge_expired'
-    }
-  | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
-
-/**
- * Opens the session of a sign-in that is complete: device trusted, audited with the method.
- * Every way of signing in ends here (passkey-sign-in.ts too).
- */
-export async function completeSignIn(
-  { db, now, config }: ApiContext,
-  account: Account,
-  origin: Origin,
-  method: 'password' | MfaMethod,
-): Promise<SignInResult> {
-  const token = await createSession(
-    db,
-    account.id,
-    config.sessionTtlSeconds,
-    now(),
-    origin.audit ?? { ip: null, userAgent: null },
-  )
-  const deviceToken = await trustDevice(db, account.id, origin.deviceToken)
-  await recordAccountEvent(db, 'sign_in', account.id, origin.audit, { method })
-  return { outcome: 'signed-in', token, account, deviceToken }
-}
 
 export async function signIn(
   context: ApiContext,
