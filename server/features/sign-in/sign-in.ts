@@ -13,7 +13,6 @@ import { looksLikeTotpCode } from '../../accounts/totp'
 import type { ApiContext } from '../../api/api-context'
 import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
 import { recordAccountEvent } from '../../audit-log/account-events'
-import type { Account } from '../../db/schema'
 import type { Origin } from '../../http/request-origin'
 
 /**
