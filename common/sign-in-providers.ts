@@ -1,0 +1,44 @@
+/**
+ * The login page's sign-in provider buttons (docs/single-sign-on.md). The providers are runtime
+ * configuration, so the server writes them into the page it serves
+ * (server/static/sign-in-providers-page.ts): plain links in the prerendered sign-in markup, which
+ * work before any script, and a JSON data block (not executed: no CSP change) from which the
+ * hydrated page renders the same links (client/src/features/sign-in/provider-buttons.tsx).
+ */
+export interface SignInProviderButton {
+  /** AUTH_PROVIDERS' name: the path's `/api/auth/oidc/<name>/start`. */
+  name: string
+  /** "Entrar com …" */
+  text: string
+}
+
+/** The element that holds the buttons; empty in the build, filled by the server. */
+export const PROVIDERS_CONTAINER_ID = 'painel-sign-in-providers'
+/** What the prerendered page holds in its place: the server fills it. */
+export const PROVIDERS_SLOT = `<div id="${PROVIDERS_CONTAINER_ID}"></div>`
+/** The container's classes once it holds buttons. */
+export const PROVIDERS_CONTAINER_CLASS = 'd-grid gap-2 mt-3'
+export const PROVIDER_BUTTON_CLASS = 'btn btn-outline-secondary w-100'
+/** The `<script type="application/json">` with the buttons, for the hydrated page. */
+export const PROVIDERS_DATA_ID = 'painel-providers'
+
+export const providerStartPath = (name: string) => `/api/auth/oidc/${name}/start`
+
+/** The data block's content, read back: anything else than a list of buttons is none. */
+export function readProviderButtons(json: string | null | undefined): SignInProviderButton[] {
+  if (!json) return []
+  try {
+    const value: unknown = JSON.parse(json)
+    if (!Array.isArray(value)) return []
+    return value.filter(
+      (item): item is SignInProviderButton =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as SignInProviderButton).name === 'string' &&
+        /^[a-z][a-z0-9]{0,31}$/.test((item as SignInProviderButton).name) &&
+        typeof (item as SignInProviderButton).text === 'string',
+    )
+  } catch {
+    return []
+  }
+}
