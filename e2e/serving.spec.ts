@@ -24,8 +24,10 @@ test('the page is index.html, revalidated on every load, with the security heade
   // fetches and runs once the form is painted (scripts/build/index-html.ts).
   expect(html).toMatch(/<meta name="painel-app" content="assets\/main-[A-Z0-9]{8}\.js assets\//)
   expect(html).not.toMatch(/<script type="module"|modulepreload/)
-  // No inline script at all: the CSP would refuse it.
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+  // No inline script that runs: the CSP would refuse it. The one inline <script> is the sign-in
+  // providers' JSON data block (server/static/sign-in-providers-page.ts), which never runs.
+  expect(html).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>/)
+  expect(html.match(/<script type="application\/json"/g)).toHaveLength(1)
 })
 
 test('every file the page names is a hashed asset, cached for a year, brotli when asked', async ({
