@@ -53,7 +53,7 @@ test('a new person comes back from the provider waiting for approval', async ({ 
   await signInAtProvider(page, uniqueEmail('nova-sso'))
   await expectRoute(page, '/login')
   await expect(page.getByRole('status')).toHaveText(
-    'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que for aprovado.',
+    'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
   )
   expect(await tokenIn(page)).toBeNull()
 })

@@ -16,7 +16,7 @@ export const PROVIDER_SIGN_IN_MESSAGES: Readonly<Record<ProviderSignInError, str
   domain_not_allowed:
     'Esta conta não pode entrar no painel: o domínio do e-mail não é permitido. Use a conta da organização.',
   pending_approval:
-    'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que for aprovado.',
+    'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
   account_disabled: 'Sua conta está desativada. Fale com um administrador.',
   link_required:
     'Já existe uma conta com este e-mail, mas o provedor não confirmou o e-mail. Entre com sua senha ou peça a um administrador para vincular.',
