@@ -19,6 +19,7 @@ import recoveryRoutes from '../features/recovery/recovery-routes'
 import registrationRoutes from '../features/registration/registration-routes'
 import signInRoutes from '../features/sign-in/sign-in-routes'
 import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
+import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
@@ -88,6 +89,7 @@ export default fp<BuiltInApiOptions>(
     const features = [
       [signInRoutes, '/api/auth'],
       [signInWithProviderRoutes, '/api/auth'],
+      [myProviderLinksRoutes, '/api/me'],
       [currentSessionRoutes, '/api/auth'],
       [registrationRoutes, '/api/auth'],
       [recoveryRoutes, '/api/auth'],

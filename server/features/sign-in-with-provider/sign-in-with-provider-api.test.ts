@@ -392,6 +392,101 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
   })
 })
 
+/** A session through a provider: the token the exchange answers. */
+async function sessionVia(name: string, login: string): Promise<string> {
+  const { query } = await signInAt(name, login)
+  const answer = await exchange(query.get('sso'))
+  assert.equal(answer.statusCode, 200, answer.body)
+  return answer.json<{ token: string }>().token
+}
+
+interface LinkItem {
+  id: string
+  provider: string
+  label: string
+  unlinkable: boolean
+}
+const myLinks = async (token: string) => {
+  const response = await api.get('/api/me/providers', token)
+  assert.equal(response.statusCode, 200, response.body)
+  return response.json<{ providers: LinkItem[] }>().providers
+}
+const errorCode = (response: { json: <T>() => T }) =>
+  response.json<{ error: { code: string } }>().error.code
+
+describe(`Minha conta's providers and Equipe's sign-in methods (${testStoreName()})`, () => {
+  it('a person with a password unlinks a provider; Equipe shows how each person signs in', async () => {
+    const id = await api.addAccount({ email: 'dupla@example.com', password: 'senha-da-dupla-1' })
+    op.setAccount({ id: 'dupla', email: 'dupla@example.com', emailVerified: true })
+    const token = await sessionVia('corp', 'dupla')
+    const [link, ...none] = await myLinks(token)
+    assert.deepEqual(none, [])
+    assert.equal(link?.provider, 'corp')
+    assert.equal(link?.label, 'corp')
+    assert.equal(link?.unlinkable, true)
+
+    const page = await api.get(`/api/staff/${id}`, adminToken)
+    assert.deepEqual(page.json<{ signIn: unknown }>().signIn, {
+      password: true,
+      passkeys: 0,
+      providers: ['corp'],
+    })
+
+    const removed = await api.call('DELETE', `/api/me/providers/${link?.id.toUpperCase()}`, token)
+    assert.equal(removed.statusCode, 204, removed.body)
+    assert.deepEqual(await myLinks(token), [])
+    assert.deepEqual(JSON.parse((await api.events(id, 'provider_unlinked'))[0]?.details ?? ''), {
+      provider: 'corp',
+      by: 'owner',
+    })
+    const again = await api.call('DELETE', `/api/me/providers/${link?.id}`, token)
+    assert.equal(again.statusCode, 404)
+    assert.equal(errorCode(again), 'provider_link_not_found')
+  })
+
+  it('the last way in cannot be unlinked, not even by two unlinks at once', async () => {
+    op.setAccount({ id: 'so-sso', email: 'so-sso@example.com', emailVerified: true })
+    const token = await sessionVia('auto', 'so-sso')
+    const [only] = await myLinks(token)
+    assert.equal(only?.unlinkable, false)
+    const refused = await api.call('DELETE', `/api/me/providers/${only?.id}`, token)
+    assert.equal(refused.statusCode, 409)
+    assert.equal(errorCode(refused), 'last_sign_in_method')
+
+    // A second provider, then both unlinked at the same moment: one goes, one stays.
+    await sessionVia('strict', 'so-sso')
+    const both = await myLinks(token)
+    assert.deepEqual(
+      both.map((link) => [link.provider, link.unlinkable]),
+      [
+        ['auto', true],
+        ['strict', true],
+      ],
+    )
+    const answers = await Promise.all(
+      both.map((link) => api.call('DELETE', `/api/me/providers/${link.id}`, token)),
+    )
+    assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [204, 409])
+    assert.equal((await myLinks(token)).length, 1)
+
+    const account = await accountByEmail('so-sso@example.com')
+    const page = await api.get(`/api/staff/${account?.id}`, adminToken)
+    assert.equal(page.json<{ signIn: { password: boolean } }>().signIn.password, false)
+  })
+
+  it('someone else’s link is not found, and the calls need a session', async () => {
+    const [link] = await myLinks(await sessionVia('auto', 'auto1'))
+    const other = await api.person('outra')
+    const response = await api.call('DELETE', `/api/me/providers/${link?.id}`, other.token)
+    assert.equal(response.statusCode, 404)
+    assert.equal((await api.get('/api/me/providers')).statusCode, 401)
+    assert.equal(
+      (await api.call('DELETE', '/api/me/providers/nao-e-id', other.token)).statusCode,
+      400,
+    )
+  })
+})
+
 describe(`sign in with a provider under MFA_REQUIRED=all (${testStoreName()})`, () => {
   let strict: ApiFixture
   before(async () => {

@@ -16,6 +16,7 @@ import { admins, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
+import { signInMethods } from './sign-in-methods'
 import { changeStaffAccount } from './change-staff-account'
 import { endAccountSessions } from './end-account-sessions'
 import { removeAccountSecondFactors } from './remove-second-factors'
@@ -90,7 +91,11 @@ export default guardedRoutes([admins], async (app, deps) => {
     async (request) => {
       const account = await findAdministeredAccount(deps.db, request.params.id)
       const user = (await findStaffItem(deps.db, account.id))!
-      return { user, sessions: await openSessions(deps.db, account.id) }
+      return {
+        user,
+        sessions: await openSessions(deps.db, account.id),
+        signIn: await signInMethods(deps.db, account, deps.config.authProviders),
+      }
     },
   )
 
