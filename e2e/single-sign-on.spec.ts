@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createStaff, uniqueEmail } from './support/accounts'
-import { expectRoute, tokenIn } from './support/pages'
+import { expectRoute, signInWithForm, tokenIn } from './support/pages'
 import { e2e } from './support/test-env'
 
 /**
@@ -45,6 +45,39 @@ test('a person with an account presses "Entrar com …", signs in at the provide
   await providerButton(page).click()
   await expectRoute(page, '/perfil')
   await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
+
+  // Minha conta lists the provider; with a password to fall back on, it can be unlinked.
+  const providers = page.getByRole('list', { name: 'Provedores de identidade' })
+  await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: `Desvincular ${e2e.oidc.label}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Desvincular' }).click()
+  await expect(page.getByText('Provedor desvinculado.')).toBeVisible()
+  await expect(providers).toBeHidden()
+})
+
+test('Equipe shows how a person signs in: password and provider', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const person = await createStaff(api, { name: 'Teo Dois Caminhos', label: 'teo-sso' })
+  await page.goto('/#/login')
+  await providerButton(page).click()
+  await signInAtProvider(page, person.email)
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/equipe/${person.id}`)}`)
+    await signInWithForm(admin, e2e.admin)
+    await expect(admin.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+    await expect(
+      admin.getByRole('definition').filter({ hasText: `Senha, ${e2e.oidc.label}` }),
+    ).toBeVisible()
+  } finally {
+    await adminContext.close()
+  }
 })
 
 test('a new person comes back from the provider waiting for approval', async ({ page }) => {

@@ -46,7 +46,14 @@ export async function addLink(
 ): Promise<boolean> {
   const row = await db
     .insertInto('provider_links')
-    .values({ id: crypto.randomUUID(), ...key, account_id: accountId, linked_at: now })
+    // Linked by a sign-in there: that sign-in is its first use.
+    .values({
+      id: crypto.randomUUID(),
+      ...key,
+      account_id: accountId,
+      linked_at: now,
+      last_used_at: now,
+    })
     .onConflict((conflict) => conflict.columns(['provider', 'subject']).doNothing())
     .returning('id')
     .executeTakeFirst()
