@@ -62,7 +62,7 @@ export default function LoginPage() {
     query.delete(SSO_CODE_PARAM)
     query.delete(SSO_ERROR_PARAM)
     const rest = query.toString()
-    navigate({ search: rest === '' ? '' : `?${rest}` }, { replace: true })
+    void navigate({ search: rest === '' ? '' : `?${rest}` }, { replace: true })
     void providerReturn().then(async (module) => {
       const outcome = await module.providerReturn(code, error)
       if (outcome.kind === 'problem') {
