@@ -42,3 +42,12 @@ export function readProviderButtons(json: string | null | undefined): SignInProv
     return []
   }
 }
+
+/**
+ * PASSWORD_SIGN_IN=off: the server marks #root with this attribute, and its inline style hides
+ * what has this class (the password form, registration) and shows the toggle that reveals the
+ * form for the first admin, the one who keeps a password (docs/single-sign-on.md).
+ */
+export const PASSWORD_SIGN_IN_ATTRIBUTE = 'data-password-sign-in'
+export const PASSWORD_PART_CLASS = 'painel-password-part'
+export const PASSWORD_TOGGLE_CLASS = 'painel-password-toggle'

@@ -168,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database === null
         ? []
         : options.authProviders.map(({ name, buttonText }) => ({ name, text: buttonText })),
+    passwordSignIn: database === null || options.passwordSignIn,
   })
   return app
 }

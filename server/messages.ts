@@ -38,6 +38,8 @@ export const apiMessages = {
   invalid_or_expired_code:
     'Essa entrada pelo provedor expirou ou já foi usada. Entre de novo pelo provedor.',
   provider_not_found: 'Este provedor de identidade não está configurado.',
+  registration_closed:
+    'O cadastro com senha está desligado: entre com a conta da organização pelo botão da página de entrada.',
   provider_link_not_found: 'Vínculo não encontrado: ele pode já ter sido removido.',
   last_sign_in_method:
     'Não é possível desvincular: seria a última forma de entrar na sua conta. Crie uma senha ou adicione uma chave de acesso antes.',

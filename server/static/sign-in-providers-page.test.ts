@@ -6,7 +6,7 @@ import {
   readProviderButtons,
 } from '../../common/sign-in-providers'
 import { inlineStyleHashes } from '../http/security'
-import { withSignInProviders } from './sign-in-providers-page'
+import { withoutPasswordSignIn, withSignInProviders } from './sign-in-providers-page'
 
 const PAGE = `<!doctype html><html><body><div id="root"><form></form>${PROVIDERS_SLOT}<hr></div></body></html>`
 
@@ -62,5 +62,24 @@ describe('withSignInProviders', () => {
     ]) {
       assert.deepEqual(readProviderButtons(junk), [], String(junk))
     }
+  })
+})
+
+describe('withoutPasswordSignIn', () => {
+  const built = `<!doctype html><html><head><style>body{margin:0}</style></head><body><div id="root" data-prerendered="sign-in"><form class="painel-password-part"></form></div></body></html>`
+
+  it('marks #root and adds a style the CSP allows by its hash', () => {
+    const html = withoutPasswordSignIn(built)
+    assert.match(html, /<div id="root" data-password-sign-in="off" data-prerendered="sign-in">/)
+    assert.match(
+      html,
+      /#root\[data-password-sign-in=off\] \.painel-password-part\{display:none!important\}/,
+    )
+    assert.equal(inlineStyleHashes(html).length, 2, 'the build’s style and this one, each by hash')
+    assert.doesNotMatch(html, /<script/)
+  })
+
+  it('leaves a page without #root or <head> alone', () => {
+    assert.equal(withoutPasswordSignIn('<p>x</p>'), '<p>x</p>')
   })
 })

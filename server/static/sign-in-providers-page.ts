@@ -1,4 +1,7 @@
 import {
+  PASSWORD_PART_CLASS,
+  PASSWORD_SIGN_IN_ATTRIBUTE,
+  PASSWORD_TOGGLE_CLASS,
   PROVIDER_BUTTON_CLASS,
   PROVIDERS_CONTAINER_CLASS,
   PROVIDERS_CONTAINER_ID,
@@ -41,4 +44,22 @@ export function withSignInProviders(
   const container = `<div id="${PROVIDERS_CONTAINER_ID}" class="${PROVIDERS_CONTAINER_CLASS}">${links}</div>`
   const data = `<script type="application/json" id="${PROVIDERS_DATA_ID}">${scriptJson(providers)}</script>`
   return html.replace(PROVIDERS_SLOT, () => container).replace('</body>', () => `${data}</body>`)
+}
+
+/** The page's own #root, as the build writes it (scripts/build/index-html.ts). */
+const ROOT_OPENING = '<div id="root"'
+
+/**
+ * PASSWORD_SIGN_IN=off: #root marked, and a style (allowed by its hash like the build's own:
+ * server/http/security.ts) that hides the password parts of the sign-in page and shows the
+ * toggle for the first admin's password. Before any script the links to the providers are the
+ * page; the toggle works once the app has hydrated it.
+ */
+export function withoutPasswordSignIn(html: string): string {
+  if (!html.includes(ROOT_OPENING) || !html.includes('</head>')) return html
+  const root = `#root[${PASSWORD_SIGN_IN_ATTRIBUTE}=off]`
+  const style = `<style>${root} .${PASSWORD_PART_CLASS}{display:none!important}${root} .${PASSWORD_TOGGLE_CLASS}{display:inline-block!important}</style>`
+  return html
+    .replace(ROOT_OPENING, () => `${ROOT_OPENING} ${PASSWORD_SIGN_IN_ATTRIBUTE}="off"`)
+    .replace('</head>', () => `${style}</head>`)
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import { ASSET_ROUTE_CONFIG, pageContentSecurityPolicy } from '../http/security'
 import type { SignInProviderButton } from '../../common/sign-in-providers'
 import { etagMatches } from './etag-matches'
-import { withSignInProviders } from './sign-in-providers-page'
+import { withoutPasswordSignIn, withSignInProviders } from './sign-in-providers-page'
 import {
   loadStaticFileTable,
   PRECOMPRESSED_ENCODINGS,
@@ -25,6 +25,8 @@ export interface StaticFilesOptions {
   https?: boolean
   /** The login page's sign-in provider buttons, written into the served page. */
   signInProviders?: readonly SignInProviderButton[]
+  /** PASSWORD_SIGN_IN: false hides the password form but for a toggle (the first admin's). */
+  passwordSignIn?: boolean
 }
 
 /**
@@ -38,10 +40,16 @@ export interface StaticFilesOptions {
  * at start, with every header and ETag computed then; a request costs a lookup.
  */
 export default fp<StaticFilesOptions>(
-  async (app, { distDir, filesChange = false, https = false, signInProviders = [] }) => {
+  async (
+    app,
+    { distDir, filesChange = false, https = false, signInProviders = [], passwordSignIn = true },
+  ) => {
     const load = () =>
       loadStaticFileTable(distDir, {
-        page: (html) => withSignInProviders(html, signInProviders),
+        page: (html) => {
+          const withButtons = withSignInProviders(html, signInProviders)
+          return passwordSignIn ? withButtons : withoutPasswordSignIn(withButtons)
+        },
         pageHeaders: (html) => ({
           'content-security-policy': pageContentSecurityPolicy(https, html),
         }),

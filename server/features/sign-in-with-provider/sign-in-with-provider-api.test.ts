@@ -529,3 +529,37 @@ describe(`sign in with a provider under MFA_REQUIRED=all (${testStoreName()})`, 
     )
   })
 })
+
+describe(`PASSWORD_SIGN_IN=off (${testStoreName()})`, () => {
+  let closed: ApiFixture
+  before(async () => {
+    closed = await apiFixture({ authProviders: providers(op.issuer), passwordSignIn: false })
+  })
+  after(() => closed.close())
+
+  it('only the first admin signs in with a password; anyone else is told the same as a wrong one', async () => {
+    await closed.signIn(ADMIN.email, ADMIN.password)
+    const someone = await closed.account('senha')
+    const refused = await closed.post('/api/auth/login', {
+      email: someone.email,
+      password: someone.password,
+    })
+    assert.equal(refused.statusCode, 401)
+    assert.equal(errorCode(refused), 'invalid_credentials')
+    const wrong = await closed.post('/api/auth/login', {
+      email: someone.email,
+      password: 'errada-123',
+    })
+    assert.deepEqual(wrong.json(), refused.json())
+  })
+
+  it('registration is closed', async () => {
+    const response = await closed.post('/api/auth/register', {
+      name: 'Nova',
+      email: 'nova-com-senha@example.com',
+      password: 'uma-senha-boa-123',
+    })
+    assert.equal(response.statusCode, 403)
+    assert.equal(errorCode(response), 'registration_closed')
+  })
+})

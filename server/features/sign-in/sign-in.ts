@@ -34,7 +34,13 @@ export async function signIn(
   if ('retryAfterSeconds' in checked) {
     return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
   }
-  if (!account || !checked.matches) {
+  // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): only the first admin keeps a password, for
+  // a provider's outage. Anyone else's right password is refused as a wrong one, after the same
+  // check and count, so the answer does not tell which e-mails have accounts.
+  const passwordAllowed =
+    context.config.passwordSignIn ||
+    (context.config.adminEmail !== null && email === normalizeEmail(context.config.adminEmail))
+  if (!account || !checked.matches || !passwordAllowed) {
     await recordAccountEvent(
       db,
       'sign_in_failed',

@@ -15,6 +15,11 @@ import { messages } from '../../words/messages'
 import { signInMessages } from './sign-in-messages'
 import type { MfaRequired } from '../../../../common/api/auth'
 import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '../../../../common/provider-sign-in-errors'
+import {
+  PASSWORD_PART_CLASS,
+  PASSWORD_SIGN_IN_ATTRIBUTE,
+  PASSWORD_TOGGLE_CLASS,
+} from '../../../../common/sign-in-providers'
 import { ProviderButtons } from './provider-buttons'
 
 /** The second step and the passkey's code load only when used (the cold page has a budget). */
@@ -32,6 +37,12 @@ const noSubscription = () => () => {}
 const hasSessionEnd = () => readSessionEnd() !== null
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
+
+/** PASSWORD_SIGN_IN=off: the served page hides the form until this (the first admin's way in). */
+const showPasswordForm = () => {
+  document.getElementById('root')?.removeAttribute(PASSWORD_SIGN_IN_ATTRIBUTE)
+  document.querySelector<HTMLInputElement>('#root form input[name="email"]')?.focus()
+}
 const text = messages.login
 
 export default function LoginPage() {
@@ -94,7 +105,20 @@ export default function LoginPage() {
 
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
-      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+      <button
+        type="button"
+        className={`btn btn-link px-0 mb-3 ${PASSWORD_TOGGLE_CLASS}`}
+        hidden
+        onClick={showPasswordForm}
+      >
+        {signInMessages.passwordToggle}
+      </button>
+      <form
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-busy={form.sending}
+        className={PASSWORD_PART_CLASS}
+      >
         {/* Waiting for approval is news, not a mistake the user made: said as information. */}
         <Notice
           text={form.serverError ?? passkeyError ?? providerProblem?.text ?? null}
@@ -131,7 +155,7 @@ export default function LoginPage() {
       </button>
       <ProviderButtons />
       <hr />
-      <p className="mb-0">
+      <p className={`mb-0 ${PASSWORD_PART_CLASS}`}>
         {text.noAccount} <Link to={paths.register}>{text.register}</Link>
       </p>
     </PublicCard>
