@@ -16,9 +16,12 @@ export interface SignInProviderButton {
 export const PROVIDERS_CONTAINER_ID = 'painel-sign-in-providers'
 /** What the prerendered page holds in its place: the server fills it. */
 export const PROVIDERS_SLOT = `<div id="${PROVIDERS_CONTAINER_ID}"></div>`
-/** The container's classes once it holds buttons. */
-export const PROVIDERS_CONTAINER_CLASS = 'd-grid gap-2 mt-3'
-export const PROVIDER_BUTTON_CLASS = 'btn btn-outline-secondary w-100'
+/**
+ * A button's classes: those of the passkey button above them. Only classes the prerendered page
+ * already uses: its inline CSS is purged of any other (scripts/build/purge-css.ts), and these
+ * links are written after the build.
+ */
+export const PROVIDER_BUTTON_CLASS = 'btn btn-outline-secondary w-100 mt-3'
 /** The `<script type="application/json">` with the buttons, for the hydrated page. */
 export const PROVIDERS_DATA_ID = 'painel-providers'
 
@@ -51,3 +54,7 @@ export function readProviderButtons(json: string | null | undefined): SignInProv
 export const PASSWORD_SIGN_IN_ATTRIBUTE = 'data-password-sign-in'
 export const PASSWORD_PART_CLASS = 'painel-password-part'
 export const PASSWORD_TOGGLE_CLASS = 'painel-password-toggle'
+/** Hidden whatever the toggle: registration is closed (the server refuses it too). */
+export const REGISTRATION_CLASS = 'painel-registration'
+/** The attribute's value once the toggle is pressed: the form shows, registration stays hidden. */
+export const PASSWORD_FORM_OPENED = 'admin'

@@ -46,6 +46,7 @@ test('the provider is the way in; the first admin opens the password form and si
   await page.getByRole('button', { name: 'Entrar com senha (administrador)' }).click()
   await expect(page.getByLabel('E-mail')).toBeFocused()
   await expect(page.getByRole('button', { name: 'Entrar com senha (administrador)' })).toBeHidden()
+  await expect(page.getByRole('link', { name: 'Solicitar cadastro' })).toBeHidden()
   await signInWithForm(page, admin)
   await expectRoute(page, '/dashboard')
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()

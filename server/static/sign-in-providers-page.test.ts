@@ -18,7 +18,7 @@ describe('withSignInProviders', () => {
     ])
     assert.match(
       html,
-      /<div id="painel-sign-in-providers" class="d-grid gap-2 mt-3"><a class="btn btn-outline-secondary w-100" href="\/api\/auth\/oidc\/corp\/start">Entrar com SSO da Empresa<\/a><a [^>]+href="\/api\/auth\/oidc\/govbr\/start">Entrar com gov.br<\/a><\/div><hr>/,
+      /<div id="painel-sign-in-providers"><a class="btn btn-outline-secondary w-100 mt-3" href="\/api\/auth\/oidc\/corp\/start">Entrar com SSO da Empresa<\/a><a [^>]+href="\/api\/auth\/oidc\/govbr\/start">Entrar com gov.br<\/a><\/div><hr>/,
     )
     const data = new RegExp(
       `<script type="application/json" id="${PROVIDERS_DATA_ID}">(.*?)</script></body>`,
@@ -73,7 +73,7 @@ describe('withoutPasswordSignIn', () => {
     assert.match(html, /<div id="root" data-password-sign-in="off" data-prerendered="sign-in">/)
     assert.match(
       html,
-      /#root\[data-password-sign-in=off\] \.painel-password-part\{display:none!important\}/,
+      /#root\[data-password-sign-in=off\] \.painel-password-part,#root\[data-password-sign-in\] \.painel-registration\{display:none!important\}/,
     )
     assert.equal(inlineStyleHashes(html).length, 2, 'the build’s style and this one, each by hash')
     assert.doesNotMatch(html, /<script/)

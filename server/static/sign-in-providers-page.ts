@@ -2,8 +2,8 @@ import {
   PASSWORD_PART_CLASS,
   PASSWORD_SIGN_IN_ATTRIBUTE,
   PASSWORD_TOGGLE_CLASS,
+  REGISTRATION_CLASS,
   PROVIDER_BUTTON_CLASS,
-  PROVIDERS_CONTAINER_CLASS,
   PROVIDERS_CONTAINER_ID,
   PROVIDERS_DATA_ID,
   PROVIDERS_SLOT,
@@ -41,7 +41,7 @@ export function withSignInProviders(
         `<a class="${PROVIDER_BUTTON_CLASS}" href="${providerStartPath(name)}">${escapeHtml(text)}</a>`,
     )
     .join('')
-  const container = `<div id="${PROVIDERS_CONTAINER_ID}" class="${PROVIDERS_CONTAINER_CLASS}">${links}</div>`
+  const container = `<div id="${PROVIDERS_CONTAINER_ID}">${links}</div>`
   const data = `<script type="application/json" id="${PROVIDERS_DATA_ID}">${scriptJson(providers)}</script>`
   return html.replace(PROVIDERS_SLOT, () => container).replace('</body>', () => `${data}</body>`)
 }
@@ -58,7 +58,7 @@ const ROOT_OPENING = '<div id="root"'
 export function withoutPasswordSignIn(html: string): string {
   if (!html.includes(ROOT_OPENING) || !html.includes('</head>')) return html
   const root = `#root[${PASSWORD_SIGN_IN_ATTRIBUTE}=off]`
-  const style = `<style>${root} .${PASSWORD_PART_CLASS}{display:none!important}${root} .${PASSWORD_TOGGLE_CLASS}{display:inline-block!important}</style>`
+  const style = `<style>${root} .${PASSWORD_PART_CLASS},#root[${PASSWORD_SIGN_IN_ATTRIBUTE}] .${REGISTRATION_CLASS}{display:none!important}${root} .${PASSWORD_TOGGLE_CLASS}{display:inline-block!important}</style>`
   return html
     .replace(ROOT_OPENING, () => `${ROOT_OPENING} ${PASSWORD_SIGN_IN_ATTRIBUTE}="off"`)
     .replace('</head>', () => `${style}</head>`)

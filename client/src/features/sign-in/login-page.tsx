@@ -16,9 +16,11 @@ import { signInMessages } from './sign-in-messages'
 import type { MfaRequired } from '../../../../common/api/auth'
 import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '../../../../common/provider-sign-in-errors'
 import {
+  PASSWORD_FORM_OPENED,
   PASSWORD_PART_CLASS,
   PASSWORD_SIGN_IN_ATTRIBUTE,
   PASSWORD_TOGGLE_CLASS,
+  REGISTRATION_CLASS,
 } from '../../../../common/sign-in-providers'
 import { ProviderButtons } from './provider-buttons'
 
@@ -40,7 +42,7 @@ const FIELDS: readonly LoginField[] = ['email', 'password']
 
 /** PASSWORD_SIGN_IN=off: the served page hides the form until this (the first admin's way in). */
 const showPasswordForm = () => {
-  document.getElementById('root')?.removeAttribute(PASSWORD_SIGN_IN_ATTRIBUTE)
+  document.getElementById('root')?.setAttribute(PASSWORD_SIGN_IN_ATTRIBUTE, PASSWORD_FORM_OPENED)
   document.querySelector<HTMLInputElement>('#root form input[name="email"]')?.focus()
 }
 const text = messages.login
@@ -154,8 +156,8 @@ export default function LoginPage() {
         {signInMessages.passkey}
       </button>
       <ProviderButtons />
-      <hr />
-      <p className={`mb-0 ${PASSWORD_PART_CLASS}`}>
+      <hr className={REGISTRATION_CLASS} />
+      <p className={`mb-0 ${REGISTRATION_CLASS}`}>
         {text.noAccount} <Link to={paths.register}>{text.register}</Link>
       </p>
     </PublicCard>

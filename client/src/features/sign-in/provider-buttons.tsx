@@ -2,7 +2,6 @@ import type { MouseEvent } from 'react'
 import { useLocation } from 'react-router-dom'
 import {
   PROVIDER_BUTTON_CLASS,
-  PROVIDERS_CONTAINER_CLASS,
   PROVIDERS_CONTAINER_ID,
   PROVIDERS_DATA_ID,
   providerStartPath,
@@ -27,7 +26,6 @@ const providers =
  */
 export function ProviderButtons() {
   const target = safeRedirectTarget(new URLSearchParams(useLocation().search).get(REDIRECT_PARAM))
-  if (providers.length === 0) return <div id={PROVIDERS_CONTAINER_ID} />
   const go = (event: MouseEvent<HTMLAnchorElement>) => {
     if (target === null) return
     event.preventDefault()
@@ -35,7 +33,7 @@ export function ProviderButtons() {
     window.location.assign(`${event.currentTarget.getAttribute('href') ?? ''}?${query}`)
   }
   return (
-    <div id={PROVIDERS_CONTAINER_ID} className={PROVIDERS_CONTAINER_CLASS}>
+    <div id={PROVIDERS_CONTAINER_ID}>
       {providers.map(({ name, text }) => (
         <a key={name} className={PROVIDER_BUTTON_CLASS} href={providerStartPath(name)} onClick={go}>
           {text}
