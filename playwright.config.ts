@@ -106,27 +106,43 @@ export default defineConfig({
         ],
   webServer: externalBaseURL
     ? undefined
-    : {
-        command: 'node scripts/start.mjs',
-        url: `${e2e.baseURL}/healthz`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(e2e.port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          DATA_DIR: e2e.dataDir,
-          PUBLIC_URL: e2e.baseURL,
-          SMTP_URL: `smtp://127.0.0.1:${e2e.smtpPort}`,
-          ADMIN_EMAIL: e2e.admin.email,
-          ADMIN_PASSWORD: e2e.admin.password,
-          // Every test signs in from 127.0.0.1; the per-account failure limit is what the suites test.
-          AUTH_RATE_LIMIT: '10000',
-          // The suites act as an admin without a second factor; e2e/mfa-required.spec.ts runs a
-          // server of its own with the default (admins).
-          MFA_REQUIRED: 'off',
+    : [
+        {
+          // The panel's sign-in provider (AUTH_PROVIDERS=corp below), started first.
+          command: 'node --import tsx e2e/support/oidc-provider-server.ts',
+          url: `${e2e.oidc.issuer}/.well-known/openid-configuration`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
         },
-      },
+        {
+          command: 'node scripts/start.mjs',
+          url: `${e2e.baseURL}/healthz`,
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            PORT: String(e2e.port),
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'warn',
+            DATA_DIR: e2e.dataDir,
+            PUBLIC_URL: e2e.baseURL,
+            SMTP_URL: `smtp://127.0.0.1:${e2e.smtpPort}`,
+            ADMIN_EMAIL: e2e.admin.email,
+            ADMIN_PASSWORD: e2e.admin.password,
+            // Every test signs in from 127.0.0.1; the per-account failure limit is what the suites test.
+            AUTH_RATE_LIMIT: '10000',
+            // The suites act as an admin without a second factor; e2e/mfa-required.spec.ts runs a
+            // server of its own with the default (admins).
+            MFA_REQUIRED: 'off',
+            AUTH_PROVIDERS: 'corp',
+            AUTH_CORP_ISSUER_URL: e2e.oidc.issuer,
+            AUTH_CORP_CLIENT_ID: e2e.oidc.clientId,
+            AUTH_CORP_CLIENT_SECRET: e2e.oidc.clientSecret,
+            AUTH_CORP_LABEL: e2e.oidc.label,
+          },
+        },
+      ],
 })

@@ -15,6 +15,8 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { method: 'totp' },
     { method: 'recovery_code' },
     { method: 'passkey' },
+    { method: 'provider', provider: 'corp', provider_mfa: true },
+    { method: 'provider', provider: 'corp', provider_mfa: false },
   ],
   sign_in_failed: [
     {},
@@ -23,6 +25,8 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { method: 'totp' },
     { method: 'recovery_code' },
     { method: 'passkey' },
+    { method: 'provider', provider: 'corp', reason: 'domain_not_allowed' },
+    { method: 'provider', provider: 'govbr', reason: 'link_required' },
   ],
   locked: [{}],
   unlocked: [{}],
@@ -36,7 +40,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   password_changed: [{}],
   reset_requested: [{}, { by: 'admin' }],
   password_reset: [{}],
-  registered: [{}],
+  registered: [{}, { via: 'corp' }],
   approved: [{ from: 'pending', to: 'active' }],
   refused: [{}, { reason: 'Não trabalha aqui.' }],
   disabled: [{ from: 'active', to: 'disabled' }],
@@ -44,6 +48,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   role_changed: [
     { from: 'staff', to: 'admin' },
     { from: 'admin', to: 'staff' },
+    { from: 'staff', to: 'admin', provider: 'corp' },
   ],
   invited: [{ role: 'staff' }, { role: 'admin' }],
   mfa_enabled: [{ method: 'totp' }],
@@ -60,7 +65,15 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   passkey_renamed: [{ passkey: PASSKEY_ID, from: 'Notebook', name: 'Notebook do trabalho' }],
   invitation_resent: [{}],
   name_changed: [{ from: 'Ana Sousa', to: 'Ana Souza' }],
+  provider_linked: [
+    { provider: 'corp', by: 'verified_email' },
+    { provider: 'corp', by: 'new_account' },
+  ],
+  provider_unlinked: [{ provider: 'corp', by: 'owner' }],
 }
+
+/** A provider's name as AUTH_PROVIDERS spells it: what the operator called it, said quoted. */
+const NAMES_SAID_AS_THEY_ARE = new Set(['provider', 'via'])
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i
 
@@ -73,9 +86,11 @@ describe('auditDetailsText', () => {
         assert.doesNotMatch(said, /\w+\s*:/, seen)
         assert.doesNotMatch(said, /\b[a-z]+_[a-z_]+\b/, seen)
         assert.doesNotMatch(said, UUID, seen)
-        for (const value of Object.values(details)) {
+        for (const [key, value] of Object.entries(details)) {
           // A code as it is stored (owner, totp, one) is not a word of the sentence.
-          if (typeof value === 'string' && /^[a-z_]+$/.test(value)) {
+          if (NAMES_SAID_AS_THEY_ARE.has(key)) {
+            assert.match(said, new RegExp(`«${String(value)}»`), seen)
+          } else if (typeof value === 'string' && /^[a-z_]+$/.test(value)) {
             assert.doesNotMatch(said, new RegExp(`\\b${value}\\b`), seen)
           }
         }

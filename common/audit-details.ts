@@ -11,8 +11,8 @@ import type { AuditDetails, AuditType } from './api/audit'
 
 /** The details keys each event type is recorded with, for the test that renders all of them. */
 export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
-  sign_in: ['method'],
-  sign_in_failed: ['method', 'during', 'email'],
+  sign_in: ['method', 'provider', 'provider_mfa'],
+  sign_in_failed: ['method', 'during', 'email', 'provider', 'reason'],
   locked: [],
   unlocked: [],
   signed_out: [],
@@ -20,12 +20,12 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   password_changed: [],
   reset_requested: ['by'],
   password_reset: [],
-  registered: [],
+  registered: ['via'],
   approved: ['from', 'to'],
   refused: ['reason'],
   disabled: ['from', 'to'],
   reenabled: ['from', 'to'],
-  role_changed: ['from', 'to'],
+  role_changed: ['from', 'to', 'provider'],
   invited: ['role'],
   mfa_enabled: ['method'],
   mfa_disabled: ['method', 'by', 'totp', 'passkeys'],
@@ -36,6 +36,8 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   passkey_renamed: ['passkey', 'from', 'name'],
   invitation_resent: [],
   name_changed: ['from', 'to'],
+  provider_linked: ['provider', 'by'],
+  provider_unlinked: ['provider', 'by'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -58,6 +60,33 @@ const signInMethods: Record<string, string> = {
   totp: 'com o aplicativo autenticador',
   recovery_code: 'com um código de recuperação',
   passkey: 'com uma chave de acesso',
+}
+
+/** Why a sign-in at a provider was refused (features/sign-in-with-provider on the server). */
+const providerRefusals: Record<string, string> = {
+  cancelled: 'cancelada no provedor',
+  provider_error: 'o provedor respondeu com um erro',
+  invalid_callback: 'retorno do provedor incompleto',
+  link_expired: 'tentativa expirada ou já usada',
+  provider_unreachable: 'provedor fora do ar',
+  code_rejected: 'o provedor recusou o código',
+  token_rejected: 'resposta do provedor não confirmada',
+  domain_not_allowed: 'domínio do e-mail não permitido',
+  pending_approval: 'cadastro aguardando aprovação',
+  account_disabled: 'conta desativada',
+  link_required: 'e-mail não confirmado pelo provedor, falta vincular com a senha',
+  email_missing: 'o provedor não informou o e-mail',
+  too_many_attempts: 'tentativas demais',
+}
+
+const viaProvider = (d: AuditDetails) =>
+  text(d.provider) && `pelo provedor ${quoted(text(d.provider)!)}`
+
+const linkedBy: Record<string, string> = {
+  verified_email: 'pelo e-mail confirmado pelo provedor',
+  new_account: 'ao criar a conta',
+  owner: 'pela própria pessoa',
+  admin: 'por um administrador',
 }
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
@@ -117,9 +146,15 @@ function recoveryCodesLeft(details: AuditDetails): string | undefined {
 type Parts = (string | undefined | false)[]
 
 const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
-  sign_in: (d) => [signInMethods[String(d.method)]],
+  sign_in: (d) => [
+    signInMethods[String(d.method)],
+    viaProvider(d),
+    d.provider_mfa === true && 'com verificação em duas etapas no provedor',
+  ],
   sign_in_failed: (d) => [
     signInMethods[String(d.method)],
+    viaProvider(d),
+    providerRefusals[String(d.reason)],
     d.during === 'confirmation' && 'ao confirmar a senha antes de uma alteração na própria conta',
     text(d.email) && `com o e-mail ${text(d.email)}, que não é de nenhuma conta`,
   ],
@@ -130,12 +165,12 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   password_changed: () => [],
   reset_requested: (d) => [d.by === 'admin' && 'por um administrador'],
   password_reset: () => [],
-  registered: () => [],
+  registered: (d) => [text(d.via) && `pelo provedor ${quoted(text(d.via)!)}`],
   approved: (d) => [change(auditStatusNames, d.from, d.to)],
   refused: (d) => [text(d.reason) && `pelo motivo ${quoted(text(d.reason)!)}`],
   disabled: (d) => [change(auditStatusNames, d.from, d.to)],
   reenabled: (d) => [change(auditStatusNames, d.from, d.to)],
-  role_changed: (d) => [change(auditRoleNames, d.from, d.to)],
+  role_changed: (d) => [change(auditRoleNames, d.from, d.to), viaProvider(d)],
   invited: (d) => [
     auditRoleNames[String(d.role)] && `com o papel ${auditRoleNames[String(d.role)]}`,
   ],
@@ -161,6 +196,8 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
     return [after && `agora ${quoted(after)}`]
   },
+  provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
+  provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
 }
 
 /** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */

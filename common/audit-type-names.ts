@@ -27,4 +27,6 @@ export const auditTypeNames: Record<AuditType, string> = {
   passkey_renamed: 'Chave de acesso renomeada',
   invitation_resent: 'Convite reenviado',
   name_changed: 'Nome alterado',
+  provider_linked: 'Provedor de identidade vinculado',
+  provider_unlinked: 'Provedor de identidade desvinculado',
 }

@@ -37,8 +37,10 @@ test('the page is index.html, revalidated on every load, with the security heade
   expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
   const markup = html.replace(/<script>[\s\S]*?<\/script>/g, '<script></script>')
   expect(markup).not.toMatch(/<script type="module"|modulepreload/)
-  // Any other script is a file, or a data block that never runs.
+  // Any other script is a file, or a data block that never runs: the sign-in providers' list
+  // (server/static/sign-in-providers-page.ts; this run's server has one provider).
   expect(markup).not.toMatch(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>[^<]/)
+  expect(markup.match(/<script type="application\/json"/g)).toHaveLength(1)
 })
 
 test('every file the page names is a hashed asset, cached for a year, brotli when asked', async ({

@@ -163,6 +163,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     distDir: options.distDir,
     filesChange: options.devMode ?? false,
     https: options.https,
+    // The providers' routes are the built-in API's: behind API_UPSTREAM there are none.
+    signInProviders:
+      database === null
+        ? []
+        : options.authProviders.map(({ name, buttonText }) => ({ name, text: buttonText })),
+    passwordSignIn: database === null || options.passwordSignIn,
   })
   return app
 }

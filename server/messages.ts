@@ -35,6 +35,14 @@ export const apiMessages = {
   invalid_email: 'Informe um e-mail válido.',
   missing_name: 'Informe seu nome.',
   session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',
+  invalid_or_expired_code:
+    'Essa entrada pelo provedor expirou ou já foi usada. Entre de novo pelo provedor.',
+  provider_not_found: 'Este provedor de identidade não está configurado.',
+  registration_closed:
+    'O cadastro com senha está desligado: entre com a conta da organização pelo botão da página de entrada.',
+  provider_link_not_found: 'Vínculo não encontrado: ele pode já ter sido removido.',
+  last_sign_in_method:
+    'Não é possível desvincular: seria a última forma de entrar na sua conta. Crie uma senha ou adicione uma chave de acesso antes.',
   // Staff administration.
   own_account:
     'Você não pode fazer isso com a sua própria conta; para mudar a sua conta, use "Minha conta".',

@@ -34,6 +34,8 @@ export const AUDIT_TYPES = [
   'passkey_renamed',
   'invitation_resent',
   'name_changed',
+  'provider_linked',
+  'provider_unlinked',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

@@ -191,3 +191,23 @@ export const PasswordStrengthSchema = Type.Object(
   closed,
 )
 export type PasswordStrength = Static<typeof PasswordStrengthSchema>
+/** A sign-in provider's name, as in AUTH_PROVIDERS (docs/single-sign-on.md). */
+export const ProviderParamsSchema = Type.Object(
+  { name: Type.String({ pattern: '^[a-z][a-z0-9]{0,31}$' }) },
+  closed,
+)
+export type ProviderParams = Static<typeof ProviderParamsSchema>
+
+/** GET /oidc/:name/start: where the person was going (the login page's `redirect`). */
+export const ProviderStartQuerySchema = Type.Object(
+  { redirect: Type.Optional(Type.String({ maxLength: 512 })) },
+  closed,
+)
+export type ProviderStartQuery = Static<typeof ProviderStartQuerySchema>
+
+/** POST /oidc/exchange: the hand-off code the callback put in the login page's address. */
+export const ProviderExchangeBodySchema = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 64 }) },
+  closed,
+)
+export type ProviderExchangeBody = Static<typeof ProviderExchangeBodySchema>

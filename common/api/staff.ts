@@ -94,9 +94,26 @@ export const StaffSessionSchema = Type.Object(
   closed,
 )
 
+/** How a person signs in: a password of their own, passkeys, sign-in providers. */
+export const SignInMethodsSchema = Type.Object(
+  {
+    password: Type.Boolean({ description: 'has a password of their own' }),
+    passkeys: Type.Integer({ minimum: 0 }),
+    providers: Type.Array(Type.String(), {
+      description: 'the sign-in providers linked, as the login page names them',
+    }),
+  },
+  closed,
+)
+export type SignInMethods = Static<typeof SignInMethodsSchema>
+
 /** One account's page: the account and its open sessions (its history is GET /audit?account=). */
 export const StaffAccountSchema = Type.Object(
-  { user: StaffItemSchema, sessions: Type.Array(StaffSessionSchema) },
+  {
+    user: StaffItemSchema,
+    sessions: Type.Array(StaffSessionSchema),
+    signIn: SignInMethodsSchema,
+  },
   closed,
 )
 export type StaffAccount = Static<typeof StaffAccountSchema>

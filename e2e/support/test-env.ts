@@ -10,6 +10,7 @@ import { freePortSync } from '../../scripts/free-port'
  */
 process.env.PAINEL_E2E_PORT ??= String(freePortSync())
 process.env.PAINEL_E2E_SMTP_PORT ??= String(freePortSync())
+process.env.PAINEL_E2E_OIDC_PORT ??= String(freePortSync())
 process.env.PAINEL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-data-'))
 process.env.PAINEL_E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-mail-'))
 process.env.PAINEL_E2E_ADMIN_PASSWORD ??= randomBytes(12).toString('base64url')
@@ -23,6 +24,15 @@ export const e2e = {
   smtpPort: Number(process.env.PAINEL_E2E_SMTP_PORT),
   dataDir: process.env.PAINEL_E2E_DATA_DIR,
   mailDir: process.env.PAINEL_E2E_MAIL_DIR,
+  /** The run's OpenID provider (support/oidc-provider-server.ts), the panel's `corp`. */
+  oidc: {
+    port: Number(process.env.PAINEL_E2E_OIDC_PORT),
+    issuer: `http://127.0.0.1:${process.env.PAINEL_E2E_OIDC_PORT}`,
+    clientId: 'painel-e2e',
+    clientSecret: 'segredo-do-painel-e2e',
+    /** AUTH_CORP_LABEL: the button says "Entrar com Provedor de Teste". */
+    label: 'Provedor de Teste',
+  },
   admin: {
     name: 'Administrador',
     email: 'admin@painel.test',

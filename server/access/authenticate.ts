@@ -72,11 +72,11 @@ export function requireSession(context: Pick<ApiContext, 'db' | 'now' | 'config'
     request.account = found.account
     request.sessionToken = token
     request.session = found.session
-    request.mfaSetupRequired = await mustSetUpSecondFactor(
-      context.db,
-      context.config.mfaRequired,
-      found.account,
-    )
+    // A session opened after a multi-factor sign-in at a provider trusted for it (TRUST_MFA)
+    // has had its second factor; a later session of the same person has not.
+    request.mfaSetupRequired =
+      !found.session.provider_mfa &&
+      (await mustSetUpSecondFactor(context.db, context.config.mfaRequired, found.account))
     if (request.mfaSetupRequired && !isMfaSetupRoute(request)) {
       throw apiError(403, 'mfa_setup_required')
     }

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict'
 import { scryptSync } from 'node:crypto'
-import { describe, it } from 'node:test'
-import { decoyHash, hashPassword, needsRehash, SCRYPT, verifyPassword } from './passwords'
+import { describe, it, mock } from 'node:test'
+import {
+  decoyHash,
+  hashingQueue,
+  hashPassword,
+  needsRehash,
+  SCRYPT,
+  verifyPassword,
+} from './passwords'
 import { BEARER, isWellFormedToken, newToken, tokenHash } from './tokens'
 
 describe('passwords', () => {
@@ -43,6 +50,17 @@ describe('passwords', () => {
   it('match nothing against a malformed hash', async () => {
     for (const stored of ['', 'plain', 'scrypt$x$8$1$a$b', 'bcrypt$2$...', 'scrypt$16384$8$1$$']) {
       assert.equal(await verifyPassword('anything', stored), false, stored)
+    }
+  })
+
+  it('spend a real check on an empty hash (an account a sign-in provider made has no password)', async () => {
+    await decoyHash()
+    const run = mock.method(hashingQueue, 'run')
+    try {
+      assert.equal(await verifyPassword('anything', ''), false)
+      assert.equal(run.mock.callCount(), 1, 'one scrypt run, as for a wrong password')
+    } finally {
+      run.mock.restore()
     }
   })
 

@@ -60,7 +60,12 @@ function parseHash(stored: string): ParsedHash | null {
 /** Whether the password matches, compared in constant time. A malformed hash matches nothing. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parseHash(stored)
-  if (!parsed || parsed.key.length === 0) return false
+  if (!parsed || parsed.key.length === 0) {
+    // No password at all (a person a sign-in provider created has an empty hash): the same
+    // scrypt work as a wrong one, so the time of the answer does not tell such accounts apart.
+    await verifyPassword(password, await decoyHash())
+    return false
+  }
   const { N, r, p, salt, key } = parsed
   const candidate = await hashingQueue.run(() =>
     scrypt(password, salt, key.length, { N, r, p, maxmem: maxmem(N, r) }),

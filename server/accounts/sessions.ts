@@ -38,6 +38,8 @@ export async function createSession(
   ttlSeconds: number,
   now = new Date(),
   place: SessionPlace = { ip: null, userAgent: null },
+  /** A multi-factor sign-in at a provider trusted for it (db/schema.ts's provider_mfa). */
+  providerMfa = false,
 ): Promise<string> {
   const token = newToken()
   await db
@@ -51,6 +53,7 @@ export async function createSession(
       expires_at: new Date(now.getTime() + ttlSeconds * 1000),
       ip: place.ip,
       browser: browserName(place.userAgent),
+      provider_mfa: providerMfa,
     })
     .execute()
   return token

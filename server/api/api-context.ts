@@ -8,7 +8,14 @@ import type { BackgroundWork } from './background-work'
 /** The settings the API's use cases read. */
 export type ApiConfig = Pick<
   Config,
-  'publicUrl' | 'sessionTtlSeconds' | 'sessionIdleSeconds' | 'mfaRequired' | 'https'
+  | 'publicUrl'
+  | 'sessionTtlSeconds'
+  | 'sessionIdleSeconds'
+  | 'mfaRequired'
+  | 'https'
+  | 'authProviders'
+  | 'passwordSignIn'
+  | 'adminEmail'
 >
 
 /**

@@ -19,6 +19,9 @@ import passwordStrengthRoutes from '../features/password-strength/password-stren
 import recoveryRoutes from '../features/recovery/recovery-routes'
 import registrationRoutes from '../features/registration/registration-routes'
 import signInRoutes from '../features/sign-in/sign-in-routes'
+import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
+import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
+import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
@@ -38,6 +41,8 @@ export interface BuiltInApiOptions {
     | 'authRateLimit'
     | 'https'
     | 'auditRetentionDays'
+    | 'authProviders'
+    | 'passwordSignIn'
   >
   database: Database
   /** The mail outbox's sender: started with the app, stopped (nothing lost) when it closes. */
@@ -90,6 +95,8 @@ export default fp<BuiltInApiOptions>(
     // The features, one line each: the plugin and where its routes live.
     const features = [
       [signInRoutes, '/api/auth'],
+      [signInWithProviderRoutes, '/api/auth'],
+      [myProviderLinksRoutes, '/api/me'],
       [currentSessionRoutes, '/api/auth'],
       [registrationRoutes, '/api/auth'],
       [recoveryRoutes, '/api/auth'],
@@ -113,6 +120,7 @@ export default fp<BuiltInApiOptions>(
           prunePasswordResets(db),
           pruneSignInLimits(db),
           pruneTrustedDevices(db),
+          new DatabaseHandOffStore(db).prune(clock?.() ?? new Date()),
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
         ])

@@ -269,3 +269,12 @@ function reportStrayVariables(read: EnvReader, env: Env, names: readonly string[
     }
   }
 }
+
+/**
+ * A provider as people know it: its button's words without "Entrar com " ("Google", "gov.br"),
+ * or its name when it is no longer configured (a link made before it was removed).
+ */
+export function providerLabel(name: string, providers: readonly AuthProvider[]): string {
+  const provider = providers.find((candidate) => candidate.name === name)
+  return provider ? provider.buttonText.replace(/^Entrar com\s+/, '') : name
+}

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       apiUpstream: null,
       metricsPort: null,
       auditRetentionDays: 365,
+      authProviders: [],
+      passwordSignIn: true,
     })
   })
 
@@ -96,7 +98,27 @@ describe('loadConfig', () => {
       apiUpstream: 'http://backend:3000/api',
       metricsPort: 9464,
       auditRetentionDays: 90,
+      authProviders: [],
+      passwordSignIn: true,
     })
+  })
+
+  it('takes in single sign-on: the providers and PASSWORD_SIGN_IN, their problems with the rest', () => {
+    const config = loadConfig({
+      AUTH_PROVIDERS: 'corp',
+      AUTH_CORP_ISSUER_URL: 'https://sso.example.com/realms/staff',
+      AUTH_CORP_CLIENT_ID: 'painel',
+      AUTH_CORP_CLIENT_SECRET: 'segredo',
+      PASSWORD_SIGN_IN: 'off',
+    })
+    assert.deepEqual(
+      config.authProviders.map((provider) => [provider.name, provider.issuerUrl]),
+      [['corp', 'https://sso.example.com/realms/staff']],
+    )
+    assert.equal(config.passwordSignIn, false)
+    const problems = problemsOf({ PORT: 'x', PASSWORD_SIGN_IN: 'off' })
+    assert.equal(problems.length, 2, problems.join('\n'))
+    assert.match(problems[1] ?? '', /^PASSWORD_SIGN_IN=off needs a provider/)
   })
 
   it('understands every form of the settings that have several', () => {

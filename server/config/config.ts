@@ -4,6 +4,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../common/password-policy'
+import { readSingleSignOn, type SingleSignOnConfig } from './auth-providers'
 import { EnvReader, type Env } from './env-reader'
 
 /**
@@ -19,7 +20,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 export const MFA_REQUIRED_VALUES = ['admins', 'all', 'off'] as const
 export type MfaRequired = (typeof MFA_REQUIRED_VALUES)[number]
 
-export interface Config {
+/** Single sign-on's settings (AUTH_PROVIDERS, PASSWORD_SIGN_IN) are in auth-providers.ts. */
+export interface Config extends SingleSignOnConfig {
   port: number
   host: string
   logLevel: LogLevel
@@ -128,6 +130,7 @@ export function loadConfig(env: Env): Config {
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
     metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),
     auditRetentionDays: read.integer('AUDIT_RETENTION', 365, 1, 36_500),
+    ...readSingleSignOn(read, env),
   }
   if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {
     read.problems.push(

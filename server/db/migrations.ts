@@ -385,6 +385,58 @@ const migrations: Record<string, PortableMigration> = {
       }
     },
   },
+  /**
+   * Issue 28: single sign-on (docs/single-sign-on.md). `provider_links`: who a person is at a
+   * provider (AUTH_PROVIDERS' name and the token's `sub`; gov.br's `sub` is a CPF, masked
+   * wherever it is shown), with the issuer that vouched for it: a provider repointed at another
+   * issuer finds none of its old links. `sign_in_hand_offs`: the single-use code between the
+   * callback and the session (hand-off-codes.ts). `sessions.provider_mfa`: the session was
+   * opened after a multi-factor sign-in at a provider trusted for it (TRUST_MFA). The sign-in
+   * under way between the button and the callback needs no row: it is sealed in the browser's
+   * cookie (pending-login.ts).
+   */
+  '2026-11-26-0600-provider-links': {
+    async up(db, t) {
+      await db.schema
+        .createTable('provider_links')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('issuer', 'text', (column) => column.notNull())
+        .addColumn('subject', 'text', (column) => column.notNull())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('linked_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .addColumn('last_used_at', t.timestamp)
+        .addUniqueConstraint('provider_links_provider_subject', ['provider', 'subject'])
+        .execute()
+      await db.schema
+        .createIndex('provider_links_account_id')
+        .on('provider_links')
+        .column('account_id')
+        .execute()
+      await db.schema
+        .createTable('sign_in_hand_offs')
+        .addColumn('code_hash', 'text', (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('redirect_target', 'text')
+        .addColumn('provider_multi_factor', t.boolean, (column) => column.notNull())
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('sign_in_hand_offs_expires_at')
+        .on('sign_in_hand_offs')
+        .column('expires_at')
+        .execute()
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('provider_mfa', t.boolean, (column) => column.notNull().defaultTo(t.false))
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

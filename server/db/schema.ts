@@ -49,6 +49,11 @@ export interface SessionsTable {
   /** Set when the session was ended by someone, with why (a code of common/session-end.ts). */
   ended_at: Date | null
   end_reason: string | null
+  /**
+   * Opened after a multi-factor sign-in at a provider trusted for it (AUTH_<NAME>_TRUST_MFA):
+   * MFA_REQUIRED is satisfied for this session only.
+   */
+  provider_mfa: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 /** An authenticator app's secret; active once `confirmed_at` is set. */
@@ -196,6 +201,31 @@ export interface MailOutboxTable {
   finished_at: Date | null
 }
 
+/** Who a person is at a sign-in provider (features/sign-in-with-provider/provider-links.ts). */
+export interface ProviderLinksTable {
+  id: string
+  /** AUTH_PROVIDERS' name. */
+  provider: string
+  /** The issuer that vouched for the subject. */
+  issuer: string
+  /** The ID token's `sub`; for gov.br a CPF, masked wherever it is shown (cpf-mask.ts). */
+  subject: string
+  account_id: string
+  linked_at: CreatedAt
+  last_used_at: Date | null
+}
+
+/** Between a provider's callback and the session: features/sign-in-with-provider/hand-off-codes.ts. */
+export interface SignInHandOffsTable {
+  /** SHA-256 of the code: the code itself only travels to the browser. */
+  code_hash: string
+  account_id: string
+  provider: string
+  redirect_target: string | null
+  provider_multi_factor: boolean
+  expires_at: Date
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -211,6 +241,8 @@ export interface Schema {
   audit_events: AuditEventsTable
   registration_notices: RegistrationNoticesTable
   mail_outbox: MailOutboxTable
+  provider_links: ProviderLinksTable
+  sign_in_hand_offs: SignInHandOffsTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

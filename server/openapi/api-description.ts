@@ -120,7 +120,8 @@ export const API_GROUPS = [
     prefix: '/api/auth/',
     name: 'Sign-in',
     description:
-      'Signing in (password, second step, passkey), signing out, registering, recovering a ' +
+      'Signing in (password, second step, passkey, a sign-in provider), signing out, ' +
+      'registering, recovering a ' +
       'password and changing it. Public, except where an operation names the bearer scheme.',
   },
   {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import { contentTypeOf, loadStaticFileTable, tableBytes } from './static-file-table'
 
@@ -47,6 +48,26 @@ describe('loadStaticFileTable', () => {
     assert.equal(script?.gzip?.headers['content-type'], 'text/javascript; charset=utf-8')
     assert.equal(script?.identity.headers['cache-control'], 'public, max-age=31536000, immutable')
     assert.equal(tableBytes(table), '<!doctype html>br-bytesjsgz-bytesfont'.length)
+  })
+
+  it('serves the page as rewritten, its CSP, ETag and br sibling made from the new text', async () => {
+    const plain = (await loadStaticFileTable(distDir)).get('/')
+    const table = await loadStaticFileTable(distDir, {
+      page: (html) => `${html}<p>novo</p>`,
+      pageHeaders: (html) => ({ 'x-page-length': String(html.length) }),
+    })
+    const page = table.get('/')
+    assert.ok(page?.br && plain)
+    assert.equal(page.identity.body.toString(), '<!doctype html><p>novo</p>')
+    assert.equal(
+      page.identity.headers['x-page-length'],
+      String('<!doctype html><p>novo</p>'.length),
+    )
+    assert.notEqual(page.identity.etag, plain.identity.etag)
+    assert.equal(brotliDecompressSync(page.br.body).toString(), '<!doctype html><p>novo</p>')
+    // A rewrite that changes nothing keeps the build's own sibling.
+    const same = (await loadStaticFileTable(distDir, { page: (html) => html })).get('/')
+    assert.equal(same?.br?.body.toString(), 'br-bytes')
   })
 
   it('is empty, not an error, before the first build', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 
 /** The encodings the build precompresses into siblings, in the order the server prefers them. */
 export const PRECOMPRESSED_ENCODINGS = ['br', 'gzip'] as const
@@ -71,13 +72,25 @@ export async function loadStaticFileTable(
   distDir: string,
   {
     pageHeaders = () => ({}),
+    page: pageText,
   }: {
     /** Headers of the page's own, from its text (its CSP allows its inline styles by hash). */
     pageHeaders?: (html: string) => Readonly<Record<string, string>>
+    /**
+     * The page as served, from the page as built (the sign-in providers written in:
+     * sign-in-providers-page.ts). Applied before the ETag, the headers and the br/gzip
+     * siblings are made; a page it changes is compressed again here, once.
+     */
+    page?: (html: string) => string
   } = {},
 ): Promise<Map<string, StaticFile>> {
   const table = new Map<string, StaticFile>()
-  const page = await readStaticFile(join(distDir, 'index.html'), PAGE_CACHE_CONTROL, pageHeaders)
+  const page = await readStaticFile(
+    join(distDir, 'index.html'),
+    PAGE_CACHE_CONTROL,
+    pageHeaders,
+    pageText,
+  )
   if (page) {
     table.set('/', page)
     table.set('/index.html', page)
@@ -120,17 +133,36 @@ async function readStaticFile(
   path: string,
   cacheControl: string,
   headersOf?: (text: string) => Readonly<Record<string, string>>,
+  rewrite?: (text: string) => string,
 ): Promise<StaticFile | null> {
-  const body = await readIfPresent(path)
-  if (!body) return null
+  const built = await readIfPresent(path)
+  if (!built) return null
+  const builtText = built.toString('utf8')
+  const text = rewrite?.(builtText) ?? builtText
+  const rewritten = text !== builtText
+  const body = rewritten ? Buffer.from(text, 'utf8') : built
   const contentType = contentTypeOf(path)
-  const own = headersOf?.(body.toString('utf8')) ?? {}
+  const own = headersOf?.(text) ?? {}
   const file: StaticFile = { identity: representation(body, contentType, cacheControl, own) }
   for (const encoding of PRECOMPRESSED_ENCODINGS) {
     const sibling = await readIfPresent(path + SIBLING_EXTENSION[encoding])
-    if (sibling) file[encoding] = representation(sibling, contentType, cacheControl, own, encoding)
+    if (!sibling) continue
+    // The build's sibling is of the page as built: a rewritten page is compressed anew.
+    const compressed = rewritten ? compress(body, encoding) : sibling
+    file[encoding] = representation(compressed, contentType, cacheControl, own, encoding)
   }
   return file
+}
+
+function compress(body: Buffer, encoding: PrecompressedEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipSync(body, { level: 9 })
 }
 
 function representation(

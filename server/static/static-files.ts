@@ -2,7 +2,9 @@ import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { ASSET_ROUTE_CONFIG, pageContentSecurityPolicy } from '../http/security'
+import type { SignInProviderButton } from '../../common/sign-in-providers'
 import { etagMatches } from './etag-matches'
+import { withoutPasswordSignIn, withSignInProviders } from './sign-in-providers-page'
 import {
   loadStaticFileTable,
   PRECOMPRESSED_ENCODINGS,
@@ -21,6 +23,10 @@ export interface StaticFilesOptions {
   filesChange?: boolean
   /** Behind HTTPS: the page's CSP is the security plugin's for HTTPS, with its style hashes. */
   https?: boolean
+  /** The login page's sign-in provider buttons, written into the served page. */
+  signInProviders?: readonly SignInProviderButton[]
+  /** PASSWORD_SIGN_IN: false hides the password form but for a toggle (the first admin's). */
+  passwordSignIn?: boolean
 }
 
 /**
@@ -34,9 +40,16 @@ export interface StaticFilesOptions {
  * at start, with every header and ETag computed then; a request costs a lookup.
  */
 export default fp<StaticFilesOptions>(
-  async (app, { distDir, filesChange = false, https = false }) => {
+  async (
+    app,
+    { distDir, filesChange = false, https = false, signInProviders = [], passwordSignIn = true },
+  ) => {
     const load = () =>
       loadStaticFileTable(distDir, {
+        page: (html) => {
+          const withButtons = withSignInProviders(html, signInProviders)
+          return passwordSignIn ? withButtons : withoutPasswordSignIn(withButtons)
+        },
         pageHeaders: (html) => ({
           'content-security-policy': pageContentSecurityPolicy(https, html),
         }),

@@ -41,6 +41,11 @@ export interface OidcTestProviderOptions {
   port?: number
   /** How long an ID token is valid (oidc-provider's default: an hour). */
   idTokenTtlSeconds?: number
+  /**
+   * Anyone may sign in with an e-mail no account has: a person with that e-mail, verified, is
+   * made on the spot (the Playwright journeys' unique e-mails, e2e/support/oidc-provider-server.ts).
+   */
+  anyEmail?: boolean
 }
 
 export interface OidcTestProvider {
@@ -149,9 +154,16 @@ export async function startOidcTestProvider(
   let port = options.port ?? 0
   let server: Server | undefined
 
-  const findAccount = (login: string) =>
-    accounts.get(login) ??
-    [...accounts.values()].find((account) => account.email?.toLowerCase() === login.toLowerCase())
+  const findAccount = (login: string) => {
+    const found =
+      accounts.get(login) ??
+      [...accounts.values()].find((account) => account.email?.toLowerCase() === login.toLowerCase())
+    if (found || !options.anyEmail || !/^[^\s@]+@[^\s@]+$/.test(login)) return found
+    const email = login.toLowerCase()
+    const made: TestAccount = { id: email, email, emailVerified: true }
+    accounts.set(made.id, made)
+    return made
+  }
 
   const build = (issuer: string) => {
     const configuration: Configuration = {

@@ -1,6 +1,7 @@
 import { RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
 import { errorAnswers } from '../../../common/api/errors'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { register } from './register'
 import { registrationNotifier } from './registration-notices'
@@ -24,12 +25,14 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       schema: {
         summary: 'Ask for an account (an admin approves it)',
         description:
-          "Public. Asks for an account, which waits for an admin's approval; admins are told by mail. The answer is the same whether or not the e-mail already has an account, so it reveals none. The password must pass the password policy (400 with the reason).",
+          "Public. Asks for an account, which waits for an admin's approval; admins are told by mail. The answer is the same whether or not the e-mail already has an account, so it reveals none. The password must pass the password policy (400 with the reason). 403 registration_closed with PASSWORD_SIGN_IN=off (people come in through a sign-in provider).",
         body: RegisterBodySchema,
-        response: { 202: RegisteredSchema, ...errorAnswers(400, 429) },
+        response: { 202: RegisteredSchema, ...errorAnswers(400, 403, 429) },
       },
     },
     async (request, reply) => {
+      // PASSWORD_SIGN_IN=off: people come in through a sign-in provider, not with a password.
+      if (!context.config.passwordSignIn) throw apiError(403, 'registration_closed')
       await register(context, request.body, requestOrigin(request), () => void notifyAdmins.run())
       return reply.code(202).send({ status: 'pending' })
     },

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
-import type { PortableMigration } from '../../db/migrations'
+import type { Db } from '../../db/database'
 
 /**
  * The step between the provider's callback and a Painel session. The session token never travels
@@ -10,8 +9,8 @@ import type { PortableMigration } from '../../db/migrations'
  * taken once, and only its SHA-256 is stored.
  *
  * Where the codes live must be shared by every replica: a code made by the replica that served
- * the callback is exchanged on whichever serves the POST. DatabaseHandOffStore is that store; its
- * table needs the migration below (registered in server/db/migrations.ts with the wiring).
+ * the callback is exchanged on whichever serves the POST. DatabaseHandOffStore is that store (its
+ * table: the 2026-11-26-0600-provider-links migration in server/db/migrations.ts).
  * MemoryHandOffStore is for one process (the tests).
  */
 export interface HandOff {
@@ -66,43 +65,8 @@ export class MemoryHandOffStore implements HandOffStore {
   }
 }
 
-/** The table's shape, for server/db/schema.ts when it is migrated in. */
-export interface SignInHandOffsTable {
-  code_hash: string
-  account_id: string
-  provider: string
-  redirect_target: string | null
-  provider_multi_factor: boolean
-  expires_at: Date
-}
-
-export type HandOffSchema = {
-  sign_in_hand_offs: SignInHandOffsTable
-}
-
-export const signInHandOffsMigration: PortableMigration = {
-  async up(db, t) {
-    await db.schema
-      .createTable('sign_in_hand_offs')
-      .addColumn('code_hash', 'text', (column) => column.primaryKey())
-      .addColumn('account_id', t.uuid, (column) =>
-        column.notNull().references('accounts.id').onDelete('cascade'),
-      )
-      .addColumn('provider', 'text', (column) => column.notNull())
-      .addColumn('redirect_target', 'text')
-      .addColumn('provider_multi_factor', t.boolean, (column) => column.notNull())
-      .addColumn('expires_at', t.timestamp, (column) => column.notNull())
-      .execute()
-  },
-}
-
 export class DatabaseHandOffStore implements HandOffStore {
-  private constructor(private readonly db: Kysely<HandOffSchema>) {}
-
-  /** Over any database that has the table (Kysely's types are invariant in the schema). */
-  static over<DB extends HandOffSchema>(db: Kysely<DB>): DatabaseHandOffStore {
-    return new DatabaseHandOffStore(db as unknown as Kysely<HandOffSchema>)
-  }
+  constructor(private readonly db: Db) {}
 
   async put(codeHash: string, handOff: HandOff, expiresAt: Date): Promise<void> {
     await this.db

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { portableSql } from '../../db/portable-sql'
 import { nameColumns } from '../../accounts/name-columns'
 import { testDatabase, testStoreName } from '../../test/test-database'
 import {
@@ -8,9 +7,7 @@ import {
   HAND_OFF_TTL_MS,
   HandOffCodes,
   MemoryHandOffStore,
-  signInHandOffsMigration,
   type HandOff,
-  type HandOffSchema,
 } from './hand-off-codes'
 import { PendingLoginSeal, type PendingLogin } from './pending-login'
 
@@ -80,7 +77,6 @@ describe('HandOffCodes', () => {
   it(`the database store: one of two concurrent exchanges wins (${testStoreName()})`, async () => {
     const database = await testDatabase()
     after(() => database.close())
-    await signInHandOffsMigration.up(database.db as never, portableSql(database.engine))
     const account = await database.db
       .insertInto('accounts')
       .values({
@@ -94,7 +90,7 @@ describe('HandOffCodes', () => {
       .returning('id')
       .executeTakeFirst()
     assert.ok(account)
-    const store = DatabaseHandOffStore.over(database.db.withTables<HandOffSchema>())
+    const store = new DatabaseHandOffStore(database.db)
     let at = now.getTime()
     const codes = new HandOffCodes(store, () => new Date(at))
     const code = await codes.issue(handOff)

@@ -27,7 +27,7 @@ export type StartOutcome =
 
 /**
  * Why a sign-in at a provider did not identify anyone. The words the login page shows are in
- * sign-in-with-provider-messages.ts; `detail` is for the log and the audit, never for the page.
+ * client/src/features/sign-in/provider-sign-in-messages.ts; `detail` is for the log and the audit, never for the page.
  */
 export type Refusal =
   /** The person cancelled at the provider (error=access_denied). */

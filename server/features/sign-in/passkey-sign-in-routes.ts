@@ -9,7 +9,7 @@ import { RequestOptionsSchema } from '../../../common/api/webauthn'
 import type { ApiContext } from '../../api/api-context'
 import type { FastifyTypebox } from '../../http/fastify-typebox'
 import { checkOrigin } from '../../http/request-origin'
-import { answerSignIn } from './answer-sign-in'
+import { answerSignIn } from '../../accounts/answer-sign-in'
 import { apiError } from '../../http/errors'
 import { passkeySignInOptions, signInWithPasskey } from './passkey-sign-in'
 

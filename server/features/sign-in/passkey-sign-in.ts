@@ -4,7 +4,7 @@ import { recordAccountEvent } from '../../audit-log/account-events'
 import { findAccountById } from '../../accounts/accounts'
 import type { ApiContext } from '../../api/api-context'
 import type { Origin } from '../../http/request-origin'
-import { completeSignIn, type SignInResult } from './sign-in'
+import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
 import {
   finishMfaChallenge,
   peekMfaChallenge,

@@ -10,7 +10,7 @@ import { errorAnswers } from '../../../common/api/errors'
 import { hashingQueue } from '../../accounts/passwords'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { checkOrigin } from '../../http/request-origin'
-import { answerSignIn } from './answer-sign-in'
+import { answerSignIn } from '../../accounts/answer-sign-in'
 import { passkeySignInRoutes } from './passkey-sign-in-routes'
 import { signIn, signInWithCode } from './sign-in'
 

@@ -9,12 +9,10 @@ import {
 import { checkPassword, limitKeysFor } from '../../accounts/password-check'
 import { hashPassword, needsRehash } from '../../accounts/passwords'
 import { mfaMethods, useRecoveryCode, useTotpCode } from '../../accounts/second-factors'
-import { createSession } from '../../accounts/sessions'
 import { looksLikeTotpCode } from '../../accounts/totp'
-import { trustDevice } from '../../accounts/trusted-devices'
 import type { ApiContext } from '../../api/api-context'
+import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
 import { recordAccountEvent } from '../../audit-log/account-events'
-import type { Account } from '../../db/schema'
 import type { Origin } from '../../http/request-origin'
 
 /**
@@ -22,48 +20,6 @@ import type { Origin } from '../../http/request-origin'
  * HTTP (sign-in-routes.ts maps them to the API). Every answer that could reveal whether an e-mail
  * has an account costs the same and reads the same either way.
  */
-
-export type SignInResult =
-  | {
-      outcome: 'signed-in'
-      token: string
-      account: Account
-      deviceToken: string
-      /** After a recovery code: how many the account has left (the person is told). */
-      recoveryCodesLeft?: number
-    }
-  | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
-  | {
-      outcome:
-        | 'invalid_credentials'
-        | 'pending_approval'
-        | 'account_disabled'
-        | 'invalid_code'
-        | 'challenge_expired'
-    }
-  | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
-
-/**
- * Opens the session of a sign-in that is complete: device trusted, audited with the method.
- * Every way of signing in ends here (passkey-sign-in.ts too).
- */
-export async function completeSignIn(
-  { db, now, config }: ApiContext,
-  account: Account,
-  origin: Origin,
-  method: 'password' | MfaMethod,
-): Promise<SignInResult> {
-  const token = await createSession(
-    db,
-    account.id,
-    config.sessionTtlSeconds,
-    now(),
-    origin.audit ?? { ip: null, userAgent: null },
-  )
-  const deviceToken = await trustDevice(db, account.id, origin.deviceToken)
-  await recordAccountEvent(db, 'sign_in', account.id, origin.audit, { method })
-  return { outcome: 'signed-in', token, account, deviceToken }
-}
 
 export async function signIn(
   context: ApiContext,
@@ -78,7 +34,13 @@ export async function signIn(
   if ('retryAfterSeconds' in checked) {
     return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
   }
-  if (!account || !checked.matches) {
+  // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): only the first admin keeps a password, for
+  // a provider's outage. Anyone else's right password is refused as a wrong one, after the same
+  // check and count, so the answer does not tell which e-mails have accounts.
+  const passwordAllowed =
+    context.config.passwordSignIn ||
+    (context.config.adminEmail !== null && email === normalizeEmail(context.config.adminEmail))
+  if (!account || !checked.matches || !passwordAllowed) {
     await recordAccountEvent(
       db,
       'sign_in_failed',

@@ -19,6 +19,7 @@ import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
 import { bulkChange } from './bulk-change'
+import { signInMethods } from './sign-in-methods'
 import { changeStaffAccount } from './change-staff-account'
 import { endAccountSessions } from './end-account-sessions'
 import { removeAccountSecondFactors } from './remove-second-factors'
@@ -108,7 +109,11 @@ export default guardedRoutes([admins], async (app, deps) => {
     async (request) => {
       const account = await findAdministeredAccount(deps.db, request.params.id)
       const user = (await findStaffItem(deps.db, account.id))!
-      return { user, sessions: await openSessions(deps.db, account.id) }
+      return {
+        user,
+        sessions: await openSessions(deps.db, account.id),
+        signIn: await signInMethods(deps.db, account, deps.config.authProviders),
+      }
     },
   )
 

@@ -1,6 +1,7 @@
 import type { UserAnswer } from '../../../../common/api/account'
 import type { ChangePasswordBody } from '../../../../common/api/auth'
 import type { SessionList } from '../../../../common/api/me'
+import type { ProviderLinkList } from '../../../../common/api/provider-links'
 import { apiRequest } from '../../api/api-client'
 
 /**
@@ -9,6 +10,7 @@ import { apiRequest } from '../../api/api-client'
  */
 
 export type { SessionItem } from '../../../../common/api/me'
+export type { ProviderLink } from '../../../../common/api/provider-links'
 
 const idPath = (id: string) => encodeURIComponent(id)
 
@@ -30,3 +32,10 @@ export const endSession = (id: string) =>
   apiRequest<void>(`me/sessions/${idPath(id)}`, { method: 'DELETE' })
 
 export const endOtherSessions = () => apiRequest<void>('me/sessions', { method: 'DELETE' })
+
+/** The sign-in providers linked to one's account (GET /api/me/providers). */
+export const listProviderLinks = (signal?: AbortSignal) =>
+  apiRequest<ProviderLinkList>('me/providers', signal ? { signal } : {})
+
+export const unlinkProvider = (id: string) =>
+  apiRequest<void>(`me/providers/${idPath(id)}`, { method: 'DELETE' })

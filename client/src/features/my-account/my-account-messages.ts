@@ -4,6 +4,21 @@
  * too) downloads.
  */
 export const accountMessages = {
+  providers: {
+    title: 'Provedores de identidade',
+    intro: 'As contas da organização com que você entra no painel.',
+    linkedAt: 'Vinculado em',
+    lastUsed: 'Último uso',
+    never: 'ainda não usado',
+    unlink: 'Desvincular',
+    unlinkLabel: (label: string) => `Desvincular ${label}`,
+    unlinkTitle: (label: string) => `Desvincular ${label}?`,
+    unlinkBody:
+      'Você deixa de entrar com este provedor. Se entrar por ele de novo, o vínculo só volta pelo e-mail confirmado pelo provedor.',
+    unlinked: 'Provedor desvinculado.',
+    lastWay:
+      'É sua única forma de entrar: para desvincular, crie uma senha ou adicione uma chave de acesso antes.',
+  },
   sessions: {
     title: 'Sessões abertas',
     intro: 'Os navegadores em que sua conta está conectada agora.',

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../session/current-user'
 import { ChangePasswordForm } from './change-password-form'
 import { NameEditor } from '../../forms/name-editor'
 import { SessionsCard } from './sessions-card'
+import { ProvidersCard } from './providers-card'
 import { TotpCard } from '../../second-factor/totp-card'
 import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
@@ -58,6 +59,7 @@ export default function ProfileScreen() {
       {user && <ChangePasswordForm />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
+      {user && <ProvidersCard />}
       {user && <SessionsCard />}
     </>
   )

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
-import { Link } from 'react-router-dom'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '../../routing/paths'
 import { signIn } from './sign-in-api'
 import { validateLogin, type LoginField } from '../../forms/auth-validation'
@@ -14,10 +14,21 @@ import { SubmitButton } from '../../forms/submit-button'
 import { messages } from '../../words/messages'
 import { signInMessages } from './sign-in-messages'
 import type { MfaRequired } from '../../../../common/api/auth'
+import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '../../../../common/provider-sign-in-errors'
+import {
+  PASSWORD_FORM_OPENED,
+  PASSWORD_PART_CLASS,
+  PASSWORD_SIGN_IN_ATTRIBUTE,
+  PASSWORD_TOGGLE_CLASS,
+  REGISTRATION_CLASS,
+} from '../../../../common/sign-in-providers'
+import { ProviderButtons } from './provider-buttons'
 
 /** The second step and the passkey's code load only when used (the cold page has a budget). */
 const MfaStep = lazy(() => import('./mfa-step'))
 const passkeySignIn = () => import('./passkey-sign-in')
+/** A return from a sign-in provider: loaded only when the address holds one. */
+const providerReturn = () => import('./provider-return')
 /**
  * Why the last session ended, with its texts: loaded only when there is such a record, and only
  * after the first render, which hydrates the prerendered page (built without any record).
@@ -28,6 +39,12 @@ const noSubscription = () => () => {}
 const hasSessionEnd = () => readSessionEnd() !== null
 
 const FIELDS: readonly LoginField[] = ['email', 'password']
+
+/** PASSWORD_SIGN_IN=off: the served page hides the form until this (the first admin's way in). */
+const showPasswordForm = () => {
+  document.getElementById('root')?.setAttribute(PASSWORD_SIGN_IN_ATTRIBUTE, PASSWORD_FORM_OPENED)
+  document.querySelector<HTMLInputElement>('#root form input[name="email"]')?.focus()
+}
 const text = messages.login
 
 export default function LoginPage() {
@@ -45,6 +62,28 @@ export default function LoginPage() {
       else setChallenge(answer.mfa)
     },
   })
+  const [providerProblem, setProviderProblem] = useState<{ text: string; pending: boolean }>()
+  const location = useLocation()
+  const navigate = useNavigate()
+  // After hydration (the prerendered page has no such query): a return from a provider.
+  useEffect(() => {
+    const query = new URLSearchParams(location.search)
+    const code = query.get(SSO_CODE_PARAM)
+    const error = query.get(SSO_ERROR_PARAM)
+    if (code === null && error === null) return
+    // The code is single use: out of the address before anything else (a reload, the history).
+    query.delete(SSO_CODE_PARAM)
+    query.delete(SSO_ERROR_PARAM)
+    const rest = query.toString()
+    void navigate({ search: rest === '' ? '' : `?${rest}` }, { replace: true })
+    void providerReturn().then(async (module) => {
+      const outcome = await module.providerReturn(code, error)
+      if (outcome.kind === 'problem') {
+        setProviderProblem({ text: outcome.message, pending: outcome.pending })
+      } else if ('token' in outcome.answer) saveToken(outcome.answer.token)
+      else setChallenge(outcome.answer.mfa)
+    })
+  }, [location.search, navigate])
   // False while hydrating the prerendered page (built without a record), then what is stored.
   const sessionEnded = useSyncExternalStore(noSubscription, hasSessionEnd, () => false)
 
@@ -68,13 +107,31 @@ export default function LoginPage() {
 
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
-      <form noValidate onSubmit={form.onSubmit} aria-busy={form.sending}>
+      <button
+        type="button"
+        className={`btn btn-link px-0 mb-3 ${PASSWORD_TOGGLE_CLASS}`}
+        hidden
+        onClick={showPasswordForm}
+      >
+        {signInMessages.passwordToggle}
+      </button>
+      <form
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-busy={form.sending}
+        className={PASSWORD_PART_CLASS}
+      >
         {/* Waiting for approval is news, not a mistake the user made: said as information. */}
         <Notice
-          text={form.serverError ?? passkeyError}
-          color={form.serverErrorCode === 'pending_approval' ? 'info' : 'danger'}
+          text={form.serverError ?? passkeyError ?? providerProblem?.text ?? null}
+          color={
+            form.serverErrorCode === 'pending_approval' ||
+            (!form.serverError && !passkeyError && providerProblem?.pending)
+              ? 'info'
+              : 'danger'
+          }
         />
-        {sessionEnded && !form.serverError && !passkeyError && (
+        {sessionEnded && !form.serverError && !passkeyError && !providerProblem && (
           <Suspense fallback={null}>
             <SessionEndNotice />
           </Suspense>
@@ -98,8 +155,9 @@ export default function LoginPage() {
       >
         {signInMessages.passkey}
       </button>
-      <hr />
-      <p className="mb-0">
+      <ProviderButtons />
+      <hr className={REGISTRATION_CLASS} />
+      <p className={`mb-0 ${REGISTRATION_CLASS}`}>
         {text.noAccount} <Link to={paths.register}>{text.register}</Link>
       </p>
     </PublicCard>

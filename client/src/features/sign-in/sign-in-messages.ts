@@ -6,4 +6,6 @@
  */
 export const signInMessages = {
   passkey: 'Entrar com chave de acesso',
+  /** PASSWORD_SIGN_IN=off: the first admin's way to the password form. */
+  passwordToggle: 'Entrar com senha (administrador)',
 } as const

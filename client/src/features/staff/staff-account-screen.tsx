@@ -85,7 +85,13 @@ export default function StaffAccountScreen() {
     )
   }
   const { account, history } = load.data
-  const { user, sessions } = account
+  const { user, sessions, signIn } = account
+  const ways = [
+    ...(signIn.password ? [text.signInPassword] : []),
+    ...(signIn.passkeys > 0 ? [text.signInPasskeys(signIn.passkeys)] : []),
+    // A provider by the name its login button gives it ("Google", "gov.br").
+    ...signIn.providers,
+  ]
   const itsMe = user.id === me?.id
   return (
     <>
@@ -130,6 +136,8 @@ export default function StaffAccountScreen() {
             <dd className="col-sm-8">
               {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : adminMessages.never}
             </dd>
+            <dt className="col-sm-4">{text.signIn}</dt>
+            <dd className="col-sm-8">{ways.length > 0 ? ways.join(', ') : text.signInNone}</dd>
             <dt className="col-sm-4">{text.mfa}</dt>
             <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
           </dl>

@@ -1,0 +1,64 @@
+import type { MfaMethod } from '../../common/api/auth'
+import type { AuditDetails } from '../../common/api/audit'
+import type { ApiContext } from '../api/api-context'
+import { recordAccountEvent } from '../audit-log/account-events'
+import type { Account } from '../db/schema'
+import type { Origin } from '../http/request-origin'
+import { createSession } from './sessions'
+import { trustDevice } from './trusted-devices'
+
+/**
+ * How every way of signing in ends (a password and its second step, a passkey, a sign-in
+ * provider's hand-off): the outcomes the routes answer (answer-sign-in.ts), and the session
+ * opened for a sign-in that is complete.
+ */
+
+export type SignInResult =
+  | {
+      outcome: 'signed-in'
+      token: string
+      account: Account
+      deviceToken: string
+      /** After a recovery code: how many the account has left (the person is told). */
+      recoveryCodesLeft?: number
+    }
+  | { outcome: 'mfa'; challenge: string; methods: MfaMethod[] }
+  | {
+      outcome:
+        | 'invalid_credentials'
+        | 'pending_approval'
+        | 'account_disabled'
+        | 'invalid_code'
+        | 'challenge_expired'
+    }
+  | { outcome: 'too_many_attempts'; retryAfterSeconds: number }
+
+/**
+ * Opens the session of a sign-in that is complete: device trusted, audited with the method.
+ * `provider`: signed in at that sign-in provider (AUTH_PROVIDERS' name); `providerMfa`: with a
+ * multi-factor sign-in there that TRUST_MFA trusts, which satisfies MFA_REQUIRED for this
+ * session only.
+ */
+export async function completeSignIn(
+  { db, now, config }: Pick<ApiContext, 'db' | 'now' | 'config'>,
+  account: Account,
+  origin: Origin,
+  method: 'password' | MfaMethod | { provider: string; providerMfa: boolean },
+): Promise<SignInResult> {
+  const providerMfa = typeof method === 'object' && method.providerMfa
+  const token = await createSession(
+    db,
+    account.id,
+    config.sessionTtlSeconds,
+    now(),
+    origin.audit ?? { ip: null, userAgent: null },
+    providerMfa,
+  )
+  const deviceToken = await trustDevice(db, account.id, origin.deviceToken)
+  const details: AuditDetails =
+    typeof method === 'object'
+      ? { method: 'provider', provider: method.provider, provider_mfa: providerMfa }
+      : { method }
+  await recordAccountEvent(db, 'sign_in', account.id, origin.audit, details)
+  return { outcome: 'signed-in', token, account, deviceToken }
+}
