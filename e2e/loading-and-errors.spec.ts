@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectRoute, holdRequests } from './support/pages'
+import { e2e } from './support/test-env'
 
 /** While a page or screen loads, and when one cannot be loaded. */
 
@@ -106,4 +107,63 @@ test.describe('signed in', () => {
     await expectRoute(page, '/dashboard')
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   })
+})
+
+test.describe('the lists (Equipe, Auditoria): refreshing, offline, paging', () => {
+  test.use({ signedInAs: 'admin' })
+
+  const LISTS = [
+    {
+      path: `/#/equipe?q=${encodeURIComponent(e2e.admin.email)}`,
+      api: /\/api\/staff\?/,
+      rows: (page: Page) => page.getByRole('row').filter({ hasText: e2e.admin.email }),
+    },
+    {
+      path: '/#/auditoria',
+      api: /\/api\/audit(\?|$)/,
+      rows: (page: Page) =>
+        page.getByRole('list', { name: 'Eventos da auditoria' }).getByRole('listitem').first(),
+    },
+  ]
+
+  for (const list of LISTS) {
+    test(`${list.path.split('?')[0]}: "Atualizar" is busy and disabled while it fetches`, async ({
+      page,
+    }) => {
+      await page.goto(list.path)
+      await expect(list.rows(page)).toBeVisible()
+      const refresh = page.getByRole('button', { name: 'Atualizar' })
+      await expect(refresh).toBeEnabled()
+      const held = await holdRequests(page, list.api)
+      await refresh.click()
+      await expect(refresh).toHaveAttribute('aria-busy', 'true')
+      await expect(refresh).toBeDisabled()
+      // A second click while it runs asks nothing more.
+      await refresh.click({ force: true })
+      held.release()
+      await expect(refresh).toBeEnabled()
+      await expect(refresh).toHaveAttribute('aria-busy', 'false')
+      expect(held.count()).toBe(1)
+      await expect(list.rows(page)).toBeVisible()
+    })
+
+    test(`${list.path.split('?')[0]}: offline, a refresh keeps the rows and says they may be out of date`, async ({
+      page,
+      context,
+    }) => {
+      await page.goto(list.path)
+      await expect(list.rows(page)).toBeVisible()
+      await context.setOffline(true)
+      await page.getByRole('button', { name: 'Atualizar' }).click()
+      const stale = page.getByText('A lista abaixo pode estar desatualizada.')
+      await expect(stale).toBeVisible()
+      await expect(stale).toContainText('Sem conexão com o servidor.')
+      await expect(list.rows(page)).toBeVisible()
+
+      await context.setOffline(false)
+      await page.getByRole('button', { name: 'Atualizar' }).click()
+      await expect(stale).toHaveCount(0)
+      await expect(list.rows(page)).toBeVisible()
+    })
+  }
 })
