@@ -34,7 +34,7 @@ export default function StaffScreen() {
     queryKey,
     { keepOnFailure: true },
   )
-  const { attach: attachListTop, show: showListTop } = useListTop<HTMLParagraphElement>()
+  const { attach: attachListTop, show: showListTop } = useListTop<HTMLParagraphElement>(!busy)
   const [notice, setNotice] = useState<string | null>(null)
   // An invitation being typed when the session ended is opened again, as it was left.
   const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
