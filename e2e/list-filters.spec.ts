@@ -75,9 +75,7 @@ test('Auditoria: "Até" before "De" is said on the field, and the log is not ask
   await to.fill('2026-11-10')
   await expect(page).toHaveURL(/from=2026-11-20&to=2026-11-10$/)
   await expect(to).toHaveAttribute('aria-invalid', 'true')
-  await expect(to).toHaveAccessibleDescription(
-    '«Até» é anterior a «De»: escolha um período que termine depois de começar.',
-  )
+  await expect(to).toHaveAccessibleDescription('«Até» não pode ser anterior a «De».')
   // Not an empty log as if nothing had happened: no list, no "Nenhum evento", nothing to export.
   await expect(page.getByRole('list', { name: 'Eventos da auditoria' })).toHaveCount(0)
   await expect(page.getByText('Nenhum evento com estes filtros.')).toHaveCount(0)

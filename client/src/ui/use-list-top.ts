@@ -19,9 +19,8 @@ export function useListTop<E extends HTMLElement>(settled: boolean) {
     // Below the header while it sticks to the top; a header scrolled away covers nothing.
     const header = document.querySelector('.header-sticky')
     const below = Math.max(0, header?.getBoundingClientRect().bottom ?? 0)
-    // scrollIntoView, not window.scrollBy: on a phone the page may scroll in an element.
-    element.style.scrollMarginTop = `${below + 16}px`
-    element.scrollIntoView({ block: 'start' })
+    // Smoothly where the stylesheet asks for it (Bootstrap's scroll-behavior, off with reduced motion).
+    window.scrollBy({ top: element.getBoundingClientRect().top - below - 16 })
   }, [settled, element])
   /** Call with the change of page. */
   const show = useCallback(() => {

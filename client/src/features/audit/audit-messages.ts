@@ -14,7 +14,7 @@ export const auditMessages = {
   from: 'De',
   to: 'Até',
   /** On "Até" when it comes before "De": no event can be in such a range. */
-  rangeInverted: '«Até» é anterior a «De»: escolha um período que termine depois de começar.',
+  rangeInverted: '«Até» não pode ser anterior a «De».',
   export: 'Exportar CSV',
   exporting: 'Exportando…',
   more: 'Carregar mais',
