@@ -49,6 +49,22 @@ test('Equipe: Enter applies the search at once', async ({ page }) => {
   await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
 })
 
+test('Equipe: a select picked while the search waits for its pause keeps both', async ({
+  page,
+}) => {
+  await page.goto('/#/equipe')
+  await page.getByLabel('Buscar por nome ou e-mail').fill('ninguem-assim')
+  // Before the search's pause is over: the search, applied after, must not undo the select.
+  await page.getByLabel('Situação').selectOption('disabled')
+  await expect(page).toHaveURL(/#\/equipe\?status=disabled&q=ninguem-assim$/)
+  await expect(page.getByLabel('Situação')).toHaveValue('disabled')
+  await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue('ninguem-assim')
+  // And the back button undoes the search alone, the box showing what the URL says.
+  await page.goBack()
+  await expect(page).toHaveURL(/#\/equipe\?status=disabled$/)
+  await expect(page.getByLabel('Buscar por nome ou e-mail')).toHaveValue('')
+})
+
 test('Auditoria: a type and the days apply as they are chosen, as on Equipe', async ({ page }) => {
   await page.goto('/#/auditoria')
   await expect(search(page).getByRole('button', { name: 'Filtrar' })).toHaveCount(0)

@@ -167,6 +167,24 @@ test.describe('the lists (Equipe, Auditoria): refreshing, offline, paging', () =
     })
   }
 
+  test('offline, a new filter is not answered with the rows of the old one', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(`/#/equipe?q=${encodeURIComponent(e2e.admin.email)}`)
+    const row = page.getByRole('row').filter({ hasText: e2e.admin.email })
+    await expect(row).toBeVisible()
+    await context.setOffline(true)
+    await page.getByLabel('Situação').selectOption('disabled')
+    // Those rows would claim to be disabled accounts: the failure is said instead.
+    await expect(page.getByRole('alert')).toContainText('Sem conexão com o servidor.')
+    await expect(row).toHaveCount(0)
+    await expect(page.getByText('A lista abaixo pode estar desatualizada.')).toHaveCount(0)
+    await context.setOffline(false)
+    await page.getByLabel('Situação').selectOption('active')
+    await expect(row).toBeVisible()
+  })
+
   /** `count` made-up accounts, served a page of 20 at a time for Equipe's list call. */
   async function serveTeam(page: Page, count: number) {
     const team = Array.from({ length: count }, (_, index) => ({
