@@ -36,7 +36,7 @@ export async function presetToken(page: Page, value: string | null): Promise<voi
  */
 export async function holdRequests(
   page: Page,
-  url: string,
+  url: string | RegExp,
 ): Promise<{ release: () => void; count: () => number }> {
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))

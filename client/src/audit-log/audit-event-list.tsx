@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { AuditEvent, AuditParty } from '../../../common/api/audit'
 import { auditDetailsText } from '../../../common/audit-details'
@@ -41,14 +42,28 @@ function EventDetails({ event }: { event: AuditEvent }) {
 export function AuditEventList({
   events,
   label,
+  focusAt,
 }: {
   events: readonly AuditEvent[]
   label: string
+  /**
+   * An event to move the keyboard focus to, once shown: the first of those "Carregar mais"
+   * brought, so that Tab goes on through the new ones. A new object each time.
+   */
+  focusAt?: { index: number }
 }) {
+  const focused = useRef<HTMLLIElement>(null)
+  useEffect(() => {
+    focused.current?.focus()
+  }, [focusAt])
   return (
     <ul className="list-unstyled mb-0" aria-label={label}>
-      {events.map((event) => (
-        <li key={event.id} className="border-bottom py-2">
+      {events.map((event, index) => (
+        <li
+          key={event.id}
+          className="border-bottom py-2"
+          {...(index === focusAt?.index && { ref: focused, tabIndex: -1 })}
+        >
           <div className="d-flex flex-wrap gap-2">
             <time dateTime={event.at} className="text-body-secondary">
               {formatDateTime(event.at)}

@@ -26,7 +26,7 @@ export function FoldedFilters({ active, children }: { active: number; children: 
       </CButton>
       <div
         id={id}
-        className={`folded-filters ${shown ? 'd-flex' : 'd-none'} flex-wrap align-items-end gap-2 w-100`}
+        className={`folded-filters ${shown ? 'd-flex' : 'd-none'} flex-wrap align-items-start gap-2 w-100`}
       >
         {children}
       </div>

@@ -9,6 +9,8 @@ import type { StaffStatus } from '../../../common/api/staff'
  */
 export const adminMessages = {
   refresh: 'Atualizar',
+  /** Beside a list kept on screen after its refresh failed (offline, say): the failure, then this. */
+  stale: (failure: string) => `${failure} A lista abaixo pode estar desatualizada.`,
   loading: 'Carregando…',
   retry: 'Tentar de novo',
   cancel: 'Cancelar',
@@ -24,6 +26,7 @@ export const adminMessages = {
   never: 'Nunca',
   /** The phone's button that shows a screen's filters, with how many are in use. */
   filters: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
+  clearFilters: 'Limpar filtros',
   /** The link from the dashboard's and an account's events to the whole log. */
   seeAudit: 'Ver toda a auditoria',
 } as const

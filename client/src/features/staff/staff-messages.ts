@@ -26,7 +26,6 @@ export const staffMessages = {
       createdAt: 'Mais antigas',
       '-lastSignInAt': 'Último acesso',
     },
-    clear: 'Limpar filtros',
     invite: 'Convidar pessoa',
     columns: {
       name: 'Nome',
@@ -48,8 +47,6 @@ export const staffMessages = {
     listLabel: 'Contas da equipe',
     actionsFor: (name: string) => `Ações para ${name}`,
     open: (name: string) => `Abrir a conta de ${name}`,
-    /** The button that applies the search box. */
-    apply: 'Filtrar',
   },
   actions: {
     approve: 'Aprovar',

@@ -1,22 +1,24 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router-dom'
 import type { StaffQuery } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import { Notice } from '../../ui/notice'
+import { RefreshButton } from '../../ui/refresh-button'
+import { useListTop } from '../../ui/use-list-top'
 import { useMediaQuery, WIDE } from '../../ui/use-media-query'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { useCurrentUser } from '../../session/current-user'
 import { hasDraft } from '../../session/form-draft'
+import { useFilterParams } from '../../routing/filter-params'
 import { paths } from '../../routing/paths'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { useBulkActions } from './bulk-actions'
 import { useStaffSelection } from './staff-selection'
-import { queryFrom, StaffFilters, type UpdateFilters } from './staff-filters'
+import { queryFrom, StaffFilters } from './staff-filters'
 import { StaffCards, StaffTable } from './staff-list-views'
 import { StaffPagination } from './staff-pagination'
 
@@ -25,13 +27,16 @@ const text = staffMessages.staff
 /** Equipe (admins): find accounts, act on them, invite people. */
 export default function StaffScreen() {
   const { user: me } = useCurrentUser()
-  const [params, setParams] = useSearchParams()
+  const { params, update, clear } = useFilterParams()
   const query = queryFrom(params)
   const queryKey = JSON.stringify(query)
-  const { load, reload } = useLoad(
+  // A refresh that fails (offline) keeps the accounts on screen, saying they may be out of date.
+  const { load, reload, busy } = useLoad(
     (signal) => listStaff(JSON.parse(queryKey) as StaffQuery, signal),
     queryKey,
+    { keepOnFailure: true },
   )
+  const { attach: attachListTop, show: showListTop } = useListTop<HTMLParagraphElement>(!busy)
   const [notice, setNotice] = useState<string | null>(null)
   // An invitation being typed when the session ended is opened again, as it was left.
   const [inviting, setInviting] = useState(() => hasDraft(paths.staff, INVITE_DRAFT))
@@ -50,16 +55,6 @@ export default function StaffScreen() {
     setNotice(said)
     reload()
   })
-
-  const update: UpdateFilters = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    if (!('page' in changes)) next.delete('page')
-    setParams(next)
-  }
 
   const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1
   const page = Number(query.page ?? 1)
@@ -85,9 +80,7 @@ export default function StaffScreen() {
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h2 mb-0 me-auto">{text.title}</h1>
-        <CButton color="secondary" variant="outline" onClick={reload}>
-          {adminMessages.refresh}
-        </CButton>
+        <RefreshButton busy={busy} onClick={reload} />
         <CButton color="primary" onClick={() => setInviting(true)}>
           {text.invite}
         </CButton>
@@ -96,22 +89,37 @@ export default function StaffScreen() {
       <Notice color="success" text={notice} />
       {bulk.summary}
 
-      <StaffFilters
-        query={query}
-        update={update}
-        anySet={params.size > 0}
-        clear={() => setParams(new URLSearchParams())}
-      />
+      <StaffFilters query={query} update={update} anySet={params.size > 0} clear={clear} />
 
+      <Notice
+        color="warning"
+        text={
+          load.state === 'ready' && load.staleBecause
+            ? adminMessages.stale(load.staleBecause)
+            : null
+        }
+      />
       {list && (
-        <p className="small text-body-secondary mb-2" role="status">
+        <p
+          ref={attachListTop}
+          tabIndex={-1}
+          className="small text-body-secondary mb-2"
+          role="status"
+        >
           {text.total(list.total)}
         </p>
       )}
       {bulk.bar}
       {body}
       {list && (
-        <StaffPagination page={page} pages={pages} goTo={(to) => update({ page: String(to) })} />
+        <StaffPagination
+          page={page}
+          pages={pages}
+          goTo={(to) => {
+            update({ page: String(to) })
+            showListTop()
+          }}
+        />
       )}
       {dialog}
       {bulk.dialog}
