@@ -106,7 +106,14 @@ const MY_FACTORS = { totp: true, recoveryCodesLeft: 8, passkeys: 1 }
 const MINE = {
   lastSignIn: { at: '2026-11-20T08:00:00.000Z', ip: '127.0.0.1', userAgent: 'Navegador/1.0' },
   failedSince: 2,
-  mfa: false,
+  mfa: true,
+  signIns: [
+    { at: '2026-11-21T09:00:00.000Z', ip: '127.0.0.1', userAgent: 'Chrome no Linux' },
+    { at: '2026-11-20T08:00:00.000Z', ip: '127.0.0.1', userAgent: 'Navegador/1.0' },
+  ],
+  openSessions: 2,
+  // Few codes left: the warning's style is among what is compared.
+  secondFactors: { totp: true, passkeys: 1, recoveryCodesLeft: 2 },
 }
 
 /** Every API call of the admins' screens and of Minha conta answered with the fixed data. */

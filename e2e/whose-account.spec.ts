@@ -108,7 +108,7 @@ test('after a sign-in with a recovery code, the person is told how many are left
   await expectRoute(page, '/dashboard')
   const notice = page.getByRole('status').filter({ hasText: 'código de recuperação' })
   await expect(notice).toHaveText(
-    /Você entrou com um código de recuperação\. Restam 9 códigos de recuperação; cada um serve uma vez\./,
+    /Você entrou com um código de recuperação\. Restam 9; cada um serve uma vez\./,
   )
   // Plenty left: nothing to urge.
   await expect(
@@ -126,7 +126,7 @@ test('after a sign-in with a recovery code, the person is told how many are left
   await signInWithRecoveryCode(page, person, codes[7]!)
   await expectRoute(page, '/dashboard')
   await expect(notice).toContainText(
-    'Restam só 2 códigos de recuperação. Gere novos antes que acabem',
+    'Você entrou com um código de recuperação. Restam só 2: gere novos antes que acabem',
   )
   await notice.getByRole('link', { name: 'Gerar novos códigos em Minha conta' }).click()
   await expectRoute(page, '/perfil')

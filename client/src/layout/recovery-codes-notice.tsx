@@ -10,12 +10,10 @@ export const FEW_RECOVERY_CODES = 3
 /** Its words, here: this module loads only after a sign-in with a recovery code. */
 const text = {
   usedOne: 'Você entrou com um código de recuperação.',
-  left: (count: number) => `Restam ${count} códigos de recuperação; cada um serve uma vez.`,
+  left: (count: number) => `Restam ${count}; cada um serve uma vez.`,
   few: (count: number) =>
-    count === 1
-      ? 'Resta só 1 código de recuperação. Gere novos antes que acabem: sem eles e sem o aplicativo autenticador, você não consegue entrar.'
-      : `Restam só ${count} códigos de recuperação. Gere novos antes que acabem: sem eles e sem o aplicativo autenticador, você não consegue entrar.`,
-  none: 'Era o seu último código de recuperação. Gere novos agora: sem eles e sem o aplicativo autenticador, você não consegue entrar.',
+    `${count === 1 ? 'Resta só 1' : `Restam só ${count}`}: gere novos antes que acabem, pois sem eles e sem o aplicativo autenticador não há como entrar.`,
+  none: 'Era o seu último. Gere novos agora: sem eles e sem o aplicativo autenticador não há como entrar.',
   generate: 'Gerar novos códigos em Minha conta',
   dismiss: 'Entendi',
 }
@@ -32,7 +30,7 @@ export default function RecoveryCodesNotice({ left }: { left: number }) {
   if (!shown) return null
   const few = left <= FEW_RECOVERY_CODES
   return (
-    <div className={`alert alert-${few ? 'warning' : 'info'} mt-3 mb-0`} role="status">
+    <div className={`alert alert-${few ? 'warning' : 'info'} mb-4`} role="status">
       <p className="mb-2">
         {text.usedOne} {left === 0 ? text.none : few ? text.few(left) : text.left(left)}
       </p>

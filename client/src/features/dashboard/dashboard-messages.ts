@@ -58,7 +58,7 @@ export const dashboardMessages = {
     appOn: 'ativado',
     appOff: 'desativado',
     passkeys: 'Chaves de acesso',
-    recoveryCodes: 'Códigos de recuperação restantes',
+    recoveryCodes: 'Códigos de recuperação',
     fewCodes: (count: number) =>
       count === 0
         ? 'Você não tem mais códigos de recuperação. Gere novos em Minha conta.'

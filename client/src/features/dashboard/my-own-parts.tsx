@@ -38,10 +38,10 @@ export function MySignIns({ mine }: { mine: MyActivity }) {
         <>
           <h3 className="h6 mt-3">{text.recentSignIns}</h3>
           <ul className="list-unstyled mb-0" aria-label={text.recentSignIns}>
-            {mine.signIns.map((signIn) => (
+            {mine.signIns.map((signIn, index) => (
               <li
                 key={signIn.at}
-                className="py-1 border-bottom"
+                className={index > 0 ? 'py-1 border-top' : 'py-1'}
                 style={{ overflowWrap: 'anywhere' }}
               >
                 {formatDateTime(signIn.at)}
@@ -79,16 +79,21 @@ export function MySecondFactors({ mine }: { mine: MyActivity }) {
         </span>
         {on ? text.onBecause : text.offBecause}
       </p>
-      <dl className="row mb-2">
-        <dt className="col-8 fw-normal">{text.app}</dt>
-        <dd className="col-4 text-end fw-semibold mb-1">{totp ? text.appOn : text.appOff}</dd>
-        <dt className="col-8 fw-normal">{text.passkeys}</dt>
-        <dd className="col-4 text-end fw-semibold mb-1">{passkeys}</dd>
+      {/* Label and value on one line each, the value at the end, whatever the card's width. */}
+      <dl className="mb-2">
+        <div className="d-flex justify-content-between gap-2">
+          <dt className="fw-normal">{text.app}</dt>
+          <dd className="fw-semibold mb-1">{totp ? text.appOn : text.appOff}</dd>
+        </div>
+        <div className="d-flex justify-content-between gap-2">
+          <dt className="fw-normal">{text.passkeys}</dt>
+          <dd className="fw-semibold mb-1">{passkeys}</dd>
+        </div>
         {totp && (
-          <>
-            <dt className="col-8 fw-normal">{text.recoveryCodes}</dt>
-            <dd className="col-4 text-end fw-semibold mb-0">{recoveryCodesLeft}</dd>
-          </>
+          <div className="d-flex justify-content-between gap-2">
+            <dt className="fw-normal">{text.recoveryCodes}</dt>
+            <dd className="fw-semibold mb-0">{recoveryCodesLeft}</dd>
+          </div>
         )}
       </dl>
       {totp && recoveryCodesLeft <= FEW_RECOVERY_CODES && (

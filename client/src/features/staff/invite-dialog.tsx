@@ -10,6 +10,7 @@ import { ApiError } from '../../api/api-client'
 import { useFormDraft } from '../../session/form-draft'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FormField } from '../../forms/form-field'
+import { fieldKindOf } from '../../forms/server-field-error'
 import { inviteProblems, type InviteField } from './invite-validation'
 
 const text = staffMessages.invite
@@ -19,10 +20,9 @@ export const INVITE_DRAFT = 'invite'
 type InviteErrors = Partial<Record<InviteField, string>>
 
 /** The server's refusals that are about one field: said under it, like the dialog's own checks. */
-const FIELD_OF_ERROR: Partial<Record<string, InviteField>> = {
-  email_taken: 'email',
-  invalid_email: 'email',
-  missing_name: 'name',
+function fieldOfError(error: ApiError): InviteField | undefined {
+  const kind = fieldKindOf(error.code, error.message)
+  return kind === 'name' || kind === 'email' ? kind : undefined
 }
 
 /** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
@@ -59,7 +59,7 @@ export function InviteDialog({
       announceStaffChange()
       onDone(text.done(user.email))
     } catch (caught) {
-      const field = caught instanceof ApiError ? FIELD_OF_ERROR[caught.code] : undefined
+      const field = caught instanceof ApiError ? fieldOfError(caught) : undefined
       if (field) {
         setFieldErrors({ [field]: (caught as ApiError).message })
         focusField(field)
