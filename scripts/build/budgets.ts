@@ -25,7 +25,9 @@ const LOGIN_HEADER_BYTES = 3_154
 
 export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   '#/login': { brotli: LOGIN_WIRE_GOAL - LOGIN_HEADER_BYTES, requests: 4 },
-  '#/dashboard': { brotli: 120 * 1024 },
+  // 120 KB until Início showed everyone their own sign-ins, sessions and second factors, and the
+  // lists shared one filter bar and a refresh that keeps rows offline (issue 34): 120.2 KB.
+  '#/dashboard': { brotli: 121 * 1024 },
 }
 
 export interface BudgetReport {
