@@ -103,6 +103,18 @@ const SCREENS: Screen[] = [
       await expect(page.getByText('Conta criada em')).toBeVisible()
     },
   },
+  {
+    // The authenticator app's setup in Minha conta: the QR code, the link for the phone that shows
+    // it, the key in groups of four, the code field. Started, never confirmed: nothing changes.
+    name: 'autenticador',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/#/perfil')
+      await page.getByRole('button', { name: 'Ativar aplicativo autenticador' }).click()
+      await expect(page.getByLabel('Código de 6 dígitos do aplicativo')).toBeFocused()
+      await page.getByLabel('Código de 6 dígitos do aplicativo').scrollIntoViewIfNeeded()
+    },
+  },
 ]
 
 test.use({ signedInAs: 'admin' })

@@ -9,13 +9,14 @@ import { HttpError } from '../../http/errors'
  *
  * It runs here rather than in the browser because its dictionaries are 449 KB (brotli) that every
  * person choosing a password downloaded and parsed on their phone; here they are loaded once,
- * on the first estimate (about 24 MB of memory), in a thread of their own:
+ * on the first estimate, in a thread of their own (what that costs:
+ * scripts/bench/password-estimate-cost.ts):
  * - the thread is niced like the hashing threads (niced-thread.ts), since one estimate of a
  *   long, symbol-heavy password costs zxcvbn up to hundreds of milliseconds, and the event loop
  *   must come first;
  * - only the first ESTIMATED_LENGTH characters are looked at (zxcvbn's maxLength): its cost grows
- *   much faster than the length (3.7 s for 128 random symbols on a 2-core machine, 0.24 s for 32),
- *   and a password that long that is weak in its first 32 characters is rare;
+ *   much faster than the length (seconds for 128 symbols, a fraction of one for 32), and a
+ *   password that long that is weak in its first 32 characters is rare;
  * - one estimate runs at a time and at most MAX_WAITING wait; more are refused at once (503), so
  *   a flood of estimates costs at most one core's spare time.
  * The thread starts on first use and does not keep the process alive while idle.
