@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { after, before, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator } from 'kysely'
-import { createAccount } from '../accounts/accounts'
 import { createPasswordReset } from '../accounts/password-resets'
 import { hashPassword } from '../accounts/passwords'
 import { newToken, tokenHash } from '../accounts/tokens'
@@ -14,7 +13,7 @@ import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
 import { PGliteDialect } from '../test/pglite-dialect'
 import { migrationProvider } from './migrations'
-import type { Schema } from './schema'
+import type { Role, Schema } from './schema'
 
 /**
  * A DATA_DIR made by the versions that kept their database in PGlite (DATA_DIR/pglite, the
@@ -36,20 +35,22 @@ before(async () => {
     provider: migrationProvider('postgres'),
   }).migrateTo('2026-11-21-0001-accounts-and-sessions')
   assert.equal(error, undefined)
-  const admin = await createAccount(db, {
-    name: 'Administrador',
-    email: 'chefe@example.com',
-    passwordHash: await hashPassword('senha-do-chefe-1'),
-    role: 'admin',
-    status: 'active',
-  })
-  const ana = await createAccount(db, {
-    name: 'Ana',
-    email: 'ana@example.com',
-    passwordHash: await hashPassword('senha-da-ana-1'),
-    role: 'staff',
-    status: 'active',
-  })
+  // Accounts as that version wrote them (its columns only: no name sort key yet).
+  const oldAccount = async (name: string, email: string, password: string, role: Role) =>
+    db
+      .insertInto('accounts')
+      .values({
+        id: crypto.randomUUID(),
+        name,
+        email,
+        password_hash: await hashPassword(password),
+        role,
+        status: 'active',
+      } as never)
+      .returning('id')
+      .executeTakeFirst()
+  const admin = await oldAccount('Bruno Chefe', 'chefe@example.com', 'senha-do-chefe-1', 'admin')
+  const ana = await oldAccount('Álvaro Ana', 'ana@example.com', 'senha-da-ana-1', 'staff')
   assert.ok(admin && ana)
   // A session as that version wrote it (its columns only).
   old.sessionToken = newToken()
@@ -114,6 +115,25 @@ it('copies accounts, sessions and reset links from an earlier PGlite DATA_DIR, o
       payload: { email: 'ana@example.com', password: 'senha-nova-da-ana-1' },
     })
     assert.equal(ana.statusCode, 200)
+
+    // "Nome (A–Z)" orders the copied accounts by their names' sort keys (the 0500 migration's):
+    // by the names' bytes Bruno would come before Álvaro.
+    const token = ana.json<{ token: string }>().token
+    const admin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'chefe@example.com', password: 'senha-do-chefe-1' },
+    })
+    const list = await app.inject({
+      url: '/api/staff?sort=name',
+      headers: { authorization: `Bearer ${admin.json<{ token: string }>().token}` },
+    })
+    assert.equal(list.statusCode, 200, list.body)
+    assert.deepEqual(
+      list.json<{ items: { name: string }[] }>().items.map((item) => item.name),
+      ['Álvaro Ana', 'Bruno Chefe'],
+    )
+    assert.ok(token)
 
     // The earlier versions' failure counts are copied but no longer read: the sign-in limits of
     // this version (accounts/sign-in-limits.ts) count in sign_in_limits and start afresh.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { Db } from './database'
+import { nameColumns } from '../accounts/name-columns'
 
 /** Where versions before the SQLite engine kept their embedded database (PGlite) in DATA_DIR. */
 export const PGLITE_FOLDER = 'pglite'
@@ -85,6 +86,8 @@ export async function importPglite(folder: string, target: Db): Promise<Record<T
     for (const table of Object.keys(TABLES) as Table[]) {
       // Sessions of that version had no id nor last use: they get them as the 0200 migration
       // gives them to sessions open at the upgrade.
+      // Accounts get the sort key of their name, as the 0500 migration gives it to accounts that
+      // exist at the upgrade (name-columns.ts).
       const tableRows =
         table === 'sessions'
           ? rows.sessions.map((row) => ({
@@ -92,7 +95,9 @@ export async function importPglite(folder: string, target: Db): Promise<Record<T
               id: crypto.randomUUID(),
               last_seen_at: row.created_at,
             }))
-          : rows[table]
+          : table === 'accounts'
+            ? rows.accounts.map((row) => ({ ...row, ...nameColumns(String(row.name)) }))
+            : rows[table]
       counts[table] = tableRows.length
       // Within SQLite's 32,766 bound parameters per statement.
       for (let start = 0; start < tableRows.length; start += 500) {
