@@ -12,6 +12,11 @@ import type { CreationOptions, RequestOptions } from '../../common/api/webauthn'
 import { totpCode } from '../accounts/totp'
 import type { OpenApiDocument } from '../openapi/api-description'
 import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../test/api-fixture'
+import {
+  DatabaseHandOffStore,
+  HandOffCodes,
+} from '../features/sign-in-with-provider/hand-off-codes'
+import { addLink } from '../features/sign-in-with-provider/provider-links'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { openDatabase } from './database'
@@ -208,6 +213,30 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
         during: { status: 200, why: 'reads only: it tells whether a link is usable, and whose' },
       },
     ]
+  },
+  'POST /api/auth/oidc/exchange': async () => {
+    // The hand-off a provider's callback leaves for the login page (hand-off-codes.ts).
+    const someone = await api.account('provedor')
+    const code = await new HandOffCodes(new DatabaseHandOffStore(api.database.db), clock.now).issue(
+      {
+        accountId: someone.id,
+        provider: 'corp',
+        redirectTarget: null,
+        providerMultiFactor: false,
+      },
+    )
+    return [{ send: call('POST', '/api/auth/oidc/exchange', undefined, () => ({ code })) }]
+  },
+  'DELETE /api/me/providers/{id}': async () => {
+    const someone = await api.person('desvincula')
+    const key = { provider: 'corp', issuer: 'https://sso.example.com', subject: someone.id }
+    assert.ok(await addLink(api.database.db, key, someone.id, clock.now()))
+    const link = await api.database.db
+      .selectFrom('provider_links')
+      .select('id')
+      .where('account_id', '=', someone.id)
+      .executeTakeFirstOrThrow()
+    return [{ send: call('DELETE', `/api/me/providers/${link.id}`, someone.token) }]
   },
   'POST /api/auth/password-strength': async () => [
     {
