@@ -241,9 +241,13 @@ test.describe('the lists (Equipe, Auditoria): refreshing, offline, paging', () =
       await expect(page.getByText('Página 2 de 3')).toBeVisible()
       await expect(page.getByText('Pessoa 21', { exact: true })).toBeVisible()
       await expectListTop()
-      // Tab goes on into the new page, not back to the buttons at its foot.
+      // Tab goes on into the new page, not back to the buttons at its foot: the page's "select
+      // all" first, then its first row (whatever the row's first control is).
       await page.keyboard.press('Tab')
-      // (Whatever the row's first control is: its checkbox, or the name's link.)
+      await expect(
+        page.getByRole('checkbox', { name: 'Selecionar todos desta página' }),
+      ).toBeFocused()
+      await page.keyboard.press('Tab')
       const focusedRow = await page.evaluate(
         () => document.activeElement?.closest('tr, li')?.textContent ?? '',
       )
