@@ -17,6 +17,7 @@ import { AuditEventList } from '../../audit-log/audit-event-list'
 import { NameEditor } from '../../forms/name-editor'
 import { StaffActionButtons, useStaffActions } from './staff-actions'
 import { StaffBadges } from './status-badge'
+import type { StaffAccount } from '../../../../common/api/staff'
 
 const text = staffMessages.account
 
@@ -85,8 +86,10 @@ export default function StaffAccountScreen() {
     )
   }
   const { account, history } = load.data
-  const { user, sessions, signIn } = account
-  const ways = [
+  const { user, sessions } = account
+  // Absent from a backend behind API_UPSTREAM that predates single sign-on: the row is left out.
+  const signIn = account.signIn as StaffAccount['signIn'] | undefined
+  const ways = signIn && [
     ...(signIn.password ? [text.signInPassword] : []),
     ...(signIn.passkeys > 0 ? [text.signInPasskeys(signIn.passkeys)] : []),
     // A provider by the name its login button gives it ("Google", "gov.br").
@@ -136,8 +139,12 @@ export default function StaffAccountScreen() {
             <dd className="col-sm-8">
               {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : adminMessages.never}
             </dd>
-            <dt className="col-sm-4">{text.signIn}</dt>
-            <dd className="col-sm-8">{ways.length > 0 ? ways.join(', ') : text.signInNone}</dd>
+            {ways && (
+              <>
+                <dt className="col-sm-4">{text.signIn}</dt>
+                <dd className="col-sm-8">{ways.length > 0 ? ways.join(', ') : text.signInNone}</dd>
+              </>
+            )}
             <dt className="col-sm-4">{text.mfa}</dt>
             <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
           </dl>
