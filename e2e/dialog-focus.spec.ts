@@ -1,3 +1,4 @@
+import { seedTokenOnce } from './support/pages'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
@@ -20,15 +21,7 @@ async function myAccountWithSessions(
   for (let index = 0; index < others; index += 1) {
     theirs.push(await apiSignIn(api, staff.email, staff.password))
   }
-  await page.addInitScript(
-    (value) => {
-      if (!window.sessionStorage.getItem('seeded')) {
-        window.sessionStorage.setItem('seeded', '1')
-        window.localStorage.setItem('token_adm', value)
-      }
-    },
-    JSON.stringify({ token: mine }),
-  )
+  await seedTokenOnce(page, mine)
   await page.goto('/#/perfil')
   const list = page.getByRole('list', { name: 'Sessões abertas' })
   await expect(list.getByRole('listitem')).toHaveCount(others + 1)

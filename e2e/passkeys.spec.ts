@@ -1,7 +1,7 @@
 import type { CDPSession } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
-import { expectRoute } from './support/pages'
+import { expectRoute, seedTokenOnce } from './support/pages'
 
 /** Passkeys with Chromium's virtual authenticator (CDP WebAuthn): added, then used to sign in. */
 
@@ -33,12 +33,7 @@ test('a passkey is added in Minha conta and signs in from the login page without
   const staff = await createStaff(api, { label: 'chave', name: 'Paulo Passkey' })
   const token = await apiSignIn(api, staff.email, staff.password)
   await virtualAuthenticator(await page.context().newCDPSession(page))
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.sessionStorage.setItem('seeded', '1')
-      window.localStorage.setItem('token_adm', value)
-    }
-  }, JSON.stringify({ token }))
+  await seedTokenOnce(page, token)
   await page.goto('/#/perfil')
   await expect(page.getByText('Nenhuma chave de acesso cadastrada.')).toBeVisible()
   await page.getByLabel('Nome da chave').fill('Notebook de teste')
@@ -73,12 +68,7 @@ test('removing a passkey asks first, says what the last one means, and keeps foc
   const staff = await createStaff(api, { label: 'chave-foco', name: 'Rita Remoção' })
   const token = await apiSignIn(api, staff.email, staff.password)
   const cdp = await page.context().newCDPSession(page)
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.sessionStorage.setItem('seeded', '1')
-      window.localStorage.setItem('token_adm', value)
-    }
-  }, JSON.stringify({ token }))
+  await seedTokenOnce(page, token)
   await page.goto('/#/perfil')
   const list = page.getByRole('list', { name: 'Chaves de acesso' })
   let authenticatorId: string | null = null
@@ -136,12 +126,7 @@ test('renaming a passkey shows one name field, Escape cancels it, and focus stay
   const staff = await createStaff(api, { label: 'chave-nome', name: 'Nara Nome' })
   const token = await apiSignIn(api, staff.email, staff.password)
   await virtualAuthenticator(await page.context().newCDPSession(page))
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.sessionStorage.setItem('seeded', '1')
-      window.localStorage.setItem('token_adm', value)
-    }
-  }, JSON.stringify({ token }))
+  await seedTokenOnce(page, token)
   await page.goto('/#/perfil')
   const list = page.getByRole('list', { name: 'Chaves de acesso' })
   await page.getByLabel('Nome da chave').fill('Notebook')

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
-import { expectRoute, loginForm, signInWithForm, tokenIn } from './support/pages'
+import { expectRoute, loginForm, signInWithForm, tokenIn, seedTokenOnce } from './support/pages'
 
 /** A session that ends says why on the login page, and what was being typed is not lost. */
 
@@ -74,12 +74,7 @@ test('another person signing in on the same tab does not get the draft', async (
   const first = await createStaff(api, { label: 'primeira', role: 'admin' })
   const second = await createStaff(api, { label: 'segunda', role: 'admin' })
   const token = await apiSignIn(api, first.email, first.password)
-  await page.addInitScript((value) => {
-    if (!window.sessionStorage.getItem('seeded')) {
-      window.sessionStorage.setItem('seeded', '1')
-      window.localStorage.setItem('token_adm', value)
-    }
-  }, JSON.stringify({ token }))
+  await seedTokenOnce(page, token)
   await page.goto('/#/equipe')
   await page.getByRole('button', { name: 'Convidar pessoa' }).click()
   await page.getByRole('dialog').getByLabel('Nome').fill('Segredo da Primeira')

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
 import { seriousViolations } from './support/axe'
 import { e2e } from './support/test-env'
-import { expectRoute } from './support/pages'
+import { expectRoute, seedTokenOnce } from './support/pages'
 
 /** Minha conta lists the person's sessions and ends them; the ended one is told why. */
 
@@ -68,15 +68,7 @@ test('ending one other session by its button', async ({ page, api }) => {
   const staff = await createStaff(api, { label: 'uma-sessao' })
   const mine = await apiSignIn(api, staff.email, staff.password)
   const theirs = await apiSignIn(api, staff.email, staff.password)
-  await page.addInitScript(
-    (value) => {
-      if (!window.sessionStorage.getItem('seeded')) {
-        window.sessionStorage.setItem('seeded', '1')
-        window.localStorage.setItem('token_adm', value)
-      }
-    },
-    JSON.stringify({ token: mine }),
-  )
+  await seedTokenOnce(page, mine)
   await page.goto('/#/perfil')
   await page.getByRole('button', { name: /^Encerrar a sessão de / }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Encerrar', exact: true }).click()

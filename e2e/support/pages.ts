@@ -31,6 +31,19 @@ export async function presetToken(page: Page, value: string | null): Promise<voi
 }
 
 /**
+ * Signs the page in with `token` once: set before the first load's scripts, and not again on
+ * later loads of the same tab, so a test can watch the session end or change.
+ */
+export async function seedTokenOnce(page: Page, token: string): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!window.sessionStorage.getItem('seeded')) {
+      window.sessionStorage.setItem('seeded', '1')
+      window.localStorage.setItem('token_adm', value)
+    }
+  }, JSON.stringify({ token }))
+}
+
+/**
  * Holds every request matching `url` until the returned release() is called, and counts them:
  * what a slow network or a slow server looks like to the page.
  */
