@@ -132,6 +132,15 @@ describe('the estimator thread', () => {
       const internals = estimator as unknown as { worker: { terminate(): Promise<number> } | null }
       await internals.worker?.terminate()
       assert.equal(typeof (await estimator.estimate('segunda-senha-2', [])).score, 'number')
+      // Closing stops the thread under the running estimate and refuses what waits behind it.
+      const settled = Promise.allSettled([
+        estimator.estimate('terceira-senha-3', []),
+        estimator.estimate('quarta-senha-4', []),
+      ])
+      await estimator.close()
+      const [running, waiting] = await settled
+      assert.equal(running.status, 'rejected', 'the thread is stopped under it')
+      assert.ok(waiting.status === 'rejected' && waiting.reason instanceof EstimatorBusyError)
     } finally {
       await estimator.close()
     }
