@@ -137,9 +137,15 @@ export type StaffChangeBody = Static<typeof StaffChangeBodySchema>
 export const StaffItemAnswerSchema = Type.Object({ user: StaffItemSchema }, closed)
 export type StaffItemAnswer = Static<typeof StaffItemAnswerSchema>
 
+/** The longest reason for a refusal, quoted in the mail (one refusal or many at once). */
+export const REFUSAL_REASON_MAX_LENGTH = 500
+
 /** Refusing a registration: an optional reason, quoted in the mail to the person. */
 export const RefuseBodySchema = Type.Union([
-  Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, closed),
+  Type.Object(
+    { reason: Type.Optional(Type.String({ maxLength: REFUSAL_REASON_MAX_LENGTH })) },
+    closed,
+  ),
   Type.Null(),
 ])
 export type RefuseBody = Static<typeof RefuseBodySchema>
@@ -177,7 +183,7 @@ export const StaffBulkBodySchema = Type.Object(
     }),
     reason: Type.Optional(
       Type.String({
-        maxLength: 500,
+        maxLength: REFUSAL_REASON_MAX_LENGTH,
         description: 'refuse only: the one reason quoted in every refusal mail',
       }),
     ),

@@ -1,5 +1,5 @@
-import { CButton, CFormLabel } from '@coreui/react'
-import { useId, useState, type ReactNode } from 'react'
+import { CButton } from '@coreui/react'
+import { useState, type ReactNode } from 'react'
 import {
   STAFF_BULK_ACTIONS,
   type StaffBulkAction,
@@ -14,6 +14,7 @@ import { bulkMessages } from './bulk-messages'
 import { bulkChangeStaff } from './staff-api'
 import type { StaffSelection } from './staff-selection'
 import { WholeEmail } from './whole-email'
+import { RefusalReasonField } from './refusal-reason-field'
 
 const text = bulkMessages
 
@@ -63,7 +64,6 @@ export function useBulkActions(selection: StaffSelection, onDone: () => void) {
   }>()
   const [reason, setReason] = useState('')
   const [summary, setSummary] = useState<BulkSummary | null>(null)
-  const reasonId = useId()
   const { selected } = selection
 
   const act = async ({ action, people }: { action: StaffBulkAction; people: StaffItem[] }) => {
@@ -146,17 +146,7 @@ export function useBulkActions(selection: StaffSelection, onDone: () => void) {
         </ul>
         {leftOut > 0 && <p className="small text-body-secondary">{text.leftOut(leftOut)}</p>}
         {action === 'refuse' && (
-          <div className="mb-3">
-            <CFormLabel htmlFor={reasonId}>{text.reason}</CFormLabel>
-            <textarea
-              id={reasonId}
-              className="form-control"
-              maxLength={500}
-              rows={2}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <RefusalReasonField label={text.reason} value={reason} onChange={setReason} />
         )}
       </ConfirmDialog>
     )

@@ -1,5 +1,5 @@
-import { CButton, CDropdown, CDropdownMenu, CDropdownToggle, CFormLabel } from '@coreui/react'
-import { useId, useState, type ReactNode } from 'react'
+import { CButton, CDropdown, CDropdownMenu, CDropdownToggle } from '@coreui/react'
+import { useState, type ReactNode } from 'react'
 import type { StaffItem } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
@@ -15,6 +15,7 @@ import {
 } from './staff-api'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { RefusalReasonField } from './refusal-reason-field'
 
 export type StaffActionKind = keyof typeof staffMessages.actions
 
@@ -92,7 +93,6 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
     account: StaffItem
   }>()
   const [reason, setReason] = useState('')
-  const reasonId = useId()
 
   const ask = (kind: StaffActionKind, account: StaffItem) => {
     askFor({ kind, account })
@@ -121,17 +121,11 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
         onCancel={cancel}
       >
         {asking.kind === 'refuse' && (
-          <div className="mb-3">
-            <CFormLabel htmlFor={reasonId}>{staffMessages.confirm.reason}</CFormLabel>
-            <textarea
-              id={reasonId}
-              className="form-control"
-              maxLength={500}
-              rows={2}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
+          <RefusalReasonField
+            label={staffMessages.confirm.reason}
+            value={reason}
+            onChange={setReason}
+          />
         )}
       </ConfirmDialog>
     )
