@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { BuildOptions } from 'esbuild'
 import { assetsDir, clientSrc, root, serverOut } from '../paths'
+import { builtinsByRequire } from './builtins-by-require'
 
 export const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string
@@ -125,5 +126,6 @@ export function serverOptions(): BuildOptions {
     minify: false,
     metafile: true,
     logLevel: 'warning',
+    plugins: [builtinsByRequire],
   }
 }
