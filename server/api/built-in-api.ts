@@ -63,7 +63,10 @@ export const TYPING_LIMIT_FACTOR = 5
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, outbox, clock }) => {
     const { db } = database
-    await ensureFirstAdmin(db, config, app.log)
+    // A first start hashes ADMIN_PASSWORD (scrypt, in a hashing thread): the features' routes
+    // are set up meanwhile on this thread, and the admin exists before this plugin is done.
+    const firstAdmin = ensureFirstAdmin(db, config, app.log)
+    firstAdmin.catch(() => {}) // awaited below, where its failure is thrown
 
     await app.register(rateLimit, {
       global: false,
@@ -109,6 +112,7 @@ export default fp<BuiltInApiOptions>(
       [myActivityRoutes, '/api/dashboard'],
     ] as const
     for (const [routes, prefix] of features) await app.register(routes, { ...context, prefix })
+    await firstAdmin
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
     // Expired sessions, used reset links and old throttle counts: removed now and every hour.
