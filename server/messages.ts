@@ -37,6 +37,8 @@ export const apiMessages = {
   session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',
   invalid_or_expired_code:
     'Essa entrada pelo provedor expirou ou já foi usada. Entre de novo pelo provedor.',
+  password_sign_in_off:
+    'A entrada com senha está desligada neste painel: entre com a conta da organização, pelo botão da página de entrada.',
   link_expired:
     'O pedido de vínculo expirou ou já foi usado. Entre de novo pelo provedor para vincular.',
   link_needs_code:

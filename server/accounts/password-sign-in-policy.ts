@@ -1,5 +1,7 @@
 import { normalizeEmail } from '../../common/account-rules'
 import type { Config } from '../config/config'
+import type { Account } from '../db/schema'
+import { isOpenInvitation } from './accounts'
 import { DEFAULT_ADMIN_EMAIL } from './first-admin'
 
 /**
@@ -16,5 +18,21 @@ export function passwordAllowedFor(
   return (
     config.passwordSignIn ||
     normalizeEmail(email) === normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL)
+  )
+}
+
+/**
+ * Whether the account signs in with a password of its own: it has one (an account a provider made
+ * has an empty hash; an open invitation's random one is nobody's) and PASSWORD_SIGN_IN lets it.
+ * Minha conta shows the change-password card only then.
+ */
+export function signsInWithPassword(
+  config: Pick<Config, 'passwordSignIn' | 'adminEmail'>,
+  account: Pick<Account, 'email' | 'password_hash' | 'status' | 'invitation_expires_at'>,
+): boolean {
+  return (
+    account.password_hash !== '' &&
+    !isOpenInvitation(account) &&
+    passwordAllowedFor(config, account.email)
   )
 }
