@@ -187,7 +187,25 @@ test("the provider's button is in the served page itself, before any script", as
     await page.goto('/#/login')
     const link = page.getByRole('link', { name: `Entrar com ${e2e.oidc.label}` })
     await expect(link).toHaveAttribute('href', '/api/auth/oidc/corp/start')
+    // Its mark is drawn in the page (a generic provider's: a key), and named by the words only.
+    await expect(link.locator('svg[aria-hidden="true"]')).toHaveCount(1)
   } finally {
     await context.close()
   }
+})
+
+test('the provider’s mark stays beside its words once the page has hydrated, fetching nothing', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  await page.goto('/#/login')
+  const link = providerButton(page)
+  await expect(link).toBeVisible()
+  // Hydrated: the passkey button works only then, and the link is still the served one.
+  await expect(page.getByRole('button', { name: 'Entrar com chave de acesso' })).toBeEnabled()
+  await expect(link.locator('svg path')).toHaveCount(1)
+  const box = await link.locator('svg').boundingBox()
+  expect(box?.width).toBe(20)
+  expect(requests.filter((path) => /\.svg$/.test(path))).toEqual([])
 })
