@@ -10,7 +10,7 @@ import { tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { Origin } from '../../http/request-origin'
-import { bindChallenge, findPendingLink, takePendingLink, type PendingLink } from './pending-links'
+import { bindChallenge, findPendingLink, takePendingLink } from './pending-links'
 import { addLink, findLink } from './provider-links'
 
 /**
@@ -75,8 +75,7 @@ export async function linkWithPassword(
     }
     return { outcome: 'mfa', challenge, methods: codes }
   }
-  const taken = await takePendingLink(db, pendingToken, null, context.now())
-  if (!taken || !(await makeLink(context, taken, origin))) return { outcome: 'link_expired' }
+  if (!(await takeAndLink(context, pendingToken, null, origin))) return { outcome: 'link_expired' }
   return completeSignIn(context, account, origin, 'password')
 }
 
@@ -97,8 +96,9 @@ export async function linkWithCode(
     id === pending.accountId ? findAccountById(db, id) : undefined,
   )
   if (checked.outcome !== 'passed') return checked
-  const taken = await takePendingLink(db, pendingToken, challenge, context.now())
-  if (!taken || !(await makeLink(context, taken, origin))) return { outcome: 'link_expired' }
+  if (!(await takeAndLink(context, pendingToken, challenge, origin))) {
+    return { outcome: 'link_expired' }
+  }
   const result = await completeSignIn(context, checked.account, origin, checked.method)
   return result.outcome === 'signed-in' && checked.recoveryCodesLeft !== null
     ? { ...result, recoveryCodesLeft: checked.recoveryCodesLeft }
@@ -106,16 +106,21 @@ export async function linkWithCode(
 }
 
 /**
- * The link and its audit event, in one transaction. False when the subject was linked meanwhile
- * to another account (a verified sign-in there, or an admin); already linked to this one is fine.
+ * Takes the pending link (once: of two finishes at once, one gets it) and makes the link with its
+ * audit event, in one transaction: a failed write (a full disk) leaves the pending link to try
+ * again. False when it was taken or expired, or when the subject was linked meanwhile to another
+ * account (a verified sign-in there); already linked to this one is fine.
  */
-async function makeLink(
+async function takeAndLink(
   { db, now }: Pick<ApiContext, 'db' | 'now'>,
-  pending: PendingLink,
+  pendingToken: string,
+  challenge: string | null,
   origin: Origin,
 ): Promise<boolean> {
-  const key = { provider: pending.provider, issuer: pending.issuer, subject: pending.subject }
   return db.transaction().execute(async (trx) => {
+    const pending = await takePendingLink(trx, pendingToken, challenge, now())
+    if (!pending) return false
+    const key = { provider: pending.provider, issuer: pending.issuer, subject: pending.subject }
     if (await addLink(trx, key, pending.accountId, now())) {
       await recordAccountEvent(trx, 'provider_linked', pending.accountId, origin.audit, {
         provider: pending.provider,
