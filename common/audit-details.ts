@@ -85,6 +85,7 @@ const viaProvider = (d: AuditDetails) =>
 const linkedBy: Record<string, string> = {
   verified_email: 'pelo e-mail confirmado pelo provedor',
   new_account: 'ao criar a conta',
+  password: 'com a senha da conta, na entrada pelo provedor',
   owner: 'pela própria pessoa',
   admin: 'por um administrador',
 }
@@ -156,6 +157,7 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     viaProvider(d),
     providerRefusals[String(d.reason)],
     d.during === 'confirmation' && 'ao confirmar a senha antes de uma alteração na própria conta',
+    d.during === 'provider_link' && 'ao vincular um provedor com a senha',
     text(d.email) && `com o e-mail ${text(d.email)}, que não é de nenhuma conta`,
   ],
   locked: () => [],

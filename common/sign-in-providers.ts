@@ -1,3 +1,5 @@
+import { isProviderMark, type ProviderMark } from './provider-marks'
+
 /**
  * The login page's sign-in provider buttons (docs/single-sign-on.md). The providers are runtime
  * configuration, so the server writes them into the page it serves
@@ -10,6 +12,8 @@ export interface SignInProviderButton {
   name: string
   /** "Entrar com …" */
   text: string
+  /** The mark beside the words (common/provider-marks.ts). */
+  mark: ProviderMark
 }
 
 /** The element that holds the buttons; empty in the build, filled by the server. */
@@ -21,7 +25,8 @@ export const PROVIDERS_SLOT = `<div id="${PROVIDERS_CONTAINER_ID}"></div>`
  * already uses: its inline CSS is purged of any other (scripts/build/purge-css.ts), and these
  * links are written after the build.
  */
-export const PROVIDER_BUTTON_CLASS = 'btn btn-outline-secondary w-100 mt-3'
+export const PROVIDER_BUTTON_CLASS =
+  'btn btn-outline-secondary w-100 mt-3 d-flex align-items-center justify-content-center gap-2'
 /** The `<script type="application/json">` with the buttons, for the hydrated page. */
 export const PROVIDERS_DATA_ID = 'painel-providers'
 
@@ -39,7 +44,8 @@ export function readProviderButtons(json: string | null | undefined): SignInProv
         item !== null &&
         typeof (item as SignInProviderButton).name === 'string' &&
         /^[a-z][a-z0-9]{0,31}$/.test((item as SignInProviderButton).name) &&
-        typeof (item as SignInProviderButton).text === 'string',
+        typeof (item as SignInProviderButton).text === 'string' &&
+        isProviderMark((item as SignInProviderButton).mark),
     )
   } catch {
     return []

@@ -13,14 +13,21 @@ import { e2e } from './support/test-env'
 const providerButton = (page: Page) =>
   page.getByRole('link', { name: `Entrar com ${e2e.oidc.label}` })
 
-/** At the provider's own page: the e-mail, the password, "Entrar". */
-async function signInAtProvider(page: Page, email: string) {
+/**
+ * At the provider's own page: the e-mail, the password, "Entrar". `unverified`: the provider does
+ * not vouch for the e-mail (its "E-mail não confirmado" box).
+ */
+async function signInAtProvider(page: Page, email: string, { unverified = false } = {}) {
   await expect(page.getByRole('heading', { name: 'Provedor de teste' })).toBeVisible()
   expect(new URL(page.url()).origin).toBe(e2e.oidc.issuer)
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByLabel('Senha').fill('qualquer-senha')
+  if (unverified) await page.getByLabel('E-mail não confirmado').check()
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
+
+const LINK_BY_PASSWORD =
+  'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu. Para vincular o provedor a essa conta, entre uma vez com o e-mail e a senha dela. Depois disso, o provedor basta para entrar.'
 
 test('a person with an account presses "Entrar com …", signs in at the provider and lands on Início', async ({
   page,
@@ -80,15 +87,81 @@ test('Equipe shows how a person signs in: password and provider', async ({
   }
 })
 
-test('a new person comes back from the provider waiting for approval', async ({ page }) => {
+test('a new person comes back from the provider pending; an admin approves; the next press lands on Início', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('nova-sso')
   await page.goto('/#/login')
   await providerButton(page).click()
-  await signInAtProvider(page, uniqueEmail('nova-sso'))
+  await signInAtProvider(page, email)
   await expectRoute(page, '/login')
   await expect(page.getByRole('status')).toHaveText(
     'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
   )
   expect(await tokenIn(page)).toBeNull()
+
+  // An admin approves the registration on Equipe, in their own browser.
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto('/#/login?redirect=%2Fequipe')
+    await signInWithForm(admin, e2e.admin)
+    await expectRoute(admin, '/equipe')
+    await admin.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).fill(email)
+    await admin.keyboard.press('Enter')
+    const row = admin.getByRole('row', { name: new RegExp(email) })
+    await expect(row.getByText('Aguardando aprovação')).toBeVisible()
+    await row.getByRole('button', { name: /^Aprovar / }).click()
+    await admin.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click()
+    await expect(row.getByText('Ativa', { exact: true })).toBeVisible()
+  } finally {
+    await adminContext.close()
+  }
+
+  // The person presses the button again (the provider remembers them) and is in.
+  await page.goto('/#/login')
+  await providerButton(page).click()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+  await expectRoute(page, '/dashboard')
+  expect(await tokenIn(page)).not.toBeNull()
+})
+
+test('an e-mail the provider does not vouch for is not linked; the person links it with the password once', async ({
+  page,
+  api,
+}) => {
+  const person = await createStaff(api, { name: 'Lia Sem Prova', label: 'lia-sso' })
+  await page.goto('/#/login')
+  await providerButton(page).click()
+  await signInAtProvider(page, person.email, { unverified: true })
+  await expectRoute(page, '/login')
+  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+  expect(await tokenIn(page)).toBeNull()
+
+  // Not linked: the provider alone still does not sign the person in.
+  await providerButton(page).click()
+  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+  expect(await tokenIn(page)).toBeNull()
+
+  // A wrong password links nothing and says so; the right one links and signs in.
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill('nao-e-a-senha-1')
+  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+
+  // Minha conta lists the provider now; signed out, the provider alone signs the person in.
+  await page.goto('/#/perfil')
+  const providers = page.getByRole('list', { name: 'Provedores de identidade' })
+  await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expectRoute(page, '/login')
+  await providerButton(page).click()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 })
 
 test('cancelled at the provider: the login page says so, and the form is still there', async ({
@@ -114,7 +187,25 @@ test("the provider's button is in the served page itself, before any script", as
     await page.goto('/#/login')
     const link = page.getByRole('link', { name: `Entrar com ${e2e.oidc.label}` })
     await expect(link).toHaveAttribute('href', '/api/auth/oidc/corp/start')
+    // Its mark is drawn in the page (a generic provider's: a key), and named by the words only.
+    await expect(link.locator('svg[aria-hidden="true"]')).toHaveCount(1)
   } finally {
     await context.close()
   }
+})
+
+test('the provider’s mark stays beside its words once the page has hydrated, fetching nothing', async ({
+  page,
+}) => {
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  await page.goto('/#/login')
+  const link = providerButton(page)
+  await expect(link).toBeVisible()
+  // Hydrated: the passkey button works only then, and the link is still the served one.
+  await expect(page.getByRole('button', { name: 'Entrar com chave de acesso' })).toBeEnabled()
+  await expect(link.locator('svg path')).toHaveCount(1)
+  const box = await link.locator('svg').boundingBox()
+  expect(box?.width).toBe(20)
+  expect(requests.filter((path) => /\.svg$/.test(path))).toEqual([])
 })

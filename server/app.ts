@@ -167,7 +167,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInProviders:
       database === null
         ? []
-        : options.authProviders.map(({ name, buttonText }) => ({ name, text: buttonText })),
+        : options.authProviders.map(({ name, buttonText, mark }) => ({
+            name,
+            text: buttonText,
+            mark,
+          })),
     passwordSignIn: database === null || options.passwordSignIn,
   })
   return app

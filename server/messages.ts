@@ -37,6 +37,12 @@ export const apiMessages = {
   session_not_found: 'Sessão não encontrada: ela pode já ter sido encerrada.',
   invalid_or_expired_code:
     'Essa entrada pelo provedor expirou ou já foi usada. Entre de novo pelo provedor.',
+  password_sign_in_off:
+    'A entrada com senha está desligada neste painel: entre com a conta da organização, pelo botão da página de entrada.',
+  link_expired:
+    'O pedido de vínculo expirou ou já foi usado. Entre de novo pelo provedor para vincular.',
+  link_needs_code:
+    'Sua conta usa só chave de acesso como segundo fator, e ela não serve para vincular o provedor. Peça a um administrador para vincular, ou ative o aplicativo autenticador e tente de novo.',
   provider_not_found: 'Este provedor de identidade não está configurado.',
   registration_closed:
     'O cadastro com senha está desligado: entre com a conta da organização pelo botão da página de entrada.',

@@ -22,7 +22,13 @@ export const ProviderLinkSchema = Type.Object(
 export type ProviderLink = Static<typeof ProviderLinkSchema>
 
 export const ProviderLinkListSchema = Type.Object(
-  { providers: Type.Array(ProviderLinkSchema) },
+  {
+    providers: Type.Array(ProviderLinkSchema),
+    passwordSignIn: Type.Boolean({
+      description:
+        'this account signs in with a password of its own (it has one, and PASSWORD_SIGN_IN lets it): Minha conta offers to change it only then',
+    }),
+  },
   closed,
 )
 export type ProviderLinkList = Static<typeof ProviderLinkListSchema>

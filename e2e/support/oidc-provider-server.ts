@@ -13,7 +13,10 @@ const provider = await startOidcTestProvider({
     {
       clientId: e2e.oidc.clientId,
       clientSecret: e2e.oidc.clientSecret,
-      redirectUris: [`${e2e.baseURL}/api/auth/oidc/corp/callback`],
+      redirectUris: [
+        `${e2e.baseURL}/api/auth/oidc/corp/callback`,
+        `http://localhost:${e2e.oidc.ownServerPort}/api/auth/oidc/corp/callback`,
+      ],
     },
   ],
   anyEmail: true,

@@ -14,8 +14,11 @@ export interface OwnServer {
  * started the way the container starts it, on a free port, with the settings given
  * (MFA_REQUIRED is off unless given).
  */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  const port = freePortSync()
+export async function startOwnServer(
+  env: Record<string, string>,
+  /** A port chosen beforehand: a provider must know the server's callback address. */
+  port = freePortSync(),
+): Promise<OwnServer> {
   // localhost, like the shared server (support/test-env.ts): passkeys need a host name.
   const baseURL = `http://localhost:${port}`
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {

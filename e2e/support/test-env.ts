@@ -11,6 +11,7 @@ import { freePortSync } from '../../scripts/free-port'
 process.env.PAINEL_E2E_PORT ??= String(freePortSync())
 process.env.PAINEL_E2E_SMTP_PORT ??= String(freePortSync())
 process.env.PAINEL_E2E_OIDC_PORT ??= String(freePortSync())
+process.env.PAINEL_E2E_SSO_OWN_PORT ??= String(freePortSync())
 process.env.PAINEL_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-data-'))
 process.env.PAINEL_E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'painel-e2e-mail-'))
 process.env.PAINEL_E2E_ADMIN_PASSWORD ??= randomBytes(12).toString('base64url')
@@ -32,6 +33,11 @@ export const e2e = {
     clientSecret: 'segredo-do-painel-e2e',
     /** AUTH_CORP_LABEL: the button says "Entrar com Provedor de Teste". */
     label: 'Provedor de Teste',
+    /**
+     * The port of the one server of a suite's own that signs in at this provider
+     * (password-sign-in-off.spec.ts): the provider knows its callback too.
+     */
+    ownServerPort: Number(process.env.PAINEL_E2E_SSO_OWN_PORT),
   },
   admin: {
     name: 'Administrador',

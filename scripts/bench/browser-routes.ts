@@ -85,10 +85,43 @@ export interface BrowserRoute {
   warm: WarmReload
 }
 
+/**
+ * Cold #/login on a server with two sign-in providers (issue 28): the server writes their buttons,
+ * marks and data block into the page it serves, which must keep the cold page's budget.
+ */
+export interface LoginWithProviders {
+  /** AUTH_PROVIDERS, as the server had it. */
+  providers: string
+  runs: number
+  requests: Spread
+  wireBytes: Spread
+  visibleMs: Spread
+  /** The buttons the page showed, by their words. */
+  buttons: string[]
+}
+
+/**
+ * Two providers with marks (Google's and Microsoft's), pointed at a loopback port nothing
+ * listens on: discovery fails in the background and delays nothing, as with a provider that is
+ * down; the page is the same as with reachable ones.
+ */
+export const TWO_PROVIDERS_ENV: NodeJS.ProcessEnv = {
+  AUTH_PROVIDERS: 'google,entra',
+  AUTH_GOOGLE_PRESET: 'google',
+  AUTH_GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+  AUTH_GOOGLE_CLIENT_ID: 'bench-google',
+  AUTH_GOOGLE_CLIENT_SECRET: 'bench-google-secret',
+  AUTH_ENTRA_PRESET: 'entra',
+  AUTH_ENTRA_ISSUER_URL: 'http://127.0.0.1:9/bench-tenant/v2.0',
+  AUTH_ENTRA_CLIENT_ID: 'bench-entra',
+  AUTH_ENTRA_CLIENT_SECRET: 'bench-entra-secret',
+}
+
 export interface BrowserResult {
   browser: string
   browserVersion: string
   routes: BrowserRoute[]
+  loginWithProviders: LoginWithProviders
   /** #/login on a throttled profile, prerendered and not (throttled-sign-in.ts). */
   throttledSignIn: ThrottledResult
   /** #/register on the throttled profile, until the meter rates a typed password (password-meter.ts). */
@@ -292,6 +325,7 @@ export async function measureBrowser(
         warm: await warmReload(browser, urlOf(route), route, contextFor(route)),
       })
     }
+    const loginWithProviders = await measureLoginWithProviders(build, browser, runs, log)
     const throttledSignIn = await measureThrottledSignIn(
       browser,
       { prerendered: build, withoutPrerender },
@@ -303,11 +337,76 @@ export async function measureBrowser(
       browser: choice.description,
       browserVersion: browser.version(),
       routes,
+      loginWithProviders,
       throttledSignIn,
       passwordMeter,
     }
   } finally {
     await browser?.close()
     await server.stop()
+  }
+}
+
+/** Cold #/login `runs` times on a server of its own with TWO_PROVIDERS_ENV. */
+export async function measureLoginWithProviders(
+  build: BuildUnderTest,
+  browser: Browser,
+  runs: number,
+  log: (line: string) => void,
+): Promise<LoginWithProviders> {
+  const server = await startPainel(build, TWO_PROVIDERS_ENV)
+  try {
+    const url = `${server.baseURL}/#/login`
+    const options: BrowserContextOptions = { locale: 'pt-BR' }
+    // Not counted, like the first loads of the routes above.
+    await coldLoad(browser, url, '#/login', options)
+    const samples: LoadSample[] = []
+    for (let run = 1; run <= runs; run++) {
+      const sample = await coldLoad(browser, url, '#/login', options)
+      samples.push(sample)
+      log(
+        `  cold #/login, two providers, ${run}/${runs}: ${sample.visibleMs} ms, ${sample.requests} requests, ${sample.wireBytes} B`,
+      )
+    }
+    return {
+      providers: TWO_PROVIDERS_ENV.AUTH_PROVIDERS ?? '',
+      runs,
+      requests: spread(samples.map((sample) => sample.requests)),
+      wireBytes: spread(samples.map((sample) => sample.wireBytes)),
+      visibleMs: spread(samples.map((sample) => sample.visibleMs)),
+      buttons: await providerButtons(browser, url),
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** The words of the page's provider links: proof the measured page had the buttons. */
+async function providerButtons(browser: Browser, url: string): Promise<string[]> {
+  const context = await browser.newContext({ locale: 'pt-BR' })
+  try {
+    const page = await context.newPage()
+    await page.goto(url)
+    return await page.locator('#painel-sign-in-providers a').allInnerTexts()
+  } finally {
+    await context.close()
+  }
+}
+
+/** `--only login-sso`: the same measurement, with a browser of its own. */
+export async function measureLoginWithProvidersAlone(
+  build: BuildUnderTest,
+  runs: number,
+  log: (line: string) => void,
+): Promise<LoginWithProviders> {
+  const choice = findBrowser()
+  const browser = await chromium.launch({
+    executablePath: choice.executablePath,
+    args: choice.args,
+  })
+  try {
+    return await measureLoginWithProviders(build, browser, runs, log)
+  } finally {
+    await browser.close()
   }
 }

@@ -113,9 +113,12 @@ export interface PainelServer {
 }
 
 /** A running server with a fresh data folder, ready (/readyz) before it is returned. */
-export async function startPainel(build: BuildUnderTest): Promise<PainelServer> {
+export async function startPainel(
+  build: BuildUnderTest,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<PainelServer> {
   const dataDir = makeTempDir('painel-bench-data-')
-  const server = spawnPainel(build, freePortSync(), dataDir)
+  const server = spawnPainel(build, freePortSync(), dataDir, extraEnv)
   const stop = async () => {
     await stopChild(server.child)
     removeTempDir(dataDir)

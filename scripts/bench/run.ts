@@ -4,8 +4,8 @@
  *
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
- *   npm run bench -- --only throughput  one section: build | bytes | browser | throughput | flood |
- *                                       startup | memory
+ *   npm run bench -- --only throughput  one section: build | bytes | browser | login-sso |
+ *                                       throughput | flood | startup | memory
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
  * at the end, also on Ctrl-C or when a section fails.
@@ -17,7 +17,12 @@ import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatTable, kb } from '../build/report'
 import { buildInfoPath, root } from '../paths'
-import { measureBrowser, type BrowserResult } from './browser-routes'
+import {
+  measureBrowser,
+  measureLoginWithProvidersAlone,
+  type BrowserResult,
+  type LoginWithProviders,
+} from './browser-routes'
 import { measureBuilds, type BuildTimes } from './build-time'
 import { cleanUpEverything } from './cleanup'
 import { snapshotDist, type BuildUnderTest } from './dist-snapshot'
@@ -36,7 +41,16 @@ import {
   type ProbeFigures,
 } from './flood'
 
-const SECTIONS = ['build', 'bytes', 'browser', 'throughput', 'flood', 'startup', 'memory'] as const
+const SECTIONS = [
+  'build',
+  'bytes',
+  'browser',
+  'login-sso',
+  'throughput',
+  'flood',
+  'startup',
+  'memory',
+] as const
 type Section = (typeof SECTIONS)[number]
 
 const SETTINGS = {
@@ -92,6 +106,8 @@ interface Report {
   build?: BuildTimes
   bytes?: RouteBytes[]
   browser?: BrowserResult
+  /** The browser section measures it too; `--only login-sso` measures only it. */
+  loginWithProviders?: LoginWithProviders
   throughput?: ThroughputResult
   flood?: FloodResult
   startup?: StartupResult
@@ -131,6 +147,30 @@ function printBytes(results: RouteBytes[]) {
   log('("sent with br": .br siblings where the build wrote one, raw files under 1 KB; bodies only)')
 }
 
+/** The cold #/login on a server with two sign-in providers (browser-routes.ts). */
+function printLoginWithProviders(sso: LoginWithProviders) {
+  log(
+    formatTable(
+      [
+        `#/login with AUTH_PROVIDERS=${sso.providers}, median of ${sso.runs}`,
+        'requests',
+        'on the wire',
+        'visible after',
+        'buttons',
+      ],
+      [
+        [
+          'cold',
+          `${sso.requests.median} (${sso.requests.min}–${sso.requests.max})`,
+          `${sso.wireBytes.median} B`,
+          ms(sso.visibleMs.median),
+          sso.buttons.join(' · '),
+        ],
+      ],
+    ),
+  )
+}
+
 function printBrowser(result: BrowserResult) {
   const runs = result.routes[0]?.cold.runs ?? 0
   log(`${result.browser}, version ${result.browserVersion}`)
@@ -154,6 +194,7 @@ function printBrowser(result: BrowserResult) {
       ]),
     ),
   )
+  printLoginWithProviders(result.loginWithProviders)
   for (const { route, cold } of result.routes) {
     const { model } = cold
     log(
@@ -477,6 +518,7 @@ async function main(): Promise<number> {
     bytes: 60_000,
     // Two builds (the one without prerendering, then dist/ again), then the loads.
     browser: 10 * 60_000 + settings.browserRuns * 4 * 60_000,
+    'login-sso': 2 * 60_000 + settings.browserRuns * 30_000,
     throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
     flood: 90_000 + (FLOOD_SETTINGS.idleSeconds + FLOOD_SETTINGS.floodSeconds) * 1000,
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
@@ -503,6 +545,14 @@ async function main(): Promise<number> {
         withoutPrerender.remove()
       }
       printBrowser(report.browser)
+    },
+    'login-sso': async () => {
+      report.loginWithProviders = await measureLoginWithProvidersAlone(
+        await build(),
+        settings.browserRuns,
+        log,
+      )
+      printLoginWithProviders(report.loginWithProviders)
     },
     throughput: async () => {
       report.throughput = await measureThroughput(await build(), settings, log)

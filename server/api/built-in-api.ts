@@ -20,6 +20,7 @@ import recoveryRoutes from '../features/recovery/recovery-routes'
 import registrationRoutes from '../features/registration/registration-routes'
 import signInRoutes from '../features/sign-in/sign-in-routes'
 import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
+import { prunePendingLinks } from '../features/sign-in-with-provider/pending-links'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
 import staffRoutes from '../features/staff/staff-routes'
@@ -125,6 +126,7 @@ export default fp<BuiltInApiOptions>(
           pruneSignInLimits(db),
           pruneTrustedDevices(db),
           new DatabaseHandOffStore(db).prune(clock?.() ?? new Date()),
+          prunePendingLinks(db, clock?.() ?? new Date()),
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
         ])

@@ -7,8 +7,10 @@
 export const PROVIDER_PRESETS = ['google', 'entra', 'govbr', 'generic'] as const
 export type ProviderPreset = (typeof PROVIDER_PRESETS)[number]
 
-/** The small picture beside the button's words (the login page draws it). */
-export type ProviderMark = 'google' | 'microsoft' | 'govbr' | 'key'
+import type { ProviderMark } from '../../common/provider-marks'
+
+/** The small picture beside the button's words (common/provider-marks.ts draws it). */
+export type { ProviderMark }
 
 export interface PresetRules {
   scopes: readonly string[]

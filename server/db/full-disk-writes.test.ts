@@ -17,6 +17,10 @@ import {
   HandOffCodes,
 } from '../features/sign-in-with-provider/hand-off-codes'
 import { addLink } from '../features/sign-in-with-provider/provider-links'
+import {
+  PENDING_LINK_COOKIE,
+  putPendingLink,
+} from '../features/sign-in-with-provider/pending-links'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { openDatabase } from './database'
@@ -101,6 +105,19 @@ const call = (
       headers: token ? bearer(token) : {},
       ...(payload ? { payload: payload() } : {}),
     })
+}
+
+/** A POST from the browser that holds a pending link's cookie. */
+const withCookie =
+  (cookie: string, url: string, payload: object): Send =>
+  () =>
+    api.app.inject({ method: 'POST', url, headers: { cookie }, payload })
+
+/** A pending link of a provider's identity to the account, as the callback leaves it. */
+async function pendingLinkCookie(accountId: string): Promise<string> {
+  const link = { provider: 'corp', issuer: 'https://sso.example.com', subject: accountId }
+  const token = await putPendingLink(api.database.db, { accountId, ...link }, clock.now())
+  return `${PENDING_LINK_COOKIE}=${token}`
 }
 
 const ok = (response: LightMyRequestResponse, what: string) =>
@@ -226,6 +243,37 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
       },
     )
     return [{ send: call('POST', '/api/auth/oidc/exchange', undefined, () => ({ code })) }]
+  },
+  'POST /api/auth/oidc/link': async () => {
+    // A provider's identity waiting for the account's password (link-by-password.ts).
+    const someone = await api.account('vincula')
+    const cookie = await pendingLinkCookie(someone.id)
+    return [
+      {
+        send: withCookie(cookie, '/api/auth/oidc/link', {
+          email: someone.email,
+          password: someone.password,
+        }),
+      },
+    ]
+  },
+  'POST /api/auth/oidc/link/mfa': async () => {
+    const someone = await withTotp()
+    const cookie = await pendingLinkCookie(someone.id)
+    const step = await withCookie(cookie, '/api/auth/oidc/link', {
+      email: someone.email,
+      password: someone.password,
+    })()
+    ok(step, 'the link’s password step')
+    const { challenge } = step.json<MfaRequired>().mfa
+    return [
+      {
+        send: withCookie(cookie, '/api/auth/oidc/link/mfa', {
+          challenge,
+          code: totpCode(someone.secret, new Date(clock.now().getTime() + 30_000)),
+        }),
+      },
+    ]
   },
   'DELETE /api/me/providers/{id}': async () => {
     const someone = await api.person('desvincula')

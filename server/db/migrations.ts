@@ -437,6 +437,34 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  /**
+   * Issue 28: a provider's identity waiting to be linked by the account's password
+   * (features/sign-in-with-provider/pending-links.ts): the provider did not vouch for the e-mail,
+   * so the person proves the account with its password (and second factor) once. Keyed by the
+   * SHA-256 of the token in the browser's cookie; 10 minutes, taken once. `challenge_hash`: the
+   * second-factor challenge the right password opened, the only one that may finish the link.
+   */
+  '2026-11-26-0700-pending-provider-links': {
+    async up(db, t) {
+      await db.schema
+        .createTable('pending_provider_links')
+        .addColumn('token_hash', 'text', (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('issuer', 'text', (column) => column.notNull())
+        .addColumn('subject', 'text', (column) => column.notNull())
+        .addColumn('challenge_hash', 'text')
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('pending_provider_links_expires_at')
+        .on('pending_provider_links')
+        .column('expires_at')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -226,6 +226,20 @@ export interface SignInHandOffsTable {
   expires_at: Date
 }
 
+export interface PendingProviderLinksTable {
+  /** SHA-256 of the token in the browser's cookie. */
+  token_hash: string
+  /** The account whose e-mail the provider claimed: the only one the link may be made to. */
+  account_id: string
+  provider: string
+  issuer: string
+  /** The provider's `sub` (gov.br's is a CPF: never logged, never shown unmasked). */
+  subject: string
+  /** SHA-256 of the second-factor challenge the right password opened, if the account has one. */
+  challenge_hash: string | null
+  expires_at: Date
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -243,6 +257,7 @@ export interface Schema {
   mail_outbox: MailOutboxTable
   provider_links: ProviderLinksTable
   sign_in_hand_offs: SignInHandOffsTable
+  pending_provider_links: PendingProviderLinksTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

@@ -35,6 +35,26 @@ export function invitedMail(
   ])
 }
 
+/**
+ * An invitation with PASSWORD_SIGN_IN=off: no password to set; the person signs in with the
+ * organisation's account (`buttons`: the login page's words, "Entrar com Google").
+ */
+export function invitedByProviderMail(
+  to: string,
+  name: string,
+  invitedBy: string,
+  loginUrl: string,
+  buttons: readonly string[],
+): MailMessage {
+  const which = buttons.map((words) => `«${words}»`).join(' ou ')
+  return mail(to, 'Painel: você recebeu um convite', [
+    `Olá, ${name}.`,
+    `${invitedBy} convidou você para o Painel. Para entrar, abra a página de entrada e use o botão ${which} com a sua conta da organização deste e-mail (${to}):`,
+    loginUrl,
+    'Não é preciso criar senha.',
+  ])
+}
+
 export function adminResetMail(
   to: string,
   name: string,

@@ -10,6 +10,7 @@ import {
   providerStartPath,
   type SignInProviderButton,
 } from '../../common/sign-in-providers'
+import { MARK_SHAPES, MARK_SVG_ATTRIBUTES, type ProviderMark } from '../../common/provider-marks'
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -24,6 +25,19 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
+const attributes = (values: Readonly<Record<string, string>>) =>
+  Object.entries(values)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('')
+
+/** A provider's mark as SVG markup: the same shapes the hydrated page renders. */
+export function markSvg(mark: ProviderMark): string {
+  const shapes = MARK_SHAPES[mark]
+    .map(({ element, attributes: own }) => `<${element}${attributes(own)}/>`)
+    .join('')
+  return `<svg${attributes(MARK_SVG_ATTRIBUTES)}>${shapes}</svg>`
+}
+
 /**
  * The served page with the sign-in provider buttons (common/sign-in-providers.ts): the build's
  * empty slot in the prerendered form filled with one plain link per provider, and the data block
@@ -37,8 +51,8 @@ export function withSignInProviders(
   if (providers.length === 0 || !html.includes(PROVIDERS_SLOT)) return html
   const links = providers
     .map(
-      ({ name, text }) =>
-        `<a class="${PROVIDER_BUTTON_CLASS}" href="${providerStartPath(name)}">${escapeHtml(text)}</a>`,
+      ({ name, text, mark }) =>
+        `<a class="${PROVIDER_BUTTON_CLASS}" href="${providerStartPath(name)}">${markSvg(mark)}${escapeHtml(text)}</a>`,
     )
     .join('')
   const container = `<div id="${PROVIDERS_CONTAINER_ID}">${links}</div>`

@@ -44,6 +44,8 @@ export interface OidcTestProviderOptions {
   /**
    * Anyone may sign in with an e-mail no account has: a person with that e-mail, verified, is
    * made on the spot (the Playwright journeys' unique e-mails, e2e/support/oidc-provider-server.ts).
+   * The page's "E-mail não confirmado" box makes that person's e-mail unverified, at this sign-in
+   * and after (a provider that does not vouch for it, e2e/single-sign-on.spec.ts).
    */
   anyEmail?: boolean
 }
@@ -132,6 +134,7 @@ ${problem ? `<p role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login">
 <label>E-mail <input name="login" autocomplete="username" required></label>
 <label>Senha <input name="password" type="password" autocomplete="current-password"></label>
+<label><input name="unverified" type="checkbox"> E-mail não confirmado</label>
 <button type="submit">Entrar</button>
 </form>
 <p><a href="/interaction/${escapeHtml(uid)}/abort">Cancelar</a></p>
@@ -154,14 +157,18 @@ export async function startOidcTestProvider(
   let port = options.port ?? 0
   let server: Server | undefined
 
-  const findAccount = (login: string) => {
+  /** People made on the spot (anyEmail), whose e-mail the page's box may leave unverified. */
+  const madeHere = new Set<string>()
+  const findAccount = (login: string, unverified: boolean) => {
     const found =
       accounts.get(login) ??
       [...accounts.values()].find((account) => account.email?.toLowerCase() === login.toLowerCase())
+    if (found && madeHere.has(found.id)) found.emailVerified = !unverified
     if (found || !options.anyEmail || !/^[^\s@]+@[^\s@]+$/.test(login)) return found
     const email = login.toLowerCase()
-    const made: TestAccount = { id: email, email, emailVerified: true }
+    const made: TestAccount = { id: email, email, emailVerified: !unverified }
     accounts.set(made.id, made)
+    madeHere.add(made.id)
     return made
   }
 
@@ -266,7 +273,7 @@ export async function startOidcTestProvider(
     if (request.method === 'POST' && action === '/login') {
       await provider.interactionDetails(request, response)
       const form = await formBody(request)
-      const account = findAccount(form.get('login') ?? '')
+      const account = findAccount(form.get('login') ?? '', form.has('unverified'))
       if (
         !account ||
         (account.password !== undefined && account.password !== form.get('password'))

@@ -5,6 +5,7 @@ import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
 import { checkOrigin } from '../../http/request-origin'
+import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { changePassword } from './change-password'
 
 const bearer = [{ bearer: [] }]
@@ -24,13 +25,18 @@ export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
       schema: {
         summary: 'Change my password (the other sessions end)',
         description:
-          "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in.",
+          "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in. 403 password_sign_in_off: PASSWORD_SIGN_IN=off and this is not the first admin (ADMIN_EMAIL), the only account that keeps a password.",
         security: bearer,
         body: ChangePasswordBodySchema,
-        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 429) },
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
+      // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): a password nobody may sign in with is
+      // not set either.
+      if (!passwordAllowedFor(context.config, request.account!.email)) {
+        throw apiError(403, 'password_sign_in_off')
+      }
       const result = await changePassword(
         context,
         request.account!,

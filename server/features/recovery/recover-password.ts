@@ -2,6 +2,7 @@ import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../co
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
 import { issuePasswordReset, RESET_TTL_SECONDS } from '../../accounts/password-resets'
+import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { limitKeys, RULES } from '../../accounts/sign-in-limits'
 import { tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
@@ -54,6 +55,12 @@ async function composeRecoveryMail(
 ): Promise<MailMessage | null> {
   const account = await findAccountByEmail(db, row.recipient)
   if (!account || account.status === 'disabled') return null
+  // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): only the first admin keeps a password; anyone
+  // else signs in at a provider, and a link to set a password would set one nobody may use.
+  if (!passwordAllowedFor(config, account.email)) {
+    log.info({ accountId: account.id }, 'recovery mail not sent: PASSWORD_SIGN_IN=off')
+    return null
+  }
   // Counted and checked in one atomic write: concurrent requests cannot all slip under it.
   if (!(await limits.gate([limitKeys.recoveryMail(account.email)])).allowed) {
     log.warn({ accountId: account.id }, 'recovery mail not sent: too many asked for this account')

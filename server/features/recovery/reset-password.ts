@@ -6,6 +6,7 @@ import {
   usePasswordReset,
   voidPasswordResets,
 } from '../../accounts/password-resets'
+import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { hashPassword, verifyPassword } from '../../accounts/passwords'
 import { endAllSessions } from '../../accounts/sessions'
 import { isWellFormedToken } from '../../accounts/tokens'
@@ -20,12 +21,14 @@ import { queuePasswordChangedMail } from '../../mail/password-changed'
  * tells nothing about tokens that do not work).
  */
 export async function usableResetLinkEmail(
-  { db }: ApiContext,
+  { db, config }: ApiContext,
   token: string,
 ): Promise<string | undefined> {
   if (!isWellFormedToken(token)) return undefined
   const accountId = await passwordResetAccount(db, token)
-  return accountId === undefined ? undefined : (await findAccountById(db, accountId))?.email
+  const email = accountId === undefined ? undefined : (await findAccountById(db, accountId))?.email
+  // PASSWORD_SIGN_IN=off: a link mailed before it was turned off sets nothing (reset below).
+  return email !== undefined && passwordAllowedFor(config, email) ? email : undefined
 }
 
 /**
@@ -43,7 +46,7 @@ export async function resetPassword(
   checkNewPassword(password, {})
   const pendingId = await passwordResetAccount(db, token)
   const pending = pendingId === undefined ? undefined : await findAccountById(db, pendingId)
-  if (!pending) return false
+  if (!pending || !passwordAllowedFor(context.config, pending.email)) return false
   checkNewPassword(password, { email: pending.email, name: pending.name })
   if (await verifyPassword(password, pending.password_hash)) {
     throw invalidInput(PASSWORD_PROBLEM_MESSAGES.same_as_current)

@@ -1,7 +1,7 @@
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { AuthProvider } from '../../config/auth-providers'
 import type { ApiContext } from '../../api/api-context'
-import { findAccountByEmail, findAccountById } from '../../accounts/accounts'
+import { findAccountByEmail, findAccountById, isOpenInvitation } from '../../accounts/accounts'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
@@ -61,9 +61,10 @@ export async function accountForIdentity(
         provider: provider.name,
         by: 'verified_email',
       })
+      const joined = isOpenInvitation(existing) ? await endInvitation(trx, existing) : existing
       return {
         outcome: 'account',
-        account: await promoteByClaim(trx, existing, identity, origin),
+        account: await promoteByClaim(trx, joined, identity, origin),
         created: false,
       }
     }
@@ -101,6 +102,21 @@ export async function accountForIdentity(
     })
     return { outcome: 'account', account: created, created: true }
   })
+}
+
+/**
+ * An invited person's first sign-in at a provider takes the invitation up (with
+ * PASSWORD_SIGN_IN=off it is the only way: staff/invite-account.ts mails no password link). The
+ * invitation's random password was nobody's: the account is left with none, like one a provider
+ * made, so Minha conta does not count it as a way in (sign-in-ways.ts).
+ */
+async function endInvitation(db: Db, account: Account): Promise<Account> {
+  return db
+    .updateTable('accounts')
+    .set({ invitation_expires_at: null, password_hash: '', updated_at: new Date() })
+    .where('id', '=', account.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /**

@@ -1,4 +1,5 @@
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import {
   ProviderLinkListSchema,
   ProviderLinkParamsSchema,
@@ -37,6 +38,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
       const links = await linksOf(db, accountId)
       const otherWay = await hasOtherWayIn(db, accountId)
       return {
+        passwordSignIn: signsInWithPassword(config, request.account!),
         providers: links.map((link) => ({
           id: link.id,
           provider: link.provider,

@@ -7,6 +7,8 @@ import type { AuthProvider } from '../../config/auth-providers'
 import type { Origin } from '../../http/request-origin'
 import { accountForIdentity } from './account-for-identity'
 import type { HandOffCodes } from './hand-off-codes'
+import { putPendingLink } from './pending-links'
+import type { ProviderIdentity } from './provider-identity'
 import type { ProviderSignIn } from './provider-sign-in'
 
 /**
@@ -19,6 +21,8 @@ import type { ProviderSignIn } from './provider-sign-in'
 export type CallbackOutcome =
   | { outcome: 'hand-off'; code: string; redirectTarget: string | null }
   | { outcome: 'refused'; error: ProviderSignInError }
+  /** An account has the e-mail the provider did not vouch for: the token of its pending link. */
+  | { outcome: 'link_required'; pendingLink: string; redirectTarget: string | null }
 
 export async function finishCallback(
   context: ApiContext,
@@ -57,8 +61,17 @@ export async function finishCallback(
   )
   if (!gate.allowed) return refuse('too_many_attempts')
   const found = await accountForIdentity(context, provider, identity, origin.audit)
-  if (found.outcome !== 'account') {
-    return refuse(found.outcome, found.outcome === 'link_required' ? found.account.id : undefined)
+  if (found.outcome === 'email_missing') return refuse('email_missing')
+  if (found.outcome === 'link_required') {
+    // Audited as a refusal (nothing is linked yet); the person may link with the password of
+    // the account the provider named (link-by-password.ts).
+    await refuse('link_required', found.account.id)
+    const pendingLink = await putPendingLink(
+      db,
+      { accountId: found.account.id, ...identityKey(provider, identity) },
+      context.now(),
+    )
+    return { outcome: 'link_required', pendingLink, redirectTarget: finished.redirectTarget }
   }
   const { account } = found
   if (account.status === 'pending') {
@@ -81,3 +94,9 @@ export async function finishCallback(
   })
   return { outcome: 'hand-off', code, redirectTarget: finished.redirectTarget }
 }
+
+const identityKey = (provider: AuthProvider, identity: ProviderIdentity) => ({
+  provider: provider.name,
+  issuer: identity.issuer,
+  subject: identity.subject,
+})

@@ -1,19 +1,31 @@
 import cookie from '@fastify/cookie'
+import type { FastifyReply } from 'fastify'
 import {
+  MfaCodeBodySchema,
   ProviderExchangeBodySchema,
   ProviderParamsSchema,
   ProviderStartQuerySchema,
+  SignedInWithCodeSchema,
   SignInAnswerSchema,
+  SignInBodySchema,
+  type SignedInWithCode,
 } from '../../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '../../../common/provider-sign-in-errors'
 import { answerSignIn } from '../../accounts/answer-sign-in'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
+import { hashingQueue } from '../../accounts/passwords'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { apiError } from '../../http/errors'
 import { checkOrigin, requestOrigin } from '../../http/request-origin'
 import { exchangeHandOff } from './exchange-hand-off'
 import { DatabaseHandOffStore, HandOffCodes } from './hand-off-codes'
+import { linkWithCode, linkWithPassword, type LinkResult } from './link-by-password'
+import {
+  PENDING_LINK_COOKIE,
+  PENDING_LINK_COOKIE_PATH,
+  PENDING_LINK_TTL_SECONDS,
+} from './pending-links'
 import { finishCallback } from './provider-callback'
 import { ProviderConnection } from './provider-connection'
 import { ProviderSignIn } from './provider-sign-in'
@@ -130,6 +142,23 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       if (outcome.outcome === 'refused') {
         return reply.redirect(loginPage({ [SSO_ERROR_PARAM]: outcome.error }), 302)
       }
+      if (outcome.outcome === 'link_required') {
+        reply.setCookie(PENDING_LINK_COOKIE, outcome.pendingLink, {
+          path: PENDING_LINK_COOKIE_PATH,
+          maxAge: PENDING_LINK_TTL_SECONDS,
+          httpOnly: true,
+          // Only the login page's own calls (same site) send it back.
+          sameSite: 'strict',
+          secure,
+        })
+        return reply.redirect(
+          loginPage({
+            [SSO_ERROR_PARAM]: 'link_required',
+            ...(outcome.redirectTarget === null ? {} : { redirect: outcome.redirectTarget }),
+          }),
+          302,
+        )
+      }
       return reply.redirect(
         loginPage({
           [SSO_CODE_PARAM]: outcome.code,
@@ -162,5 +191,65 @@ export default guardedRoutes([burstLimit], async (app, context) => {
         throw apiError(400, 'invalid_or_expired_code')
       return answerSignIn(result, reply, secure)
     },
+  )
+
+  /** A link's answer: as a sign-in's, or why the pending link cannot be finished. */
+  const answerLink = (result: LinkResult, reply: FastifyReply) => {
+    if (result.outcome === 'link_expired') throw apiError(400, 'link_expired')
+    if (result.outcome === 'link_needs_code') throw apiError(409, 'link_needs_code')
+    if (result.outcome === 'signed-in') {
+      // Finished: the pending link is gone, and so is the browser's token for it.
+      reply.clearCookie(PENDING_LINK_COOKIE, { path: PENDING_LINK_COOKIE_PATH })
+    }
+    return answerSignIn(result, reply, secure)
+  }
+
+  app.post(
+    '/oidc/link',
+    {
+      schema: {
+        summary: 'Link a provider by signing in once with the account’s password',
+        description:
+          'Public; after a callback answered `sso_error=link_required` (the provider claimed the e-mail of an account without vouching for it), with the HttpOnly cookie that callback set (10 minutes, this browser only). Only the account with that e-mail can be linked: its e-mail and password. Without a second factor: the link is made and audited, and the answer is the session, as POST /api/auth/login’s. With one: a challenge (TOTP or recovery code) to finish with POST /api/auth/oidc/link/mfa. 401 invalid_credentials: a wrong password or another account’s (counted like a failed sign-in; nothing linked); 400 link_expired: no pending link in this browser, expired or used; 409 link_needs_code: the account’s only second factor is a passkey. With PASSWORD_SIGN_IN=off only the first admin may.',
+        body: SignInBodySchema,
+        response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 409, 429) },
+      },
+      onRequest: async () => hashingQueue.refuseWhenFull(),
+    },
+    async (request, reply) =>
+      answerLink(
+        await linkWithPassword(
+          context,
+          request.cookies[PENDING_LINK_COOKIE],
+          request.body.email,
+          request.body.password,
+          checkOrigin(request),
+        ),
+        reply,
+      ),
+  )
+
+  app.post(
+    '/oidc/link/mfa',
+    {
+      schema: {
+        summary: 'Finish a link by password with the account’s second factor',
+        description:
+          'The challenge POST /api/auth/oidc/link answered and a TOTP or recovery code, from the same browser (its cookie). Then the link is made and audited and the session opened, as POST /api/auth/login/mfa answers. 401 invalid_code / challenge_expired; 400 link_expired: no pending link for this challenge in this browser.',
+        body: MfaCodeBodySchema,
+        response: { 200: SignedInWithCodeSchema, ...errorAnswers(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      answerLink(
+        await linkWithCode(
+          context,
+          request.cookies[PENDING_LINK_COOKIE],
+          request.body.challenge,
+          request.body.code,
+          checkOrigin(request),
+        ),
+        reply,
+      ) as SignedInWithCode,
   )
 })

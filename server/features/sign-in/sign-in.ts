@@ -1,15 +1,11 @@
 import { normalizeEmail } from '../../../common/account-rules'
-import type { MfaMethod } from '../../../common/api/auth'
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../../accounts/accounts'
-import {
-  finishMfaChallenge,
-  issueMfaChallenge,
-  tryMfaChallenge,
-} from '../../accounts/mfa-challenges'
-import { checkPassword, limitKeysFor } from '../../accounts/password-check'
+import { issueMfaChallenge } from '../../accounts/mfa-challenges'
+import { checkPassword } from '../../accounts/password-check'
+import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { hashPassword, needsRehash } from '../../accounts/passwords'
-import { mfaMethods, useRecoveryCode, useTotpCode } from '../../accounts/second-factors'
-import { looksLikeTotpCode } from '../../accounts/totp'
+import { mfaMethods } from '../../accounts/second-factors'
+import { checkSecondFactorCode } from '../../accounts/second-factor-code'
 import type { ApiContext } from '../../api/api-context'
 import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
 import { recordAccountEvent } from '../../audit-log/account-events'
@@ -37,9 +33,7 @@ export async function signIn(
   // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): only the first admin keeps a password, for
   // a provider's outage. Anyone else's right password is refused as a wrong one, after the same
   // check and count, so the answer does not tell which e-mails have accounts.
-  const passwordAllowed =
-    context.config.passwordSignIn ||
-    (context.config.adminEmail !== null && email === normalizeEmail(context.config.adminEmail))
+  const passwordAllowed = passwordAllowedFor(context.config, email)
   if (!account || !checked.matches || !passwordAllowed) {
     await recordAccountEvent(
       db,
@@ -77,8 +71,7 @@ export async function signIn(
 
 /**
  * The second step of a sign-in with a second factor: a TOTP code or a recovery code for the
- * challenge the password step gave. Each try counts against the challenge (5) and against the
- * same sign-in limits as a password, from the same device or address.
+ * challenge the password step gave (accounts/second-factor-code.ts counts and checks it).
  */
 export async function signInWithCode(
   context: ApiContext,
@@ -86,36 +79,12 @@ export async function signInWithCode(
   code: string,
   origin: Origin,
 ): Promise<SignInResult> {
-  const { db, limits } = context
-  const now = context.now()
-  const accountId = await tryMfaChallenge(db, challenge, now)
-  const account = accountId === undefined ? undefined : await findAccountById(db, accountId)
-  if (!account) return { outcome: 'challenge_expired' }
-  const gate = await limits.gate(await limitKeysFor(db, account.email, account, origin))
-  if (!gate.allowed) {
-    return { outcome: 'too_many_attempts', retryAfterSeconds: gate.retryAfterSeconds }
-  }
-  const typed = code.trim()
-  const method: MfaMethod = looksLikeTotpCode(typed) ? 'totp' : 'recovery_code'
-  let left: number | null = null
-  const right =
-    method === 'totp'
-      ? await useTotpCode(db, account.id, typed, now)
-      : (left = await useRecoveryCode(db, account.id, typed, now)) !== null
-  if (!right) {
-    await recordAccountEvent(db, 'sign_in_failed', account.id, origin.audit, { method })
-    if (await limits.isLocked(account.email))
-      await recordAccountEvent(db, 'locked', account.id, origin.audit)
-    return { outcome: 'invalid_code' }
-  }
-  await gate.attempt.succeeded()
-  if (!(await finishMfaChallenge(db, challenge, now))) return { outcome: 'challenge_expired' }
-  if (account.status !== 'active') return { outcome: 'account_disabled' }
-  if (method === 'recovery_code') {
-    await recordAccountEvent(db, 'recovery_code_used', account.id, origin.audit, { left })
-  }
-  const result = await completeSignIn(context, account, origin, method)
-  return result.outcome === 'signed-in' && left !== null
-    ? { ...result, recoveryCodesLeft: left }
+  const checked = await checkSecondFactorCode(context, challenge, code, origin, (id) =>
+    findAccountById(context.db, id),
+  )
+  if (checked.outcome !== 'passed') return checked
+  const result = await completeSignIn(context, checked.account, origin, checked.method)
+  return result.outcome === 'signed-in' && checked.recoveryCodesLeft !== null
+    ? { ...result, recoveryCodesLeft: checked.recoveryCodesLeft }
     : result
 }

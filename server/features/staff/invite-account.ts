@@ -11,7 +11,7 @@ import { LINK_TOKEN_MARK } from '../../mail/outbox'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
-import { invitedMail } from '../../mail/admin-mails'
+import { invitedByProviderMail, invitedMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
 import type { Acting } from './staff-context'
 import { findStaffItem } from './staff-list'
@@ -74,9 +74,29 @@ export async function queueInvitation(
   account: Account,
   invitedBy: Account,
 ): Promise<void> {
-  const token = newToken()
   const expires = new Date(Date.now() + INVITATION_DAYS * 86_400_000)
   await voidPasswordResets(trx, account.id)
+  if (!deps.config.passwordSignIn) {
+    // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): no link to set a password nobody may sign
+    // in with. The person signs in at a provider; their first sign-in there, by a verified
+    // e-mail, links this account and ends the invitation
+    // (features/sign-in-with-provider/account-for-identity.ts).
+    await trx
+      .updateTable('accounts')
+      .set({ invitation_expires_at: expires })
+      .where('id', '=', account.id)
+      .execute()
+    const mail = invitedByProviderMail(
+      account.email,
+      account.name,
+      invitedBy.name,
+      `${deps.config.publicUrl}/#/login`,
+      deps.config.authProviders.map((provider) => provider.buttonText),
+    )
+    await deps.outbox.queue(trx, 'invitation', mail)
+    return
+  }
+  const token = newToken()
   await trx
     .insertInto('password_resets')
     .values({

@@ -1,4 +1,5 @@
 import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { useState } from 'react'
 import { formatDate } from '../../ui/format-date'
 import { renameMe } from './my-account-api'
 import { nameMessages } from '../../forms/name-messages'
@@ -17,6 +18,11 @@ const text = accountMessages.profile
 /** Minha conta: the signed-in user as the server knows them (GET /api/auth/me). */
 export default function ProfileScreen() {
   const { user, error, loading, refresh } = useCurrentUser()
+  /**
+   * Known once the providers' list answers (GET /api/me/providers): an account a provider made,
+   * or any but the first admin's with PASSWORD_SIGN_IN=off, has no password to change.
+   */
+  const [passwordSignIn, setPasswordSignIn] = useState<boolean | null>(null)
 
   return (
     <>
@@ -56,10 +62,10 @@ export default function ProfileScreen() {
           </CCardBody>
         </CCard>
       )}
-      {user && <ChangePasswordForm />}
+      {user && passwordSignIn !== false && <ChangePasswordForm />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
-      {user && <ProvidersCard />}
+      {user && <ProvidersCard onPasswordSignIn={setPasswordSignIn} />}
       {user && <SessionsCard />}
     </>
   )

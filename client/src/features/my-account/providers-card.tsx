@@ -17,17 +17,28 @@ const text = accountMessages.providers
  * (docs/single-sign-on.md), each unlinked while another way in remains. Shown only to someone
  * who has one: without a link there is nothing to list or do here.
  */
-export function ProvidersCard() {
+export function ProvidersCard({
+  onPasswordSignIn,
+}: {
+  /** Told, with the list, whether this account signs in with a password of its own. */
+  onPasswordSignIn: (yes: boolean) => void
+}) {
   const [links, setLinks] = useState<ProviderLink[] | null>(null)
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
-  const reload = useCallback((signal?: AbortSignal) => {
-    listProviderLinks(signal).then(
-      ({ providers }) => setLinks(providers),
-      (error: unknown) => {
-        if (!signal?.aborted) setNotice({ text: errorMessage(error), error: true })
-      },
-    )
-  }, [])
+  const reload = useCallback(
+    (signal?: AbortSignal) => {
+      listProviderLinks(signal).then(
+        ({ providers, passwordSignIn }) => {
+          setLinks(providers)
+          onPasswordSignIn(passwordSignIn)
+        },
+        (error: unknown) => {
+          if (!signal?.aborted) setNotice({ text: errorMessage(error), error: true })
+        },
+      )
+    },
+    [onPasswordSignIn],
+  )
   useEffect(() => {
     const controller = new AbortController()
     reload(controller.signal)

@@ -51,12 +51,16 @@ export default function LoginPage() {
   const [challenge, setChallenge] = useState<MfaRequired['mfa'] | null>(null)
   const [passkeyError, setPasskeyError] = useState<string | null>(null)
   const [passkeyBusy, setPasskeyBusy] = useState(false)
+  /** Back from a provider that named this account without vouching for it: link by password. */
+  const [linking, setLinking] = useState(false)
   const form = useFormSubmit({
     fields: FIELDS,
     validate: validateLogin,
     submit: async ({ email, password }) => {
       setPasskeyError(null)
-      const answer = await signIn(email, password)
+      const answer = linking
+        ? await (await providerReturn()).linkWithPassword(email, password)
+        : await signIn(email, password)
       // With a token stored, the login route's guard moves on to the remembered path.
       if ('token' in answer) saveToken(answer.token)
       else setChallenge(answer.mfa)
@@ -80,6 +84,7 @@ export default function LoginPage() {
       const outcome = await module.providerReturn(code, error)
       if (outcome.kind === 'problem') {
         setProviderProblem({ text: outcome.message, pending: outcome.pending })
+        setLinking(outcome.linkByPassword)
       } else if ('token' in outcome.answer) saveToken(outcome.answer.token)
       else setChallenge(outcome.answer.mfa)
     })
@@ -99,7 +104,14 @@ export default function LoginPage() {
     return (
       <PublicCard title={text.title} subtitle={text.subtitle}>
         <Suspense fallback={null}>
-          <MfaStep challenge={challenge} onBack={() => setChallenge(null)} />
+          <MfaStep
+            challenge={challenge}
+            onBack={() => setChallenge(null)}
+            {...(linking && {
+              submitCode: async (id: string, code: string) =>
+                (await providerReturn()).linkWithCode(id, code),
+            })}
+          />
         </Suspense>
       </PublicCard>
     )
@@ -107,6 +119,20 @@ export default function LoginPage() {
 
   return (
     <PublicCard title={text.title} subtitle={text.subtitle}>
+      {/*
+       * Above the form, not in it: with PASSWORD_SIGN_IN=off the form is hidden, not what a
+       * provider's return says. Waiting for approval is news, and linking is the next step, not
+       * a mistake the person made: both said as information.
+       */}
+      <Notice
+        text={form.serverError ?? passkeyError ?? providerProblem?.text ?? null}
+        color={
+          form.serverErrorCode === 'pending_approval' ||
+          (!form.serverError && !passkeyError && (providerProblem?.pending || linking))
+            ? 'info'
+            : 'danger'
+        }
+      />
       <button
         type="button"
         className={`btn btn-link px-0 mb-3 ${PASSWORD_TOGGLE_CLASS}`}
@@ -121,16 +147,6 @@ export default function LoginPage() {
         aria-busy={form.sending}
         className={PASSWORD_PART_CLASS}
       >
-        {/* Waiting for approval is news, not a mistake the user made: said as information. */}
-        <Notice
-          text={form.serverError ?? passkeyError ?? providerProblem?.text ?? null}
-          color={
-            form.serverErrorCode === 'pending_approval' ||
-            (!form.serverError && !passkeyError && providerProblem?.pending)
-              ? 'info'
-              : 'danger'
-          }
-        />
         {sessionEnded && !form.serverError && !passkeyError && !providerProblem && (
           <Suspense fallback={null}>
             <SessionEndNotice />
@@ -143,9 +159,25 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-          <SubmitButton label={text.submit} sendingLabel={text.submitting} sending={form.sending} />
+          <SubmitButton
+            label={linking ? signInMessages.linkSubmit : text.submit}
+            sendingLabel={linking ? signInMessages.linkSending : text.submitting}
+            sending={form.sending}
+          />
           <Link to={paths.recoverPassword}>{text.forgotPassword}</Link>
         </div>
+        {linking && (
+          <button
+            type="button"
+            className="btn btn-link px-0 mt-2"
+            onClick={() => {
+              setLinking(false)
+              setProviderProblem(undefined)
+            }}
+          >
+            {signInMessages.linkCancel}
+          </button>
+        )}
       </form>
       <button
         type="button"

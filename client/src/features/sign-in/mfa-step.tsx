@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { errorMessage } from '../../api/api-client'
 import { Notice } from '../../ui/notice'
 import { signInWithCode, type Challenge } from './mfa-code-api'
+import type { SignedInWithCode } from '../../../../common/api/auth'
 import { secondFactorMessages as text } from './mfa-step-messages'
 import { saveToken } from '../../session/token'
 import { SubmitButton } from '../../forms/submit-button'
@@ -15,9 +16,12 @@ import { SubmitButton } from '../../forms/submit-button'
 export default function MfaStep({
   challenge,
   onBack,
+  submitCode = signInWithCode,
 }: {
   challenge: Challenge
   onBack: () => void
+  /** Where the code goes: the sign-in's second step, or a provider's link's (provider-return.ts). */
+  submitCode?: (challenge: string, code: string) => Promise<SignedInWithCode>
 }) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -43,7 +47,7 @@ export default function MfaStep({
     if (problem) return input.current?.focus()
     setSending(true)
     try {
-      const { token, recoveryCodesLeft } = await signInWithCode(
+      const { token, recoveryCodesLeft } = await submitCode(
         challenge.challenge,
         recovery ? code : code.replace(/\s+/g, ''),
       )

@@ -7,6 +7,11 @@ import {
   providerStartPath,
   readProviderButtons,
 } from '../../../../common/sign-in-providers'
+import {
+  MARK_SHAPES,
+  MARK_SVG_ATTRIBUTES,
+  type ProviderMark,
+} from '../../../../common/provider-marks'
 import { REDIRECT_PARAM } from '../../routing/paths'
 import { safeRedirectTarget } from '../../routing/redirect-target'
 
@@ -18,6 +23,23 @@ const providers =
   typeof document === 'undefined'
     ? []
     : readProviderButtons(document.getElementById(PROVIDERS_DATA_ID)?.textContent)
+
+/** `stroke-width` → `strokeWidth`: React's names for the SVG attributes written in markup. */
+const reactName = (name: string) =>
+  name.startsWith('aria-') ? name : name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+const reactProps = (attributes: Readonly<Record<string, string>>) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, value]) => [reactName(name), value]))
+
+/** The mark beside the words, as the server wrote it (common/provider-marks.ts). */
+function ProviderMarkSvg({ mark }: { mark: ProviderMark }) {
+  return (
+    <svg {...reactProps(MARK_SVG_ATTRIBUTES)}>
+      {MARK_SHAPES[mark].map(({ element: Shape, attributes }, index) => (
+        <Shape key={index} {...reactProps(attributes)} />
+      ))}
+    </svg>
+  )
+}
 
 /**
  * One "Entrar com …" link per sign-in provider, the same markup the server wrote into the
@@ -34,8 +56,9 @@ export function ProviderButtons() {
   }
   return (
     <div id={PROVIDERS_CONTAINER_ID}>
-      {providers.map(({ name, text }) => (
+      {providers.map(({ name, text, mark }) => (
         <a key={name} className={PROVIDER_BUTTON_CLASS} href={providerStartPath(name)} onClick={go}>
+          <ProviderMarkSvg mark={mark} />
           {text}
         </a>
       ))}

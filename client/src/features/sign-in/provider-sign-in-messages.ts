@@ -19,7 +19,7 @@ export const PROVIDER_SIGN_IN_MESSAGES: Readonly<Record<ProviderSignInError, str
     'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
   account_disabled: 'Sua conta está desativada. Fale com um administrador.',
   link_required:
-    'Já existe uma conta com este e-mail, mas o provedor não confirmou o e-mail. Entre com sua senha ou peça a um administrador para vincular.',
+    'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu, então nada foi vinculado. Confirme o e-mail no provedor e tente de novo, ou fale com um administrador.',
   email_missing:
     'O provedor não informou um e-mail confirmado. Confirme seu e-mail no provedor ou fale com um administrador.',
   too_many_attempts: 'Muitas tentativas de entrada. Aguarde alguns minutos e tente de novo.',
@@ -32,3 +32,10 @@ export function providerSignInMessage(code: string | null): string | null {
     ? PROVIDER_SIGN_IN_MESSAGES[code as ProviderSignInError]
     : PROVIDER_SIGN_IN_MESSAGES.invalid_callback
 }
+
+/**
+ * `link_required` while passwords are on: the login form below links the provider to the account
+ * once its password (and second factor) is right (client/src/features/sign-in/login-page.tsx).
+ */
+export const LINK_BY_PASSWORD_MESSAGE =
+  'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu. Para vincular o provedor a essa conta, entre uma vez com o e-mail e a senha dela. Depois disso, o provedor basta para entrar.'

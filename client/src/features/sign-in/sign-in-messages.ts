@@ -8,4 +8,8 @@ export const signInMessages = {
   passkey: 'Entrar com chave de acesso',
   /** PASSWORD_SIGN_IN=off: the first admin's way to the password form. */
   passwordToggle: 'Entrar com senha (administrador)',
+  /** After a provider that did not vouch for the e-mail: the form links it (provider-return.ts). */
+  linkSubmit: 'Entrar e vincular',
+  linkSending: 'Vinculando…',
+  linkCancel: 'Entrar sem vincular',
 } as const
