@@ -4,6 +4,7 @@ import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
 import { findAccountById } from './accounts'
+import { builtInRoleId, roleColumns } from '../roles/role-columns'
 import { nameColumns } from './name-columns'
 import { endAllSessions } from './sessions'
 import type { SignInLimits } from './sign-in-limits'
@@ -95,7 +96,11 @@ function keepAnActiveAdmin(
 
 export interface AccountChange {
   status?: Exclude<AccountStatus, 'pending'>
+  /** The old name of a built-in role (admin: Administrador; staff: Equipe); `roleId` wins. */
   role?: Role
+  roleId?: string
+  /** null: no team. */
+  teamId?: string | null
   name?: string
 }
 
@@ -120,11 +125,19 @@ export async function writeAccountChange(
     if (!target) throw notFound()
     const wanted = typeof change === 'function' ? change(target) : change
     if (wanted === null) return { before: target, after: target, changed: false }
-    const after = { role: wanted.role ?? target.role, status: wanted.status ?? target.status }
+    const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
+    const role = roleColumns(roleId)
+    const after = { role: role.role, status: wanted.status ?? target.status }
     keepAnActiveAdmin(activeAdmins, target, after)
     const row = await trx
       .updateTable('accounts')
-      .set({ ...after, ...nameColumns(wanted.name ?? target.name), updated_at: new Date() })
+      .set({
+        ...role,
+        status: after.status,
+        team_id: wanted.teamId === undefined ? target.team_id : wanted.teamId,
+        ...nameColumns(wanted.name ?? target.name),
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()

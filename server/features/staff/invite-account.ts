@@ -1,3 +1,4 @@
+import { builtInRoleId, roleColumns } from '../../roles/role-columns'
 import { normalizeEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../../common/api/staff'
@@ -43,7 +44,7 @@ export async function inviteAccount(
         ...nameColumns(name),
         email,
         password_hash: unusable,
-        role: body.role,
+        ...roleColumns(builtInRoleId(body.role)),
         status: 'active',
       })
       .onConflict((conflict) => conflict.column('email').doNothing())
