@@ -63,6 +63,12 @@ export const apiMessages = {
   team_out_of_reach: 'Você só pode colocar pessoas no seu próprio time.',
   unknown_role: 'Papel não encontrado.',
   unknown_team: 'Time não encontrado.',
+  role_not_found: 'Papel não encontrado.',
+  team_not_found: 'Time não encontrado.',
+  role_name_taken: 'Já existe um papel com este nome.',
+  team_name_taken: 'Já existe um time com este nome.',
+  built_in_role: 'Os papéis Administrador e Equipe não podem ser alterados nem excluídos.',
+  role_in_use: 'Há pessoas com este papel: dê outro papel a elas antes de excluí-lo.',
   // Any route.
   not_found: 'Recurso não encontrado.',
   invalid_input: 'Requisição inválida.',
