@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
@@ -111,6 +112,6 @@ export default guardedRoutes([signedIn], async (app, context) => {
   )
 })
 
-function acting(request: import('fastify').FastifyRequest) {
+function acting(request: FastifyRequest) {
   return { actor: request.account!, access: request.access!, origin: requestOrigin(request) }
 }
