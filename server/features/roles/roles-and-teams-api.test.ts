@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import type { MeAnswer } from '../../../common/api/account'
+import type { AuditPage } from '../../../common/api/audit'
+import type { OpenTeams } from '../../../common/api/auth'
+import type {
+  PermissionList,
+  RoleAnswer,
+  RoleList,
+  TeamAnswer,
+  TeamList,
+} from '../../../common/api/roles'
+import type { StaffAccount, StaffBulkAnswer, StaffList } from '../../../common/api/staff'
 import { BUILT_IN_ROLE_IDS, PERMISSIONS } from '../../../common/permissions'
+import type { OpenApiDocument } from '../../openapi/api-description'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 
@@ -18,33 +30,37 @@ describe(`roles and teams (${testStoreName()})`, () => {
   })
   after(() => api.close())
 
-  const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: object) => {
+  /** An admin's call that must succeed, and its answer (an empty one for 204). */
+  const ok = async <T = unknown>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: object,
+  ): Promise<T> => {
     const answer = await api.call(method, url, admin, body)
     assert.ok(answer.statusCode < 300, `${method} ${url}: ${answer.statusCode} ${answer.body}`)
-    return answer.statusCode === 204 ? undefined : answer.json()
+    return (answer.statusCode === 204 ? undefined : answer.json()) as T
   }
 
   it('every operation of the OpenAPI document declares x-permission (deny by default)', async () => {
-    const document = (await api.get('/api/openapi.json')).json()
+    const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
     const allowed = new Set<string>([...PERMISSIONS, 'self', 'public'])
     let operations = 0
-    for (const [path, methods] of Object.entries<Record<string, Record<string, unknown>>>(
-      document.paths,
-    )) {
+    for (const [path, methods] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(methods)) {
         operations += 1
         const declared = operation['x-permission']
         assert.ok(allowed.has(String(declared)), `${method} ${path} declares ${String(declared)}`)
         // A public operation asks for no bearer; any other does.
-        assert.equal(declared === 'public', ((operation.security as []) ?? []).length === 0, path)
+        assert.equal(declared === 'public', (operation.security ?? []).length === 0, path)
       }
     }
     assert.ok(operations > 40, `only ${operations} operations`)
   })
 
   it('lists the built-in roles; they are read-only; names are unique case aside', async () => {
-    const { roles } = await ok('GET', '/api/roles')
-    const admins = roles.find((role: { id: string }) => role.id === BUILT_IN_ROLE_IDS.admin)
+    const { roles } = await ok<RoleList>('GET', '/api/roles')
+    const admins = roles.find((role) => role.id === BUILT_IN_ROLE_IDS.admin)
+    assert.ok(admins)
     assert.deepEqual(admins.permissions, [...PERMISSIONS])
     assert.equal(admins.builtIn, true)
     for (const id of Object.values(BUILT_IN_ROLE_IDS)) {
@@ -63,19 +79,19 @@ describe(`roles and teams (${testStoreName()})`, () => {
     })
     assert.equal(taken.statusCode, 409)
     assert.equal(errorOf(taken).code, 'role_name_taken')
-    const { permissions } = await ok('GET', '/api/permissions')
+    const { permissions } = await ok<PermissionList>('GET', '/api/permissions')
     assert.equal(permissions.length, PERMISSIONS.length)
   })
 
   it('creates, changes and deletes a role, with before and after in the audit log', async () => {
-    const { role } = await ok('POST', '/api/roles', {
+    const { role } = await ok<RoleAnswer>('POST', '/api/roles', {
       name: 'Suporte',
       description: 'Atende a central',
       permissions: ['staff.reset', 'staff.unlock'],
       scope: 'all',
     })
     assert.deepEqual(role.permissions, ['staff.unlock', 'staff.reset'])
-    const changed = await ok('PATCH', `/api/roles/${role.id.toUpperCase()}`, {
+    const changed = await ok<RoleAnswer>('PATCH', `/api/roles/${role.id.toUpperCase()}`, {
       permissions: ['staff.unlock', 'staff.sessions'],
     })
     assert.deepEqual(changed.role.permissions, ['staff.unlock', 'staff.sessions'])
@@ -92,7 +108,7 @@ describe(`roles and teams (${testStoreName()})`, () => {
       .orderBy('at')
       .execute()
     assert.deepEqual(
-      events.map((event) => [event.type, JSON.parse(event.details)]),
+      events.map((event) => [event.type, JSON.parse(event.details) as unknown]),
       [
         [
           'role_created',
@@ -115,8 +131,8 @@ describe(`roles and teams (${testStoreName()})`, () => {
         ],
       ],
     )
-    const roleEvents = (await api.events(person.id, 'role_changed')).map((e) =>
-      JSON.parse(e.details),
+    const roleEvents = (await api.events(person.id, 'role_changed')).map(
+      (e) => JSON.parse(e.details) as unknown,
     )
     assert.deepEqual(roleEvents[0], {
       from: 'staff',
@@ -134,9 +150,9 @@ describe(`roles and teams (${testStoreName()})`, () => {
     let mine: string
     let theirs: string
     before(async () => {
-      teamA = (await ok('POST', '/api/teams', { name: 'Vendas', open: true })).team.id
-      teamB = (await ok('POST', '/api/teams', { name: 'Compras' })).team.id
-      const { role } = await ok('POST', '/api/roles', {
+      teamA = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Vendas', open: true })).team.id
+      teamB = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Compras' })).team.id
+      const { role } = await ok<RoleAnswer>('POST', '/api/roles', {
         name: 'Gestor de equipe',
         description: '',
         permissions: [
@@ -161,22 +177,19 @@ describe(`roles and teams (${testStoreName()})`, () => {
     })
 
     it('sees their access, and only their own team in the list', async () => {
-      const me = (await api.get('/api/auth/me', manager)).json()
+      const me = (await api.get('/api/auth/me', manager)).json<MeAnswer>()
       assert.equal(me.user.access.scope, 'team')
       assert.equal(me.user.access.teamName, 'Vendas')
       assert.ok(me.user.access.permissions.includes('staff.view'))
-      const { items } = (await api.get('/api/staff?pageSize=100', manager)).json()
-      assert.deepEqual(
-        items.map((item: { id: string }) => item.id).sort(),
-        [managerId, mine].sort(),
-      )
-      const filtered = (await api.get(`/api/staff?teamId=${teamB}`, manager)).json()
+      const { items } = (await api.get('/api/staff?pageSize=100', manager)).json<StaffList>()
+      assert.deepEqual(items.map((item) => item.id).sort(), [managerId, mine].sort())
+      const filtered = (await api.get(`/api/staff?teamId=${teamB}`, manager)).json<StaffList>()
       assert.equal(filtered.total, 0)
-      const { managers } = (await api.get('/api/teams', manager))
-        .json()
-        .teams.find((team: { id: string }) => team.id === teamA)
+      const team = (await api.get('/api/teams', manager))
+        .json<TeamList>()
+        .teams.find((item) => item.id === teamA)
       assert.deepEqual(
-        managers.map((m: { id: string }) => m.id),
+        team?.managers.map((m) => m.id),
         [managerId],
       )
     })
@@ -200,8 +213,9 @@ describe(`roles and teams (${testStoreName()})`, () => {
         action: 'disable',
         ids: [theirs],
       })
-      assert.equal(bulk.json().results[0].outcome, 'failed')
-      assert.equal(bulk.json().results[0].error.code, 'not_found')
+      const [result] = bulk.json<StaffBulkAnswer>().results
+      assert.equal(result?.outcome, 'failed')
+      assert.equal(result.error?.code, 'not_found')
       const other = await api.database.db
         .selectFrom('accounts')
         .select('status')
@@ -230,7 +244,7 @@ describe(`roles and teams (${testStoreName()})`, () => {
     })
 
     it('a registration naming an open team waits for that team; a closed one is refused', async () => {
-      const { teams } = (await api.get('/api/auth/teams')).json()
+      const { teams } = (await api.get('/api/auth/teams')).json<OpenTeams>()
       assert.deepEqual(teams, [{ id: teamA, name: 'Vendas' }])
       const closed = await api.post('/api/auth/register', {
         name: 'Rita Reis',
@@ -246,31 +260,30 @@ describe(`roles and teams (${testStoreName()})`, () => {
         teamId: teamA,
       })
       assert.equal(answer.statusCode, 202, answer.body)
-      const { items } = (await api.get('/api/staff?status=pending', manager)).json()
+      const { items } = (await api.get('/api/staff?status=pending', manager)).json<StaffList>()
       assert.deepEqual(
-        items.map((item: { email: string; teamName: string }) => [item.email, item.teamName]),
+        items.map((item) => [item.email, item.teamName]),
         [['rita@example.com', 'Vendas']],
       )
-      await api.call('PATCH', `/api/staff/${items[0].id}`, manager, { status: 'active' })
-      const approved = (await api.get(`/api/staff/${items[0].id}`, manager)).json()
+      const rita = items[0]?.id ?? ''
+      await api.call('PATCH', `/api/staff/${rita}`, manager, { status: 'active' })
+      const approved = (await api.get(`/api/staff/${rita}`, manager)).json<StaffAccount>()
       assert.equal(approved.user.status, 'active')
     })
 
     it('the audit log shows only events about their team', async () => {
-      const { events } = (await api.get('/api/audit', admin)).json()
-      assert.ok(
-        events.some((event: { account: { id: string } | null }) => event.account?.id === theirs),
-      )
+      const { events } = (await api.get('/api/audit', admin)).json<AuditPage>()
+      assert.ok(events.some((event) => event.account?.id === theirs))
       // Gestor de equipe has no audit.view.
       assert.equal((await api.get('/api/audit', manager)).statusCode, 403)
       await api.database.db
         .insertInto('role_permissions')
         .values({
-          role_id: (await api.get('/api/auth/me', manager)).json().user.access.roleId,
+          role_id: (await api.get('/api/auth/me', manager)).json<MeAnswer>().user.access.roleId,
           permission: 'audit.view',
         })
         .execute()
-      const scoped = (await api.get('/api/audit', manager)).json().events
+      const scoped = (await api.get('/api/audit', manager)).json<AuditPage>().events
       assert.ok(scoped.length > 0)
       const team = await api.database.db
         .selectFrom('accounts')
@@ -279,9 +292,9 @@ describe(`roles and teams (${testStoreName()})`, () => {
         .execute()
       const members = team.map((row) => row.id)
       for (const event of scoped) {
-        assert.ok(members.includes(event.account?.id), `${event.type} about someone else`)
+        assert.ok(members.includes(event.account?.id ?? ''), `${event.type} about someone else`)
       }
-      const asked = (await api.get(`/api/audit?account=${theirs}`, manager)).json()
+      const asked = (await api.get(`/api/audit?account=${theirs}`, manager)).json<AuditPage>()
       assert.deepEqual(asked.events, [])
     })
   })
