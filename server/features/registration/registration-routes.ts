@@ -26,6 +26,8 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       schema: {
         'x-permission': 'public',
         summary: 'The teams a registration may name (id and name only)',
+        description:
+          'Public: the teams the admins marked open, for the registration form’s list; a closed team is never named here.',
         response: { 200: OpenTeamsSchema, ...errorAnswers(429) },
       },
     },

@@ -33,6 +33,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
       schema: {
         'x-permission': 'self',
         summary: 'The permission catalogue, each with its description in pt-BR',
+        description:
+          'Any signed-in person: the screens describe each permission of a role with these words.',
         security: bearer,
         response: { 200: PermissionListSchema, ...errorAnswers(401) },
       },
@@ -48,6 +50,8 @@ export default guardedRoutes([signedIn], async (app, context) => {
       schema: {
         'x-permission': 'self',
         summary: 'The roles, with their permissions, scope and people count',
+        description:
+          'Any signed-in person (roles are named on every screen); the built-in ones have builtIn true.',
         security: bearer,
         response: { 200: RoleListSchema, ...errorAnswers(401) },
       },

@@ -53,6 +53,8 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       schema: {
         'x-permission': 'self',
         summary: 'The teams, with their managers and member counts',
+        description:
+          'Any signed-in person (teams are named on every screen); managers are the members whose role has scope team and staff.approve.',
         security: bearer,
         response: { 200: TeamListSchema, ...errorAnswers(401) },
       },
@@ -155,6 +157,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       schema: {
         'x-permission': 'teams.manage',
         summary: 'Delete a team (its people keep their accounts, with no team)',
+        description: 'Audited with the team’s name and how many people it had; 404.',
         security: bearer,
         params: IdParams,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
