@@ -61,6 +61,7 @@ export const apiMessages = {
   permission_missing: 'Seu papel não permite fazer isso.',
   role_not_grantable: 'Você não pode dar um papel com mais permissões ou alcance que o seu.',
   team_out_of_reach: 'Você só pode colocar pessoas no seu próprio time.',
+  outranked: 'O papel desta pessoa tem permissões que o seu não tem: peça a um administrador.',
   unknown_role: 'Papel não encontrado.',
   unknown_team: 'Time não encontrado.',
   role_not_found: 'Papel não encontrado.',

@@ -226,6 +226,66 @@ describe(`roles and teams (${testStoreName()})`, () => {
       assert.equal((await api.call('POST', `/api/staff/${mine}/sign-out`, manager)).statusCode, 204)
     })
 
+    it('acts on nobody whose role holds a permission theirs lacks, even in their team', async () => {
+      // An Administrador and an auditor (audit.view, which Gestor de equipe lacks) in team A.
+      const { role: auditors } = await ok<RoleAnswer>('POST', '/api/roles', {
+        name: 'Auditoria interna',
+        description: '',
+        permissions: ['audit.view'],
+        scope: 'all',
+      })
+      const chief = (await api.account('chefe-do-time', { role: 'admin' })).id
+      const auditor = (await api.account('auditora-do-time')).id
+      await ok('PATCH', `/api/staff/${chief}`, { teamId: teamA })
+      await ok('PATCH', `/api/staff/${auditor}`, { roleId: auditors.id, teamId: teamA })
+      for (const id of [chief, auditor]) {
+        // Seeing them is no action: their page opens.
+        assert.equal((await api.get(`/api/staff/${id}`, manager)).statusCode, 200)
+        for (const [method, url, body] of [
+          ['PATCH', `/api/staff/${id}`, { status: 'disabled' }],
+          ['PATCH', `/api/staff/${id}`, { name: 'Outro Nome' }],
+          ['PATCH', `/api/staff/${id.toUpperCase()}`, { roleId: BUILT_IN_ROLE_IDS.staff }],
+          ['POST', `/api/staff/${id}/unlock`],
+          ['POST', `/api/staff/${id}/sign-out`],
+          ['POST', `/api/staff/${id}/password-reset`],
+          ['POST', `/api/staff/${id}/invitation`],
+          ['DELETE', `/api/staff/${id}`],
+        ] as const) {
+          const answer = await api.call(method, url, manager, body)
+          assert.equal(answer.statusCode, 403, `${method} ${url}: ${answer.body}`)
+          assert.equal(errorOf(answer).code, 'outranked', `${method} ${url}`)
+          assert.match(errorOf(answer).message, /papel/)
+        }
+        const bulk = await api.call('POST', '/api/staff/bulk', manager, {
+          action: 'disable',
+          ids: [id],
+        })
+        const [result] = bulk.json<StaffBulkAnswer>().results
+        assert.equal(result?.outcome, 'failed')
+        assert.equal(result.error?.code, 'outranked')
+        const row = await api.database.db
+          .selectFrom('accounts')
+          .select(['status', 'name', 'role_id'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+        assert.equal(row.status, 'active')
+        assert.notEqual(row.name, 'Outro Nome')
+        assert.notEqual(row.role_id, BUILT_IN_ROLE_IDS.staff)
+        assert.deepEqual(await api.events(id, 'reset_requested'), [])
+      }
+      // An Administrador acts on anyone: the auditor is disabled and enabled again.
+      await ok('PATCH', `/api/staff/${auditor}`, { status: 'disabled' })
+      await ok('PATCH', `/api/staff/${auditor}`, { status: 'active' })
+      // Someone whose role holds nothing the manager lacks: the same calls work.
+      const peer = (await api.account('par-do-time')).id
+      await ok('PATCH', `/api/staff/${peer}`, { teamId: teamA })
+      assert.equal((await api.call('POST', `/api/staff/${peer}/unlock`, manager)).statusCode, 204)
+      const disabled = await api.call('PATCH', `/api/staff/${peer}`, manager, {
+        status: 'disabled',
+      })
+      assert.equal(disabled.statusCode, 200, disabled.body)
+    })
+
     it('cannot grant more than their own role, nor place people in another team', async () => {
       const grant = await api.call('PATCH', `/api/staff/${mine}`, manager, {
         roleId: BUILT_IN_ROLE_IDS.admin,
