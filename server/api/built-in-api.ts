@@ -23,7 +23,9 @@ import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off
 import { prunePendingLinks } from '../features/sign-in-with-provider/pending-links'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
+import rolesRoutes from '../features/roles/roles-routes'
 import staffRoutes from '../features/staff/staff-routes'
+import teamsRoutes from '../features/teams/teams-routes'
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
 import { tooManyAttemptsMessage } from '../messages'
@@ -108,6 +110,8 @@ export default fp<BuiltInApiOptions>(
       [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
       [staffRoutes, '/api/staff'],
+      [rolesRoutes, '/api'],
+      [teamsRoutes, '/api/teams'],
       [auditRoutes, '/api'],
       [dashboardRoutes, '/api/dashboard'],
       [myActivityRoutes, '/api/dashboard'],

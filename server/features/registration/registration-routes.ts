@@ -1,4 +1,5 @@
-import { RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
+import { OpenTeamsSchema, RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
+import { listOpenTeams } from '../../roles/team-store'
 import { errorAnswers } from '../../../common/api/errors'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
@@ -19,10 +20,25 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     await notifyAdmins.settled()
   })
 
+  app.get(
+    '/teams',
+    {
+      schema: {
+        'x-permission': 'public',
+        summary: 'The teams a registration may name (id and name only)',
+        description:
+          'Public: the teams the admins marked open, for the registration form’s list; a closed team is never named here.',
+        response: { 200: OpenTeamsSchema, ...errorAnswers(429) },
+      },
+    },
+    async () => ({ teams: await listOpenTeams(context.db) }),
+  )
+
   app.post(
     '/register',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Ask for an account (an admin approves it)',
         description:
           "Public. Asks for an account, which waits for an admin's approval; admins are told by mail. The answer is the same whether or not the e-mail already has an account, so it reveals none. The password must pass the password policy (400 with the reason). 403 registration_closed with PASSWORD_SIGN_IN=off (people come in through a sign-in provider).",
