@@ -211,6 +211,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/oidc/link',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Link a provider by signing in once with the account’s password',
         description:
           'Public; after a callback answered `sso_error=link_required` (the provider claimed the e-mail of an account without vouching for it), with the HttpOnly cookie that callback set (10 minutes, this browser only). Only the account with that e-mail can be linked: its e-mail and password. Without a second factor: the link is made and audited, and the answer is the session, as POST /api/auth/login’s. With one: a challenge (TOTP or recovery code) to finish with POST /api/auth/oidc/link/mfa. 401 invalid_credentials: a wrong password or another account’s (counted like a failed sign-in; nothing linked); 400 link_expired: no pending link in this browser, expired or used; 409 link_needs_code: the account’s only second factor is a passkey. With PASSWORD_SIGN_IN=off only the first admin may.',
@@ -236,6 +237,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/oidc/link/mfa',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Finish a link by password with the account’s second factor',
         description:
           'The challenge POST /api/auth/oidc/link answered and a TOTP or recovery code, from the same browser (its cookie). Then the link is made and audited and the session opened, as POST /api/auth/login/mfa answers. 401 invalid_code / challenge_expired; 400 link_expired: no pending link for this challenge in this browser.',
