@@ -11,7 +11,7 @@ import type { AuditDetails, AuditType } from './api/audit'
 
 /** The details keys each event type is recorded with, for the test that renders all of them. */
 export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
-  sign_in: ['method', 'provider', 'provider_mfa'],
+  sign_in: ['method', 'provider', 'provider_mfa', 'new_browser'],
   sign_in_failed: ['method', 'during', 'email', 'provider', 'reason'],
   locked: [],
   unlocked: [],
@@ -38,6 +38,12 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   name_changed: ['from', 'to'],
   provider_linked: ['provider', 'by'],
   provider_unlinked: ['provider', 'by'],
+  notice_sent: ['notice'],
+  notices_changed: ['new_browser'],
+  email_change_requested: ['by'],
+  email_changed: ['from', 'to'],
+  email_change_cancelled: [],
+  data_exported: [],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -87,6 +93,22 @@ const linkedBy: Record<string, string> = {
   new_account: 'ao criar a conta',
   owner: 'pela própria pessoa',
   admin: 'por um administrador',
+}
+
+/** What a security notice was about (server/security-notices/notice-kinds.ts). */
+const noticeAbout: Record<string, string> = {
+  new_browser: 'sobre uma entrada de um navegador novo',
+  mfa_enabled: 'sobre o segundo fator ativado',
+  mfa_disabled: 'sobre o segundo fator desativado',
+  recovery_codes_regenerated: 'sobre códigos de recuperação gerados de novo',
+  recovery_code_used: 'sobre um código de recuperação usado',
+  passkey_added: 'sobre uma chave de acesso adicionada',
+  passkey_removed: 'sobre uma chave de acesso removida',
+  locked: 'sobre a conta bloqueada por tentativas erradas',
+  role_changed: 'sobre o papel alterado',
+  provider_linked: 'sobre um provedor de identidade vinculado',
+  provider_unlinked: 'sobre um provedor de identidade desvinculado',
+  email_change_requested: 'sobre um pedido de troca de e-mail',
 }
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
@@ -150,6 +172,7 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     signInMethods[String(d.method)],
     viaProvider(d),
     d.provider_mfa === true && 'com verificação em duas etapas no provedor',
+    d.new_browser === true && 'de um navegador novo para a conta',
   ],
   sign_in_failed: (d) => [
     signInMethods[String(d.method)],
@@ -198,6 +221,19 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   },
   provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
   provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
+  notice_sent: (d) => [noticeAbout[String(d.notice)]],
+  notices_changed: (d) => [
+    d.new_browser === true && 'aviso de navegador novo ligado',
+    d.new_browser === false && 'aviso de navegador novo desligado',
+  ],
+  email_change_requested: (d) => [d.by === 'admin' && 'por um administrador'],
+  email_changed: (d) => {
+    const before = text(d.from)
+    const after = text(d.to)
+    return [before && after && `de ${before} para ${after}`]
+  },
+  email_change_cancelled: () => [],
+  data_exported: () => [],
 }
 
 /** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */

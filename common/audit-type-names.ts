@@ -29,4 +29,10 @@ export const auditTypeNames: Record<AuditType, string> = {
   name_changed: 'Nome alterado',
   provider_linked: 'Provedor de identidade vinculado',
   provider_unlinked: 'Provedor de identidade desvinculado',
+  notice_sent: 'Aviso de segurança enviado',
+  notices_changed: 'Avisos de segurança alterados',
+  email_change_requested: 'Troca de e-mail pedida',
+  email_changed: 'E-mail alterado',
+  email_change_cancelled: 'Troca de e-mail cancelada',
+  data_exported: 'Cópia dos dados baixada',
 }

@@ -36,6 +36,12 @@ export const AUDIT_TYPES = [
   'name_changed',
   'provider_linked',
   'provider_unlinked',
+  'notice_sent',
+  'notices_changed',
+  'email_change_requested',
+  'email_changed',
+  'email_change_cancelled',
+  'data_exported',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

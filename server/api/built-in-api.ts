@@ -22,6 +22,7 @@ import signInRoutes from '../features/sign-in/sign-in-routes'
 import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
+import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
@@ -103,6 +104,7 @@ export default fp<BuiltInApiOptions>(
       [changePasswordRoutes, '/api/auth'],
       [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
+      [securityNoticesRoutes, '/api/me'],
       [staffRoutes, '/api/staff'],
       [auditRoutes, '/api'],
       [dashboardRoutes, '/api/dashboard'],
@@ -130,6 +132,12 @@ export default fp<BuiltInApiOptions>(
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
+    // Security notices are queued with the audit events that call for them, deep in use cases
+    // that hold no outbox (audit-log/record-audit.ts): a change's answer, sent after its commit,
+    // wakes the sender, so a notice does not wait for the next poll.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') outbox.wake()
+    })
     // Sending starts once the app is ready (what waited over a restart goes out first).
     app.addHook('onReady', () => outbox.start())
     app.addHook('onClose', async () => {

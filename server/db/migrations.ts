@@ -437,6 +437,18 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  /**
+   * Issue 30: security notices (server/security-notices/). The one notice a person may turn off,
+   * a sign-in from a browser new to the account, is on for everyone until they do.
+   */
+  '2026-11-27-3001-notice-preference': {
+    async up(db, t) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('notice_new_browser', t.boolean, (column) => column.notNull().defaultTo(t.true))
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -30,6 +30,8 @@ export interface AccountsTable {
    * stops working; cleared when a password is first set.
    */
   invitation_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** Mail the owner when a browser new to the account signs in (security-notices/). */
+  notice_new_browser: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface SessionsTable {

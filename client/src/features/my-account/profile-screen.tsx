@@ -11,6 +11,7 @@ import { ProvidersCard } from './providers-card'
 import { TotpCard } from '../../second-factor/totp-card'
 import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
+import { NoticesCard } from './notices-card'
 
 const text = accountMessages.profile
 
@@ -61,6 +62,7 @@ export default function ProfileScreen() {
       {user && <PasskeysCard />}
       {user && <ProvidersCard />}
       {user && <SessionsCard />}
+      {user && <NoticesCard />}
     </>
   )
 }
