@@ -22,6 +22,12 @@ import signInRoutes from '../features/sign-in/sign-in-routes'
 import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
+import {
+  emailLinkRoutes,
+  myEmailChangeRoutes,
+  staffEmailChangeRoutes,
+} from '../features/email-change/email-change-routes'
+import { pruneEmailChanges, remintEmailChangeLink } from '../features/email-change/request-email-change'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
@@ -91,7 +97,11 @@ export default fp<BuiltInApiOptions>(
       background: new BackgroundWork(app.log),
     }
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
-    outbox.mintLinksWith(remintPasswordReset)
+    // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/).
+    outbox.mintLinksWith(
+      async (trx, hash, at) =>
+        (await remintPasswordReset(trx, hash, at)) ?? (await remintEmailChangeLink(trx, hash, at)),
+    )
 
     // The features, one line each: the plugin and where its routes live.
     const features = [
@@ -105,6 +115,9 @@ export default fp<BuiltInApiOptions>(
       [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
       [securityNoticesRoutes, '/api/me'],
+      [myEmailChangeRoutes, '/api/me'],
+      [emailLinkRoutes, '/api/auth'],
+      [staffEmailChangeRoutes, '/api/staff'],
       [staffRoutes, '/api/staff'],
       [auditRoutes, '/api'],
       [dashboardRoutes, '/api/dashboard'],
@@ -125,6 +138,7 @@ export default fp<BuiltInApiOptions>(
           new DatabaseHandOffStore(db).prune(clock?.() ?? new Date()),
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
+          pruneEmailChanges(db, clock?.()),
         ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')

@@ -449,6 +449,34 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  /**
+   * Issue 30: a change of e-mail waits for the new address's confirmation
+   * (features/email-change/). Each row keeps the hashes of its two mailed links (confirm, to
+   * the new address; cancel, to the old one) and how it ended.
+   */
+  '2026-11-27-3002-email-changes': {
+    async up(db, t) {
+      await db.schema
+        .createTable('email_changes')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('new_email', 'text', (column) => column.notNull())
+        .addColumn('confirm_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('cancel_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .addColumn('ended_at', t.timestamp)
+        .addColumn('outcome', 'text')
+        .execute()
+      await db.schema
+        .createIndex('email_changes_account_id')
+        .on('email_changes')
+        .column('account_id')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

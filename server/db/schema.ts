@@ -228,6 +228,23 @@ export interface SignInHandOffsTable {
   expires_at: Date
 }
 
+/** A change of e-mail waiting for the new address (features/email-change/). */
+export interface EmailChangesTable {
+  id: string
+  account_id: string
+  /** Normalised (trimmed, lower-cased) like accounts.email. */
+  new_email: string
+  /** SHA-256 of the confirmation link's token (mailed to the new address). */
+  confirm_token_hash: string
+  /** SHA-256 of the cancel link's token (mailed to the old address). */
+  cancel_token_hash: string
+  created_at: Date
+  /** 24 hours after it was asked for. */
+  expires_at: Date
+  ended_at: Date | null
+  outcome: 'confirmed' | 'cancelled' | 'replaced' | null
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -245,6 +262,7 @@ export interface Schema {
   mail_outbox: MailOutboxTable
   provider_links: ProviderLinksTable
   sign_in_hand_offs: SignInHandOffsTable
+  email_changes: EmailChangesTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }
