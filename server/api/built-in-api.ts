@@ -27,7 +27,11 @@ import {
   myEmailChangeRoutes,
   staffEmailChangeRoutes,
 } from '../features/email-change/email-change-routes'
-import { pruneEmailChanges, remintEmailChangeLink } from '../features/email-change/request-email-change'
+import {
+  pruneEmailChanges,
+  remintEmailChangeLink,
+} from '../features/email-change/request-email-change'
+import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import { HttpError } from '../http/errors'
@@ -116,6 +120,7 @@ export default fp<BuiltInApiOptions>(
       [myAccountRoutes, '/api/me'],
       [securityNoticesRoutes, '/api/me'],
       [myEmailChangeRoutes, '/api/me'],
+      [myDataRoutes, '/api/me'],
       [emailLinkRoutes, '/api/auth'],
       [staffEmailChangeRoutes, '/api/staff'],
       [staffRoutes, '/api/staff'],

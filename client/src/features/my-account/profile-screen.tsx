@@ -12,6 +12,8 @@ import { TotpCard } from '../../second-factor/totp-card'
 import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
 import { NoticesCard } from './notices-card'
+import { MyDataCard } from './my-data-card'
+import { EmailChangeCard } from './email-change-card'
 
 const text = accountMessages.profile
 
@@ -58,11 +60,13 @@ export default function ProfileScreen() {
         </CCard>
       )}
       {user && <ChangePasswordForm />}
+      {user && <EmailChangeCard />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
       {user && <ProvidersCard />}
       {user && <SessionsCard />}
       {user && <NoticesCard />}
+      {user && <MyDataCard />}
     </>
   )
 }
