@@ -81,6 +81,8 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   email_changed: [{ from: 'ana@example.com', to: 'ana.souza@example.com' }],
   email_change_cancelled: [{}],
   data_exported: [{}],
+  deletion_requested: [{}],
+  anonymised: [{ events: 12 }, { events: 1 }],
 }
 
 /** A provider's name as AUTH_PROVIDERS spells it: what the operator called it, said quoted. */

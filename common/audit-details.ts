@@ -44,6 +44,8 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   email_changed: ['from', 'to'],
   email_change_cancelled: [],
   data_exported: [],
+  deletion_requested: [],
+  anonymised: ['events'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -234,6 +236,11 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   },
   email_change_cancelled: () => [],
   data_exported: () => [],
+  deletion_requested: () => [],
+  anonymised: (d) => [
+    number(d.events) !== undefined &&
+      `${count(number(d.events)!, 'evento anterior mantido', 'eventos anteriores mantidos')} sob pseudônimo`,
+  ],
 }
 
 /** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */

@@ -35,4 +35,6 @@ export const auditTypeNames: Record<AuditType, string> = {
   email_changed: 'E-mail alterado',
   email_change_cancelled: 'Troca de e-mail cancelada',
   data_exported: 'Cópia dos dados baixada',
+  deletion_requested: 'Exclusão da conta pedida',
+  anonymised: 'Conta anonimizada',
 }

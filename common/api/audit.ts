@@ -42,6 +42,8 @@ export const AUDIT_TYPES = [
   'email_changed',
   'email_change_cancelled',
   'data_exported',
+  'deletion_requested',
+  'anonymised',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

@@ -31,6 +31,10 @@ import {
   pruneEmailChanges,
   remintEmailChangeLink,
 } from '../features/email-change/request-email-change'
+import {
+  myDeletionRequestRoutes,
+  staffDeletionRoutes,
+} from '../features/account-deletion/account-deletion-routes'
 import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
@@ -121,6 +125,8 @@ export default fp<BuiltInApiOptions>(
       [securityNoticesRoutes, '/api/me'],
       [myEmailChangeRoutes, '/api/me'],
       [myDataRoutes, '/api/me'],
+      [myDeletionRequestRoutes, '/api/me'],
+      [staffDeletionRoutes, '/api/staff'],
       [emailLinkRoutes, '/api/auth'],
       [staffEmailChangeRoutes, '/api/staff'],
       [staffRoutes, '/api/staff'],

@@ -477,6 +477,30 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  /**
+   * Issue 30: a person's request that their account be deleted (features/account-deletion/).
+   * No foreign key: the request outlives the account it names, as the audit log does, under
+   * the id alone once the account is anonymised.
+   */
+  '2026-11-27-3003-deletion-requests': {
+    async up(db, t) {
+      await db.schema
+        .createTable('deletion_requests')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) => column.notNull())
+        .addColumn('requested_at', t.timestamp, (column) => column.notNull())
+        .addColumn('decided_at', t.timestamp)
+        .addColumn('decided_by', t.uuid)
+        .addColumn('outcome', 'text')
+        .addColumn('reason', 'text')
+        .execute()
+      await db.schema
+        .createIndex('deletion_requests_account_id')
+        .on('deletion_requests')
+        .column('account_id')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

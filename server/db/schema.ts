@@ -245,6 +245,18 @@ export interface EmailChangesTable {
   outcome: 'confirmed' | 'cancelled' | 'replaced' | null
 }
 
+/** A person's request to be deleted, and what an admin decided (features/account-deletion/). */
+export interface DeletionRequestsTable {
+  id: string
+  account_id: string
+  requested_at: Date
+  decided_at: Date | null
+  decided_by: string | null
+  outcome: 'anonymised' | 'refused' | null
+  /** An admin's reason for a refusal, told to the person. */
+  reason: string | null
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -263,6 +275,7 @@ export interface Schema {
   provider_links: ProviderLinksTable
   sign_in_hand_offs: SignInHandOffsTable
   email_changes: EmailChangesTable
+  deletion_requests: DeletionRequestsTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }
