@@ -13,6 +13,7 @@ import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
 import { NoticesCard } from './notices-card'
 import { MyDataCard } from './my-data-card'
+import { DeletionRequestCard } from './deletion-request-card'
 import { EmailChangeCard } from './email-change-card'
 
 const text = accountMessages.profile
@@ -67,6 +68,7 @@ export default function ProfileScreen() {
       {user && <SessionsCard />}
       {user && <NoticesCard />}
       {user && <MyDataCard />}
+      {user && <DeletionRequestCard />}
     </>
   )
 }
