@@ -2,6 +2,7 @@ import { writeAccountChange } from '../../accounts/account-administration'
 import type { ApiContext } from '../../api/api-context'
 import { recordAudit, type AuditParty } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
+import { forgetDeletedBytes } from '../../db/forget-deleted-bytes'
 import type { Account } from '../../db/schema'
 import type { RequestOrigin } from '../../http/request-origin'
 
@@ -22,10 +23,11 @@ export function pseudonymOf(id: string): AuditParty {
  * sign-in counts, and in the audit log its names, addresses, the IP addresses and browsers of
  * what it did, and its e-mails and names inside details, replaced by a stable pseudonym so the
  * log keeps its sequence and counts. One transaction under writeAccountChange's rules: never
- * one's own account, never the last active admin.
+ * one's own account, never the last active admin. Once it has committed, the embedded store's
+ * files are made to forget the deleted bytes (db/forget-deleted-bytes.ts).
  */
 export async function anonymiseAccount(
-  context: Pick<ApiContext, 'db' | 'now'>,
+  context: Pick<ApiContext, 'db' | 'now' | 'log'>,
   admin: Account,
   rawId: string,
   origin: RequestOrigin,
@@ -82,6 +84,11 @@ export async function anonymiseAccount(
       })
     },
   )
+  const forgotten = await forgetDeletedBytes(context.db)
+  if (forgotten === 'busy')
+    context.log.warn(
+      'anonymisation: the WAL is in use (a backup?); its old pages go at the next checkpoint',
+    )
 }
 
 /** Every e-mail and name the account has had, as far as the panel kept them. */
