@@ -17,6 +17,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { method: 'passkey' },
     { method: 'provider', provider: 'corp', provider_mfa: true },
     { method: 'provider', provider: 'corp', provider_mfa: false },
+    { method: 'password', new_browser: true },
   ],
   sign_in_failed: [
     {},
@@ -94,6 +95,18 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { name: 'Vendas', from_open: true, open: false },
   ],
   team_deleted: [{ name: 'Vendas', members: 3 }],
+  notice_sent: [
+    { notice: 'new_browser' },
+    { notice: 'recovery_code_used' },
+    { notice: 'email_change_requested' },
+  ],
+  notices_changed: [{ new_browser: true }, { new_browser: false }],
+  email_change_requested: [{ by: 'owner' }, { by: 'admin' }],
+  email_changed: [{ from: 'ana@example.com', to: 'ana.souza@example.com' }],
+  email_change_cancelled: [{}],
+  data_exported: [{}],
+  deletion_requested: [{}],
+  anonymised: [{ events: 12 }, { events: 1 }],
 }
 
 /** A provider's name as AUTH_PROVIDERS spells it: what the operator called it, said quoted. */

@@ -12,7 +12,7 @@ import { permissionDescriptions, type Permission } from './permissions'
 
 /** The details keys each event type is recorded with, for the test that renders all of them. */
 export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
-  sign_in: ['method', 'provider', 'provider_mfa'],
+  sign_in: ['method', 'provider', 'provider_mfa', 'new_browser'],
   sign_in_failed: ['method', 'during', 'email', 'provider', 'reason'],
   locked: [],
   unlocked: [],
@@ -46,6 +46,14 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   team_created: ['name', 'open'],
   team_updated: ['from_name', 'name', 'from_open', 'open'],
   team_deleted: ['name', 'members'],
+  notice_sent: ['notice'],
+  notices_changed: ['new_browser'],
+  email_change_requested: ['by'],
+  email_changed: ['from', 'to'],
+  email_change_cancelled: [],
+  data_exported: [],
+  deletion_requested: [],
+  anonymised: ['events'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -96,6 +104,22 @@ const linkedBy: Record<string, string> = {
   password: 'com a senha da conta, na entrada pelo provedor',
   owner: 'pela própria pessoa',
   admin: 'por um administrador',
+}
+
+/** What a security notice was about (server/security-notices/notice-kinds.ts). */
+const noticeAbout: Record<string, string> = {
+  new_browser: 'sobre uma entrada de um navegador novo',
+  mfa_enabled: 'sobre o segundo fator ativado',
+  mfa_disabled: 'sobre o segundo fator desativado',
+  recovery_codes_regenerated: 'sobre códigos de recuperação gerados de novo',
+  recovery_code_used: 'sobre um código de recuperação usado',
+  passkey_added: 'sobre uma chave de acesso adicionada',
+  passkey_removed: 'sobre uma chave de acesso removida',
+  locked: 'sobre a conta bloqueada por tentativas erradas',
+  role_changed: 'sobre o papel alterado',
+  provider_linked: 'sobre um provedor de identidade vinculado',
+  provider_unlinked: 'sobre um provedor de identidade desvinculado',
+  email_change_requested: 'sobre um pedido de troca de e-mail',
 }
 
 const count = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
@@ -188,6 +212,7 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     signInMethods[String(d.method)],
     viaProvider(d),
     d.provider_mfa === true && 'com verificação em duas etapas no provedor',
+    d.new_browser === true && 'de um navegador novo para a conta',
   ],
   sign_in_failed: (d) => [
     signInMethods[String(d.method)],
@@ -279,6 +304,24 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   team_deleted: (d) => [
     text(d.name) && quoted(text(d.name)!),
     number(d.members) !== undefined && `${number(d.members)} pessoa(s) ficaram sem time`,
+  ],
+  notice_sent: (d) => [noticeAbout[String(d.notice)]],
+  notices_changed: (d) => [
+    d.new_browser === true && 'aviso de navegador novo ligado',
+    d.new_browser === false && 'aviso de navegador novo desligado',
+  ],
+  email_change_requested: (d) => [d.by === 'admin' && 'por um administrador'],
+  email_changed: (d) => {
+    const before = text(d.from)
+    const after = text(d.to)
+    return [before && after && `de ${before} para ${after}`]
+  },
+  email_change_cancelled: () => [],
+  data_exported: () => [],
+  deletion_requested: () => [],
+  anonymised: (d) => [
+    number(d.events) !== undefined &&
+      `${count(number(d.events)!, 'evento anterior mantido', 'eventos anteriores mantidos')} sob pseudônimo`,
   ],
 }
 

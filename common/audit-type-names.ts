@@ -36,4 +36,12 @@ export const auditTypeNames: Record<AuditType, string> = {
   team_created: 'Time criado',
   team_updated: 'Time modificado',
   team_deleted: 'Time excluído',
+  notice_sent: 'Aviso de segurança enviado',
+  notices_changed: 'Avisos de segurança alterados',
+  email_change_requested: 'Troca de e-mail pedida',
+  email_changed: 'E-mail alterado',
+  email_change_cancelled: 'Troca de e-mail cancelada',
+  data_exported: 'Cópia dos dados baixada',
+  deletion_requested: 'Exclusão da conta pedida',
+  anonymised: 'Conta anonimizada',
 }

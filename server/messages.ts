@@ -18,6 +18,9 @@ export const apiMessages = {
   invalid_or_expired_token:
     'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
   wrong_password: 'A senha atual não confere.',
+  same_email: 'Este já é o e-mail da sua conta.',
+  invalid_or_expired_email_link:
+    'Este link de troca de e-mail é inválido, já foi usado, foi cancelado ou expirou.',
   invalid_code: 'Código incorreto ou já usado. Confira o aplicativo autenticador e tente de novo.',
   challenge_expired:
     'A verificação expirou ou teve tentativas demais. Entre novamente com sua senha.',

@@ -43,6 +43,14 @@ export const AUDIT_TYPES = [
   'team_created',
   'team_updated',
   'team_deleted',
+  'notice_sent',
+  'notices_changed',
+  'email_change_requested',
+  'email_changed',
+  'email_change_cancelled',
+  'data_exported',
+  'deletion_requested',
+  'anonymised',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

@@ -5,7 +5,7 @@ import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
 import type { Origin } from '../http/request-origin'
 import { createSession } from './sessions'
-import { trustDevice } from './trusted-devices'
+import { isTrustedDevice, trustDevice } from './trusted-devices'
 
 /**
  * How every way of signing in ends (a password and its second step, a passkey, a sign-in
@@ -54,11 +54,37 @@ export async function completeSignIn(
     origin.audit ?? { ip: null, userAgent: null },
     providerMfa,
   )
+  const newBrowser = await isNewBrowser(db, account.id, origin.deviceToken)
   const deviceToken = await trustDevice(db, account.id, origin.deviceToken)
   const details: AuditDetails =
     typeof method === 'object'
       ? { method: 'provider', provider: method.provider, provider_mfa: providerMfa }
       : { method }
+  // The owner is told of it (security-notices/security-notice-kinds.ts).
+  if (newBrowser) details.new_browser = true
   await recordAccountEvent(db, 'sign_in', account.id, origin.audit, details)
   return { outcome: 'signed-in', token, account, deviceToken }
+}
+
+/**
+ * A browser that brings no device cookie of this account (trusted-devices.ts), to an account
+ * that has signed in before: a first sign-in (an invitation taken up, an approval) is the person
+ * arriving, not someone new arriving at their account.
+ */
+async function isNewBrowser(
+  db: Pick<ApiContext, 'db'>['db'],
+  accountId: string,
+  deviceToken: string | undefined,
+): Promise<boolean> {
+  if (deviceToken !== undefined && (await isTrustedDevice(db, deviceToken, accountId))) {
+    return false
+  }
+  const before = await db
+    .selectFrom('audit_events')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('type', '=', 'sign_in')
+    .limit(1)
+    .executeTakeFirst()
+  return before !== undefined
 }

@@ -24,6 +24,21 @@ import { prunePendingLinks } from '../features/sign-in-with-provider/pending-lin
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
 import rolesRoutes from '../features/roles/roles-routes'
+import {
+  emailLinkRoutes,
+  myEmailChangeRoutes,
+  staffEmailChangeRoutes,
+} from '../features/email-change/email-change-routes'
+import {
+  pruneEmailChanges,
+  remintEmailChangeLink,
+} from '../features/email-change/request-email-change'
+import {
+  myDeletionRequestRoutes,
+  staffDeletionRoutes,
+} from '../features/account-deletion/account-deletion-routes'
+import myDataRoutes from '../features/my-data/my-data-routes'
+import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import teamsRoutes from '../features/teams/teams-routes'
 import { HttpError } from '../http/errors'
@@ -96,7 +111,11 @@ export default fp<BuiltInApiOptions>(
       background: new BackgroundWork(app.log),
     }
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
-    outbox.mintLinksWith(remintPasswordReset)
+    // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/).
+    outbox.mintLinksWith(
+      async (trx, hash, at) =>
+        (await remintPasswordReset(trx, hash, at)) ?? (await remintEmailChangeLink(trx, hash, at)),
+    )
 
     // The features, one line each: the plugin and where its routes live.
     const features = [
@@ -109,6 +128,13 @@ export default fp<BuiltInApiOptions>(
       [changePasswordRoutes, '/api/auth'],
       [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
+      [securityNoticesRoutes, '/api/me'],
+      [myEmailChangeRoutes, '/api/me'],
+      [myDataRoutes, '/api/me'],
+      [myDeletionRequestRoutes, '/api/me'],
+      [staffDeletionRoutes, '/api/staff'],
+      [emailLinkRoutes, '/api/auth'],
+      [staffEmailChangeRoutes, '/api/staff'],
       [staffRoutes, '/api/staff'],
       [rolesRoutes, '/api'],
       [teamsRoutes, '/api/teams'],
@@ -133,6 +159,7 @@ export default fp<BuiltInApiOptions>(
           prunePendingLinks(db, clock?.() ?? new Date()),
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
+          pruneEmailChanges(db, clock?.()),
         ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
@@ -140,6 +167,12 @@ export default fp<BuiltInApiOptions>(
     }
     await housekeeping()
     const timer = setInterval(() => void housekeeping(), HOUR_MS).unref()
+    // Security notices are queued with the audit events that call for them, deep in use cases
+    // that hold no outbox (audit-log/record-audit.ts): a change's answer, sent after its commit,
+    // wakes the sender, so a notice does not wait for the next poll.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') outbox.wake()
+    })
     // Sending starts once the app is ready (what waited over a restart goes out first).
     app.addHook('onReady', () => outbox.start())
     app.addHook('onClose', async () => {

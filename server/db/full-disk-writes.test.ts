@@ -123,6 +123,28 @@ async function pendingLinkCookie(accountId: string): Promise<string> {
 const ok = (response: LightMyRequestResponse, what: string) =>
   assert.ok(response.statusCode < 300, `${what}: ${response.statusCode} ${response.body}`)
 
+/** A change of e-mail asked for: its confirm and cancel links' tokens, from the two mails. */
+async function emailChangeLinks(label: string) {
+  const someone = await api.person(label)
+  const newEmail = `nova-${someone.email}`
+  ok(
+    await api.call('POST', '/api/me/email', someone.token, {
+      email: newEmail,
+      password: someone.password,
+    }),
+    'change asked',
+  )
+  await api.deliverMail()
+  const link = (to: string, subject: string, key: string) =>
+    new RegExp(`${key}=([A-Za-z0-9_-]{43})`).exec(
+      api.mail.sentWith(to, subject).at(-1)?.text ?? '',
+    )?.[1]
+  const token = link(newEmail, 'Painel: confirme o seu novo e-mail', 'token')
+  const cancel = link(someone.email, 'Painel: pedido de troca do seu e-mail', 'cancelar')
+  assert.ok(token && cancel, 'both links mailed')
+  return { token, cancel }
+}
+
 /** A signed-in person with TOTP on: the setup's session, the secret. */
 async function withTotp() {
   const someone = await api.person('totp')
@@ -433,6 +455,55 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
     ok(invited, 'invited')
     const { user } = invited.json<{ user: { id: string } }>()
     return [{ send: call('POST', `/api/staff/${user.id}/invitation`, adminToken) }]
+  },
+  'PATCH /api/me/notices': async () => {
+    const someone = await api.person('avisos')
+    return [
+      { send: call('PATCH', '/api/me/notices', someone.token, () => ({ newBrowser: false })) },
+    ]
+  },
+  'POST /api/me/email': async () => {
+    const someone = await api.person('troca')
+    return [
+      {
+        send: call('POST', '/api/me/email', someone.token, () => ({
+          email: `nova-${someone.email}`,
+          password: someone.password,
+        })),
+      },
+    ]
+  },
+  'POST /api/auth/email/confirm': async () => {
+    const { token } = await emailChangeLinks('confirma')
+    return [{ send: call('POST', '/api/auth/email/confirm', undefined, () => ({ token })) }]
+  },
+  'POST /api/auth/email/cancel': async () => {
+    const { cancel } = await emailChangeLinks('cancela')
+    return [{ send: call('POST', '/api/auth/email/cancel', undefined, () => ({ token: cancel })) }]
+  },
+  'POST /api/staff/{id}/email': async () => {
+    const someone = await api.account('troca-admin')
+    return [
+      {
+        send: call('POST', `/api/staff/${someone.id}/email`, adminToken, () => ({
+          email: `nova-${someone.email}`,
+        })),
+      },
+    ]
+  },
+  'POST /api/me/deletion-request': async () => {
+    const someone = await api.person('exclui')
+    return [
+      {
+        send: call('POST', '/api/me/deletion-request', someone.token, () => ({
+          password: someone.password,
+        })),
+      },
+    ]
+  },
+  'POST /api/staff/{id}/anonymise': async () => {
+    const someone = await api.account('anonimiza')
+    return [{ send: call('POST', `/api/staff/${someone.id}/anonymise`, adminToken) }]
   },
   'PATCH /api/me': async () => {
     const someone = await api.person('renomeia')

@@ -537,6 +537,70 @@ const migrations: Record<string, PortableMigration> = {
       await db.schema.createIndex('accounts_team_id').on('accounts').column('team_id').execute()
     },
   },
+  /**
+   * Issue 30: security notices (server/security-notices/). The one notice a person may turn off,
+   * a sign-in from a browser new to the account, is on for everyone until they do.
+   */
+  '2026-11-27-3001-notice-preference': {
+    async up(db, t) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('notice_new_browser', t.boolean, (column) => column.notNull().defaultTo(t.true))
+        .execute()
+    },
+  },
+  /**
+   * Issue 30: a change of e-mail waits for the new address's confirmation
+   * (features/email-change/). Each row keeps the hashes of its two mailed links (confirm, to
+   * the new address; cancel, to the old one) and how it ended.
+   */
+  '2026-11-27-3002-email-changes': {
+    async up(db, t) {
+      await db.schema
+        .createTable('email_changes')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('new_email', 'text', (column) => column.notNull())
+        .addColumn('confirm_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('cancel_token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .addColumn('ended_at', t.timestamp)
+        .addColumn('outcome', 'text')
+        .execute()
+      await db.schema
+        .createIndex('email_changes_account_id')
+        .on('email_changes')
+        .column('account_id')
+        .execute()
+    },
+  },
+  /**
+   * Issue 30: a person's request that their account be deleted (features/account-deletion/).
+   * No foreign key: the request outlives the account it names, as the audit log does, under
+   * the id alone once the account is anonymised.
+   */
+  '2026-11-27-3003-deletion-requests': {
+    async up(db, t) {
+      await db.schema
+        .createTable('deletion_requests')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) => column.notNull())
+        .addColumn('requested_at', t.timestamp, (column) => column.notNull())
+        .addColumn('decided_at', t.timestamp)
+        .addColumn('decided_by', t.uuid)
+        .addColumn('outcome', 'text')
+        .addColumn('reason', 'text')
+        .execute()
+      await db.schema
+        .createIndex('deletion_requests_account_id')
+        .on('deletion_requests')
+        .column('account_id')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

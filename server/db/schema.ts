@@ -39,6 +39,8 @@ export interface AccountsTable {
   role_id: string
   /** Their team, or none; a deleted team leaves its people with none. */
   team_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** Mail the owner when a browser new to the account signs in (security-notices/). */
+  notice_new_browser: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 /** A role: a set of permissions with a scope (roles/role-store.ts). */
@@ -278,6 +280,35 @@ export interface PendingProviderLinksTable {
   expires_at: Date
 }
 
+/** A change of e-mail waiting for the new address (features/email-change/). */
+export interface EmailChangesTable {
+  id: string
+  account_id: string
+  /** Normalised (trimmed, lower-cased) like accounts.email. */
+  new_email: string
+  /** SHA-256 of the confirmation link's token (mailed to the new address). */
+  confirm_token_hash: string
+  /** SHA-256 of the cancel link's token (mailed to the old address). */
+  cancel_token_hash: string
+  created_at: Date
+  /** 24 hours after it was asked for. */
+  expires_at: Date
+  ended_at: Date | null
+  outcome: 'confirmed' | 'cancelled' | 'replaced' | null
+}
+
+/** A person's request to be deleted, and what an admin decided (features/account-deletion/). */
+export interface DeletionRequestsTable {
+  id: string
+  account_id: string
+  requested_at: Date
+  decided_at: Date | null
+  decided_by: string | null
+  outcome: 'anonymised' | 'refused' | null
+  /** An admin's reason for a refusal, told to the person. */
+  reason: string | null
+}
+
 export interface Schema {
   accounts: AccountsTable
   sessions: SessionsTable
@@ -299,6 +330,8 @@ export interface Schema {
   roles: RolesTable
   role_permissions: RolePermissionsTable
   teams: TeamsTable
+  email_changes: EmailChangesTable
+  deletion_requests: DeletionRequestsTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

@@ -14,7 +14,7 @@ before(async () => {
 })
 after(() => rm(folder, { recursive: true, force: true }))
 
-it('runs every connection in WAL mode, synchronous=FULL, with foreign keys and a busy timeout', () => {
+it('runs every connection in WAL mode, synchronous=FULL, with foreign keys, a busy timeout and secure_delete', () => {
   const db = openSqlite(join(folder, 'pragmas.db'))
   try {
     const pragma = (name: string) =>
@@ -23,6 +23,7 @@ it('runs every connection in WAL mode, synchronous=FULL, with foreign keys and a
     assert.equal(pragma('synchronous'), 2) // FULL
     assert.equal(pragma('foreign_keys'), 1)
     assert.equal(pragma('busy_timeout'), 5000)
+    assert.equal(pragma('secure_delete'), 1)
   } finally {
     db.close()
   }

@@ -5,6 +5,7 @@ import {
   notFoundRoute,
   serverErrorRoute,
 } from '../features/error-pages/error-pages-routes'
+import { emailConfirmationRoute } from '../features/email-confirmation/email-confirmation-routes'
 import { profileRoute } from '../features/my-account/my-account-routes'
 import { recoveryRoute } from '../features/recovery/recovery-routes'
 import { registerRoute } from '../features/registration/registration-routes'
@@ -23,6 +24,7 @@ export const ROUTES: readonly PanelRoute[] = [
   loginRoute,
   registerRoute,
   recoveryRoute,
+  emailConfirmationRoute,
   notFoundRoute,
   serverErrorRoute,
   dashboardRoute,

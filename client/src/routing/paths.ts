@@ -17,6 +17,8 @@ export const paths = {
   audit: '/auditoria',
   /** Where someone MFA_REQUIRED covers sets up a second factor (layout/second-factor-gate.tsx). */
   secondFactorSetup: '/segundo-fator',
+  /** A change of e-mail's mailed links (features/email-confirmation). */
+  confirmEmail: '/confirmar-email',
 } as const
 
 /** The address of one account's page in Equipe. */
@@ -33,6 +35,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.notFound,
   paths.serverError,
   paths.recoverPassword,
+  paths.confirmEmail,
 ]
 
 /** Where a signed-in user lands when there is nowhere better to go. */

@@ -109,7 +109,8 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     assert.equal(replay.statusCode, 401)
     assert.equal(errorOf(replay).code, 'invalid_code')
     const [event] = await api.events(ana.id, 'sign_in').then((rows) => rows.slice(-1))
-    assert.deepEqual(JSON.parse(event!.details), { method: 'totp' })
+    // A second browser without the device cookie: a new browser for the account (security-notices/).
+    assert.deepEqual(JSON.parse(event!.details), { method: 'totp', new_browser: true })
   })
 
   it('accepts a code one step early or late (clock drift), not two', async () => {

@@ -12,6 +12,10 @@ import { ProvidersCard } from './providers-card'
 import { TotpCard } from '../../second-factor/totp-card'
 import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
+import { NoticesCard } from './notices-card'
+import { MyDataCard } from './my-data-card'
+import { DeletionRequestCard } from './deletion-request-card'
+import { EmailChangeCard } from './email-change-card'
 
 const text = accountMessages.profile
 
@@ -63,10 +67,14 @@ export default function ProfileScreen() {
         </CCard>
       )}
       {user && passwordSignIn !== false && <ChangePasswordForm />}
+      {user && <EmailChangeCard />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
       {user && <ProvidersCard onPasswordSignIn={setPasswordSignIn} />}
       {user && <SessionsCard />}
+      {user && <NoticesCard />}
+      {user && <MyDataCard />}
+      {user && <DeletionRequestCard />}
     </>
   )
 }

@@ -1,0 +1,132 @@
+import {
+  DeletionRequestBodySchema,
+  DeletionRequestListSchema,
+} from '../../../common/api/account-deletion'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { AccountIdParamsSchema } from '../../../common/api/staff'
+import { admins, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { checkOwnPassword } from '../../accounts/password-check'
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { apiError, tooManyAttempts } from '../../http/errors'
+import { requestOrigin } from '../../http/request-origin'
+import { anonymiseAccount } from './anonymise-account'
+
+const bearer = [{ bearer: [] }]
+
+/** POST /api/me/deletion-request: the person asks, with their password. */
+export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, context) => {
+  app.post(
+    '/deletion-request',
+    {
+      schema: {
+        summary: "Ask for one's account to be deleted (anonymised by an admin)",
+        description:
+          'Checks the password (counted like a failed sign-in when wrong) and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',
+        security: bearer,
+        body: DeletionRequestBodySchema,
+        response: { 202: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account!
+      const origin = requestOrigin(request)
+      const checked = await checkOwnPassword(context, account, request.body.password, {
+        address: request.ip,
+        audit: origin,
+      })
+      if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
+      if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
+      const at = context.now()
+      await context.db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('deletion_requests')
+          .select('id')
+          .where('account_id', '=', account.id)
+          .where('decided_at', 'is', null)
+          .executeTakeFirst()
+        if (open) return
+        await trx
+          .insertInto('deletion_requests')
+          .values({
+            id: crypto.randomUUID(),
+            account_id: account.id,
+            requested_at: at,
+            decided_at: null,
+            decided_by: null,
+            outcome: null,
+            reason: null,
+          })
+          .execute()
+        await recordAudit(trx, {
+          type: 'deletion_requested',
+          actor: party(account),
+          account: party(account),
+          origin,
+          at,
+        })
+      })
+      return answerWithoutBody(reply, 202)
+    },
+  )
+})
+
+/**
+ * The admins' side, under /api/staff, in a plugin of its own so its guard can become the
+ * `staff.delete` permission by itself.
+ */
+export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) => {
+  const { db } = context
+
+  app.get(
+    '/deletion-requests',
+    {
+      schema: {
+        summary: 'The open requests for deletion, oldest first',
+        description: 'Admins only. Each open request, with the account that asked and when.',
+        security: bearer,
+        response: { 200: DeletionRequestListSchema, ...errorAnswers(401, 403) },
+      },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('deletion_requests')
+        .innerJoin('accounts', 'accounts.id', 'deletion_requests.account_id')
+        .select([
+          'deletion_requests.id',
+          'deletion_requests.requested_at',
+          'accounts.id as account_id',
+          'accounts.name',
+          'accounts.email',
+        ])
+        .where('deletion_requests.decided_at', 'is', null)
+        .orderBy('deletion_requests.requested_at')
+        .execute()
+      return {
+        requests: rows.map((row) => ({
+          id: row.id,
+          account: { id: row.account_id, name: row.name, email: row.email },
+          requestedAt: row.requested_at.toISOString(),
+        })),
+      }
+    },
+  )
+
+  app.post(
+    '/:id/anonymise',
+    {
+      schema: {
+        summary: 'Anonymise an account: its personal data removed everywhere',
+        description:
+          'Admins only. Removes the account and its personal data everywhere (name, e-mail, provider links, addresses and browsers in sessions and audit events, mails to it); the audit log keeps its events under a stable pseudonym. Its sessions end at once. 400 own_account; 409 last_admin.',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await anonymiseAccount(context, request.account!, request.params.id, requestOrigin(request))
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})

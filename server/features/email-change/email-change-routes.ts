@@ -1,0 +1,108 @@
+import {
+  EmailChangeAnswerSchema,
+  EmailChangeBodySchema,
+  EmailLinkBodySchema,
+  AdminEmailChangeBodySchema,
+} from '../../../common/api/email-change'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { AccountIdParamsSchema } from '../../../common/api/staff'
+import { admins, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { findAdministeredAccount } from '../../accounts/account-administration'
+import { checkOwnPassword } from '../../accounts/password-check'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { apiError, tooManyAttempts } from '../../http/errors'
+import { requestOrigin } from '../../http/request-origin'
+import { requestEmailChange } from './request-email-change'
+import { cancelEmailChange, confirmEmailChange } from './use-email-link'
+
+const bearer = [{ bearer: [] }]
+
+/** POST /api/me/email: the signed-in person asks, with their password (common/api/email-change.ts). */
+export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context) => {
+  app.post(
+    '/email',
+    {
+      schema: {
+        summary: "Ask to change one's e-mail (confirmed from the new address)",
+        description:
+          'Checks the password (counted like a failed sign-in when wrong), then mails the new address a single-use link valid 24 hours and tells the old address at once, with a link to cancel. Until confirmed, the old e-mail stays and signs in. The answer is the same whether or not the new address has an account.',
+        security: bearer,
+        body: EmailChangeBodySchema,
+        response: { 202: NoContentSchema, ...errorAnswers(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const account = request.account!
+      const origin = requestOrigin(request)
+      const checked = await checkOwnPassword(context, account, request.body.password, {
+        address: request.ip,
+        audit: origin,
+      })
+      if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
+      if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
+      await requestEmailChange(context, account, request.body.email, { admin: null, origin })
+      return answerWithoutBody(reply, 202)
+    },
+  )
+})
+
+/** The mailed links, under /api/auth: anyone holding one, counted by the burst limit. */
+export const emailLinkRoutes = guardedRoutes([burstLimit], async (app, context) => {
+  app.post(
+    '/email/confirm',
+    {
+      schema: {
+        summary: 'Confirm a new e-mail with its mailed link',
+        description:
+          "The new address's single-use link: the account's e-mail becomes it, reset links mailed to the old address stop working, and the change is audited.",
+        body: EmailLinkBodySchema,
+        response: { 200: EmailChangeAnswerSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request) => ({
+      email: await confirmEmailChange(context, request.body.token, requestOrigin(request)),
+    }),
+  )
+
+  app.post(
+    '/email/cancel',
+    {
+      schema: {
+        summary: 'Cancel a waiting change of e-mail with the link mailed to the old address',
+        description: 'Ends the waiting change: the new address’s link stops working. Audited.',
+        body: EmailLinkBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await cancelEmailChange(context, request.body.token, requestOrigin(request))
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})
+
+/** POST /api/staff/:id/email: an admin asks for someone's change, which waits for the same link. */
+export const staffEmailChangeRoutes = guardedRoutes([admins], async (app, context) => {
+  app.post(
+    '/:id/email',
+    {
+      schema: {
+        summary: "Ask to change someone's e-mail (confirmed from the new address)",
+        description:
+          'Admins only. The same confirmation as the person’s own change: the new address gets the link, the old one is told (naming the admin) with a link to cancel. The same answer whether or not the new address has an account.',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        body: AdminEmailChangeBodySchema,
+        response: { 202: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const account = await findAdministeredAccount(context.db, request.params.id)
+      await requestEmailChange(context, account, request.body.email, {
+        admin: request.account!,
+        origin: requestOrigin(request),
+      })
+      return answerWithoutBody(reply, 202)
+    },
+  )
+})

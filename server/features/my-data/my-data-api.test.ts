@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { MyData } from '../../../common/api/my-data'
+import type { TotpSetup } from '../../../common/api/me'
+import { totpCode } from '../../accounts/totp'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
+import { TestClock } from '../../test/test-clock'
+import { testStoreName } from '../../test/test-database'
+import { EXPORTS_PER_HOUR } from './my-data-routes'
+
+const clock = new TestClock()
+let api: ApiFixture
+before(async () => {
+  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
+})
+after(() => api.close())
+
+const exportOf = (token?: string) => api.call('GET', '/api/me/export', token)
+
+describe(`GET /api/me/export (${testStoreName()})`, () => {
+  it('is a JSON attachment of everything held about the person, and no secret', async () => {
+    const ana = await api.person('dados', { name: 'Ana Dados' })
+    // Something in each part: a second factor, a failed try, an admin's change, a notice.
+    const setup = (await api.call('POST', '/api/me/totp', ana.token)).json<TotpSetup>()
+    await api.call('POST', '/api/me/totp/confirm', ana.token, {
+      code: totpCode(setup.secret, clock.now()),
+    })
+    await api.post('/api/auth/login', { email: ana.email, password: 'errada-123' })
+    const adminToken = await api.signIn(ADMIN.email, ADMIN.password)
+    await api.call('PATCH', `/api/staff/${ana.id}`, adminToken, { role: 'admin' })
+    await api.call('POST', '/api/me/email', ana.token, {
+      email: 'ana.outra@example.com',
+      password: ana.password,
+    })
+    await api.deliverMail()
+
+    const response = await exportOf(ana.token)
+    assert.equal(response.statusCode, 200, response.body)
+    assert.match(response.headers['content-type'] as string, /^application\/json/)
+    assert.match(
+      response.headers['content-disposition'] as string,
+      /^attachment; filename="painel-meus-dados-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
+    assert.equal(response.headers['cache-control'], 'no-store')
+    const data = response.json<MyData>()
+    assert.equal(data.account.id, ana.id)
+    assert.equal(data.account.name, 'Ana Dados')
+    assert.equal(data.account.email, ana.email)
+    assert.equal(data.account.role, 'admin')
+    assert.equal(data.account.newBrowserNotice, true)
+    assert.equal(data.sessions.length, 1)
+    assert.equal(data.sessions[0]!.ip, '127.0.0.1')
+    assert.ok(data.browsers.length >= 1)
+    assert.deepEqual(data.secondFactor.totp, true)
+    assert.equal(data.secondFactor.recoveryCodesLeft, 10)
+    assert.deepEqual(
+      data.emailChanges.map((change) => change.newEmail),
+      ['ana.outra@example.com'],
+    )
+    const kinds = new Set(data.mails.map((mail) => mail.kind))
+    for (const kind of ['security_notice', 'email_change_asked', 'email_change_confirm']) {
+      assert.ok(kinds.has(kind), `${kind} in ${[...kinds].join(', ')}`)
+    }
+    const types = new Set(data.auditEvents.map((event) => event.type))
+    for (const type of [
+      'sign_in',
+      'sign_in_failed',
+      'mfa_enabled',
+      'role_changed',
+      'notice_sent',
+      'email_change_requested',
+      'data_exported',
+    ]) {
+      assert.ok(types.has(type as never), `${type} in ${[...types].join(', ')}`)
+    }
+    // Events by the admin about Ana are hers too; the admin's own sign-ins are not.
+    assert.ok(data.auditEvents.every((e) => e.account?.id === ana.id || e.actor?.id === ana.id))
+
+    // No secret: no hash, no TOTP secret, no session or link token.
+    const stored = await api.database.db
+      .selectFrom('accounts')
+      .select('password_hash')
+      .where('id', '=', ana.id)
+      .executeTakeFirstOrThrow()
+    for (const secret of [stored.password_hash, setup.secret, ana.token, ana.password]) {
+      assert.ok(!response.body.includes(secret), 'a secret in the export')
+    }
+    assert.doesNotMatch(response.body, /[0-9a-f]{64}/, 'no SHA-256 of a token')
+    const exported = await api.events(ana.id, 'data_exported')
+    assert.equal(exported.length, 1)
+  })
+
+  it(`is limited to ${EXPORTS_PER_HOUR} an hour per person, not per address`, async () => {
+    const bia = await api.person('dados')
+    const caio = await api.person('dados')
+    for (let i = 0; i < EXPORTS_PER_HOUR; i += 1) {
+      assert.equal((await exportOf(bia.token)).statusCode, 200)
+    }
+    const refused = await exportOf(bia.token)
+    assert.equal(refused.statusCode, 429)
+    assert.equal(errorOf(refused).code, 'too_many_attempts')
+    assert.ok(refused.headers['retry-after'])
+    assert.equal((await exportOf(caio.token)).statusCode, 200)
+    assert.equal((await api.events(bia.id, 'data_exported')).length, EXPORTS_PER_HOUR)
+  })
+
+  it('needs a session', async () => {
+    assert.equal((await exportOf()).statusCode, 401)
+    assert.equal((await exportOf('x'.repeat(43))).statusCode, 401)
+  })
+})
