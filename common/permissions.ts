@@ -35,7 +35,7 @@ export const permissionDescriptions: Readonly<Record<Permission, string>> = {
   'staff.approve': 'Aprovar ou recusar cadastros',
   'staff.invite': 'Convidar pessoas e reenviar convites',
   'staff.disable': 'Desativar e reativar contas',
-  'staff.roles': 'Mudar o papel e o time das pessoas',
+  'staff.roles': 'Mudar o papel, o time, o nome e o e-mail das pessoas',
   'staff.unlock': 'Desbloquear contas bloqueadas por tentativas',
   'staff.sessions': 'Encerrar as sessões de outra pessoa',
   'staff.reset': 'Enviar um link para criar nova senha',

@@ -4,7 +4,8 @@ import {
 } from '../../../common/api/account-deletion'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { admins, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { reachableSql } from '../../roles/team-scope'
 import { checkOwnPassword } from '../../accounts/password-check'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -20,6 +21,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
     '/deletion-request',
     {
       schema: {
+        'x-permission': 'self',
         summary: "Ask for one's account to be deleted (anonymised by an admin)",
         description:
           'Checks the password (counted like a failed sign-in when wrong) and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',
@@ -72,23 +74,24 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
 })
 
 /**
- * The admins' side, under /api/staff, in a plugin of its own so its guard can become the
- * `staff.delete` permission by itself.
+ * The side of those who decide (permission staff.delete), under /api/staff: the requests of the
+ * people they reach, and anonymising one of them (never someone whose role outranks theirs).
  */
-export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) => {
+export const staffDeletionRoutes = guardedRoutes([signedIn], async (app, context) => {
   const { db } = context
 
   app.get(
     '/deletion-requests',
     {
       schema: {
+        'x-permission': 'staff.delete',
         summary: 'The open requests for deletion, oldest first',
         description: 'Admins only. Each open request, with the account that asked and when.',
         security: bearer,
         response: { 200: DeletionRequestListSchema, ...errorAnswers(401, 403) },
       },
     },
-    async () => {
+    async (request) => {
       const rows = await db
         .selectFrom('deletion_requests')
         .innerJoin('accounts', 'accounts.id', 'deletion_requests.account_id')
@@ -100,6 +103,7 @@ export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) 
           'accounts.email',
         ])
         .where('deletion_requests.decided_at', 'is', null)
+        .where(reachableSql(request.access!))
         .orderBy('deletion_requests.requested_at')
         .execute()
       return {
@@ -116,6 +120,7 @@ export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) 
     '/:id/anonymise',
     {
       schema: {
+        'x-permission': 'staff.delete',
         summary: 'Anonymise an account: its personal data removed everywhere',
         description:
           'Admins only. Removes the account and its personal data everywhere (name, e-mail, provider links, addresses and browsers in sessions and audit events, mails to it); the audit log keeps its events under a stable pseudonym. Its sessions end at once. 400 own_account; 409 last_admin.',
@@ -125,7 +130,13 @@ export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) 
       },
     },
     async (request, reply) => {
-      await anonymiseAccount(context, request.account!, request.params.id, requestOrigin(request))
+      await anonymiseAccount(
+        context,
+        request.account!,
+        request.params.id,
+        requestOrigin(request),
+        request.access,
+      )
       return answerWithoutBody(reply, 204)
     },
   )

@@ -1,4 +1,5 @@
 import { writeAccountChange } from '../../accounts/account-administration'
+import type { Access } from '../../../common/api/roles'
 import type { ApiContext } from '../../api/api-context'
 import { recordAudit, type AuditParty } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
@@ -31,6 +32,8 @@ export async function anonymiseAccount(
   admin: Account,
   rawId: string,
   origin: RequestOrigin,
+  /** The caller's reach and rank (roles/): someone out of reach is not found. */
+  access?: Access,
 ): Promise<void> {
   const at = context.now()
   await writeAccountChange(
@@ -83,6 +86,7 @@ export async function anonymiseAccount(
         at,
       })
     },
+    access,
   )
   const forgotten = await forgetDeletedBytes(context.db)
   if (forgotten === 'busy')

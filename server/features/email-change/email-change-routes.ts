@@ -6,7 +6,7 @@ import {
 } from '../../../common/api/email-change'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { admins, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { findAdministeredAccount } from '../../accounts/account-administration'
 import { checkOwnPassword } from '../../accounts/password-check'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -23,6 +23,7 @@ export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context
     '/email',
     {
       schema: {
+        'x-permission': 'self',
         summary: "Ask to change one's e-mail (confirmed from the new address)",
         description:
           'Checks the password (counted like a failed sign-in when wrong), then mails the new address a single-use link valid 24 hours and tells the old address at once, with a link to cancel. Until confirmed, the old e-mail stays and signs in. The answer is the same whether or not the new address has an account.',
@@ -52,6 +53,7 @@ export const emailLinkRoutes = guardedRoutes([burstLimit], async (app, context) 
     '/email/confirm',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Confirm a new e-mail with its mailed link',
         description:
           "The new address's single-use link: the account's e-mail becomes it, reset links mailed to the old address stop working, and the change is audited.",
@@ -68,6 +70,7 @@ export const emailLinkRoutes = guardedRoutes([burstLimit], async (app, context) 
     '/email/cancel',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Cancel a waiting change of e-mail with the link mailed to the old address',
         description: 'Ends the waiting change: the new address’s link stops working. Audited.',
         body: EmailLinkBodySchema,
@@ -82,11 +85,12 @@ export const emailLinkRoutes = guardedRoutes([burstLimit], async (app, context) 
 })
 
 /** POST /api/staff/:id/email: an admin asks for someone's change, which waits for the same link. */
-export const staffEmailChangeRoutes = guardedRoutes([admins], async (app, context) => {
+export const staffEmailChangeRoutes = guardedRoutes([signedIn], async (app, context) => {
   app.post(
     '/:id/email',
     {
       schema: {
+        'x-permission': 'staff.roles',
         summary: "Ask to change someone's e-mail (confirmed from the new address)",
         description:
           'Admins only. The same confirmation as the person’s own change: the new address gets the link, the old one is told (naming the admin) with a link to cancel. The same answer whether or not the new address has an account.',
@@ -97,7 +101,7 @@ export const staffEmailChangeRoutes = guardedRoutes([admins], async (app, contex
       },
     },
     async (request, reply) => {
-      const account = await findAdministeredAccount(context.db, request.params.id)
+      const account = await findAdministeredAccount(context.db, request.params.id, request.access)
       await requestEmailChange(context, account, request.body.email, {
         admin: request.account!,
         origin: requestOrigin(request),

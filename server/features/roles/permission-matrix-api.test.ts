@@ -218,6 +218,41 @@ const REQUESTS: Record<string, (scene: Scene) => Request | Promise<Request>> = {
   'GET /api/audit.csv': () => ({ url: '/api/audit.csv' }),
   'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
   'GET /api/dashboard/me': () => ({ url: '/api/dashboard/me' }),
+  'POST /api/auth/oidc/link': ({ actor }) => ({
+    url: '/api/auth/oidc/link',
+    body: { email: actor.email, password: PASSWORD },
+  }),
+  'POST /api/auth/oidc/link/mfa': () => ({
+    url: '/api/auth/oidc/link/mfa',
+    body: { challenge: 'sem-desafio', code: '123456' },
+  }),
+  'GET /api/me/notices': () => ({ url: '/api/me/notices' }),
+  'PATCH /api/me/notices': () => ({ url: '/api/me/notices', body: { newBrowser: false } }),
+  'POST /api/me/email': ({ unique }) => ({
+    url: '/api/me/email',
+    body: { email: `${unique()}@example.com`, password: PASSWORD },
+  }),
+  'POST /api/auth/email/confirm': () => ({
+    url: '/api/auth/email/confirm',
+    body: { token: 'sem-link-nenhum-valido-aqui-0000000000' },
+  }),
+  'POST /api/auth/email/cancel': () => ({
+    url: '/api/auth/email/cancel',
+    body: { token: 'sem-link-nenhum-valido-aqui-0000000000' },
+  }),
+  'POST /api/staff/{id}/email': async ({ person, unique }) => ({
+    url: `/api/staff/${await person('active')}/email`,
+    body: { email: `${unique()}@example.com` },
+  }),
+  'GET /api/me/export': () => ({ url: '/api/me/export' }),
+  'POST /api/me/deletion-request': () => ({
+    url: '/api/me/deletion-request',
+    body: { password: PASSWORD },
+  }),
+  'GET /api/staff/deletion-requests': () => ({ url: '/api/staff/deletion-requests' }),
+  'POST /api/staff/{id}/anonymise': async ({ person }) => ({
+    url: `/api/staff/${await person('active')}/anonymise`,
+  }),
 }
 
 /** The session check's refusals: no session, or one that has ended (access/authenticate.ts). */
