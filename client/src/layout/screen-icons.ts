@@ -1,4 +1,11 @@
-import { cilHistory, cilPeople, cilSpeedometer, cilUser } from '@coreui/icons'
+import {
+  cilGroup,
+  cilHistory,
+  cilPeople,
+  cilShieldAlt,
+  cilSpeedometer,
+  cilUser,
+} from '@coreui/icons'
 
 /**
  * The CoreUI icon of each name a route object may give (routing/route.ts). Here, in the layout's
@@ -9,6 +16,8 @@ export const SCREEN_ICONS = {
   profile: cilUser,
   staff: cilPeople,
   audit: cilHistory,
+  roles: cilShieldAlt,
+  teams: cilGroup,
 } satisfies Record<string, string[]>
 
 export type ScreenIcon = keyof typeof SCREEN_ICONS

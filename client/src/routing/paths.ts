@@ -15,12 +15,23 @@ export const paths = {
   staff: '/equipe',
   staffAccount: '/equipe/:id',
   audit: '/auditoria',
+  roles: '/papeis',
+  role: '/papeis/:id',
+  teams: '/times',
   /** Where someone MFA_REQUIRED covers sets up a second factor (layout/second-factor-gate.tsx). */
   secondFactorSetup: '/segundo-fator',
 } as const
 
 /** The address of one account's page in Equipe. */
 export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
+
+/** Equipe's list, showing one team's or one role's people. */
+export const staffOfTeamPath = (teamId: string) => `/equipe?teamId=${encodeURIComponent(teamId)}`
+export const staffOfRolePath = (roleId: string) => `/equipe?roleId=${encodeURIComponent(roleId)}`
+
+/** A role's page in Papéis; `novo` is the page of a role being created. */
+export const rolePath = (id: string) => `/papeis/${encodeURIComponent(id)}`
+export const NEW_ROLE_ID = 'novo'
 
 /**
  * Pages anyone may open without a session (the routing contract of docs/architecture.md), plus
