@@ -1,7 +1,6 @@
 import { CButton } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
 import {
-  STAFF_BULK_ACTIONS,
   type StaffBulkAction,
   type StaffBulkAnswer,
   type StaffItem,
@@ -57,7 +56,11 @@ function summarise(
  * confirmation naming how many and who, and a summary of what was done, what was so already
  * (another admin did it meanwhile) and what could not be done, and why.
  */
-export function useBulkActions(selection: StaffSelection, onDone: () => void) {
+export function useBulkActions(
+  selection: StaffSelection,
+  allowed: readonly StaffBulkAction[],
+  onDone: () => void,
+) {
   const { asking, busy, error, ask, confirm, cancel } = useConfirmedAction<{
     action: StaffBulkAction
     people: StaffItem[]
@@ -89,7 +92,7 @@ export function useBulkActions(selection: StaffSelection, onDone: () => void) {
         <span className="me-auto small fw-semibold" role="status">
           {text.selected(selected.length)}
         </span>
-        {STAFF_BULK_ACTIONS.map((action) => {
+        {allowed.map((action) => {
           const people = selected.filter((account) => appliesTo(action, account))
           if (people.length === 0) return null
           return (

@@ -24,13 +24,15 @@ export function useStaffSelection(
   items: readonly StaffItem[],
   meId: string | undefined,
   pageKey: string,
+  /** Whether the viewer may take any bulk action: without one, no row has a checkbox. */
+  enabled = true,
 ): StaffSelection {
   const [state, setState] = useState<{ key: string; ids: ReadonlySet<string> }>({
     key: pageKey,
     ids: new Set(),
   })
   const ids = state.key === pageKey ? state.ids : new Set<string>()
-  const selectable = (account: StaffItem) => account.id !== meId
+  const selectable = (account: StaffItem) => enabled && account.id !== meId
   const rows = items.filter(selectable)
   const selected = rows.filter((account) => ids.has(account.id))
   const set = (next: Iterable<string>) => setState({ key: pageKey, ids: new Set(next) })
