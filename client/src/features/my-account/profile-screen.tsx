@@ -11,6 +11,7 @@ import { ProvidersCard } from './providers-card'
 import { TotpCard } from '../../second-factor/totp-card'
 import { PasskeysCard } from '../../second-factor/passkeys-card'
 import { accountMessages } from './my-account-messages'
+import { RoleTeamCard } from './role-team-card'
 
 const text = accountMessages.profile
 
@@ -46,8 +47,6 @@ export default function ProfileScreen() {
               </dd>
               <dt className="col-sm-4">{text.email}</dt>
               <dd className="col-sm-8">{user.email}</dd>
-              <dt className="col-sm-4">{text.role}</dt>
-              <dd className="col-sm-8">{text.roles[user.role]}</dd>
               <dt className="col-sm-4">{text.status}</dt>
               <dd className="col-sm-8">{text.statuses[user.status]}</dd>
               <dt className="col-sm-4">{text.since}</dt>
@@ -56,6 +55,7 @@ export default function ProfileScreen() {
           </CCardBody>
         </CCard>
       )}
+      {user && <RoleTeamCard user={user} />}
       {user && <ChangePasswordForm />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
