@@ -49,8 +49,13 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { from: 'staff', to: 'admin' },
     { from: 'admin', to: 'staff' },
     { from: 'staff', to: 'admin', provider: 'corp' },
+    { from: 'staff', to: 'staff', from_role: 'Equipe', to_role: 'Gestor de equipe' },
   ],
-  invited: [{ role: 'staff' }, { role: 'admin' }],
+  invited: [
+    { role: 'staff' },
+    { role: 'admin' },
+    { role: 'staff', role_name: 'Suporte', team: 'Vendas' },
+  ],
   mfa_enabled: [{ method: 'totp' }],
   mfa_disabled: [
     { method: 'totp', by: 'owner' },
@@ -70,6 +75,25 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { provider: 'corp', by: 'new_account' },
   ],
   provider_unlinked: [{ provider: 'corp', by: 'owner' }],
+  team_changed: [
+    { from: null, to: 'Vendas' },
+    { from: 'Vendas', to: 'Suporte' },
+  ],
+  role_created: [
+    { name: 'Auditoria', permissions: 'audit.view,audit.export', scope: 'all' },
+    { name: 'Vazio', permissions: '', scope: 'team' },
+  ],
+  role_updated: [
+    { from_name: 'Suporte', name: 'Suporte N1', added: 'staff.unlock', removed: 'staff.reset' },
+    { name: 'Gestor', from_scope: 'all', scope: 'team' },
+  ],
+  role_deleted: [{ name: 'Suporte', permissions: 'staff.unlock,staff.reset', scope: 'all' }],
+  team_created: [{ name: 'Vendas', open: true }],
+  team_updated: [
+    { from_name: 'Vendas', name: 'Vendas Sul', from_open: false, open: true },
+    { name: 'Vendas', from_open: true, open: false },
+  ],
+  team_deleted: [{ name: 'Vendas', members: 3 }],
 }
 
 /** A provider's name as AUTH_PROVIDERS spells it: what the operator called it, said quoted. */

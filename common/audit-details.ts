@@ -1,4 +1,5 @@
 import type { AuditDetails, AuditType } from './api/audit'
+import { permissionDescriptions, type Permission } from './permissions'
 
 /**
  * An audit event's details as a pt-BR sentence part ("encerrou 1 das próprias sessões", "com o
@@ -25,8 +26,8 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   refused: ['reason'],
   disabled: ['from', 'to'],
   reenabled: ['from', 'to'],
-  role_changed: ['from', 'to', 'provider'],
-  invited: ['role'],
+  role_changed: ['from', 'to', 'provider', 'from_role', 'to_role'],
+  invited: ['role', 'role_name', 'team'],
   mfa_enabled: ['method'],
   mfa_disabled: ['method', 'by', 'totp', 'passkeys'],
   passkey_added: ['passkey', 'name'],
@@ -38,6 +39,13 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   name_changed: ['from', 'to'],
   provider_linked: ['provider', 'by'],
   provider_unlinked: ['provider', 'by'],
+  team_changed: ['from', 'to'],
+  role_created: ['name', 'permissions', 'scope'],
+  role_updated: ['from_name', 'name', 'added', 'removed', 'from_scope', 'scope'],
+  role_deleted: ['name', 'permissions', 'scope'],
+  team_created: ['name', 'open'],
+  team_updated: ['from_name', 'name', 'from_open', 'open'],
+  team_deleted: ['name', 'members'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -100,6 +108,35 @@ const number = (value: unknown): number | undefined =>
 const quoted = (name: string) => `«${name}»`
 
 /** "de Ativa para Desativada", when both ends are known words. */
+const scopeNames: Record<string, string> = {
+  all: 'sobre todas as pessoas',
+  team: 'só sobre o próprio time',
+}
+
+/** A team's name as the sentence says it; none is "nenhum time". */
+const teamWords = (name: unknown) => (text(name) ? quoted(text(name)!) : 'nenhum time')
+
+/** Permissions recorded as codes joined by commas, said by their descriptions. */
+function permissionList(lead: string, codes: unknown): string | undefined {
+  const words = (text(codes) ?? '')
+    .split(',')
+    .map((code) => permissionDescriptions[code.trim() as Permission])
+    .filter(Boolean)
+    .map((description) => {
+      // The head of the description: "Ver a equipe", "Exportar o registro de auditoria".
+      const head = description.split(':')[0]!.replace(/\s*\(.*\)$/, '')
+      return head[0]!.toLowerCase() + head.slice(1)
+    })
+  return words.length > 0 ? `${lead} ${words.join(', ')}` : undefined
+}
+
+function renamed(d: AuditDetails): string | undefined {
+  const before = text(d.from_name)
+  const after = text(d.name)
+  if (!after) return undefined
+  return before && before !== after ? `de ${quoted(before)} para ${quoted(after)}` : quoted(after)
+}
+
 function change(names: Record<string, string>, from: unknown, to: unknown): string | undefined {
   const before = names[String(from)]
   const after = names[String(to)]
@@ -170,9 +207,17 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   refused: (d) => [text(d.reason) && `pelo motivo ${quoted(text(d.reason)!)}`],
   disabled: (d) => [change(auditStatusNames, d.from, d.to)],
   reenabled: (d) => [change(auditStatusNames, d.from, d.to)],
-  role_changed: (d) => [change(auditRoleNames, d.from, d.to), viaProvider(d)],
+  role_changed: (d) => [
+    text(d.from_role) && text(d.to_role)
+      ? `de ${quoted(text(d.from_role)!)} para ${quoted(text(d.to_role)!)}`
+      : change(auditRoleNames, d.from, d.to),
+    viaProvider(d),
+  ],
   invited: (d) => [
-    auditRoleNames[String(d.role)] && `com o papel ${auditRoleNames[String(d.role)]}`,
+    text(d.role_name)
+      ? `com o papel ${quoted(text(d.role_name)!)}`
+      : auditRoleNames[String(d.role)] && `com o papel ${auditRoleNames[String(d.role)]}`,
+    text(d.team) && `no time ${quoted(text(d.team)!)}`,
   ],
   mfa_enabled: (d) => [d.method === 'totp' && 'com o aplicativo autenticador'],
   mfa_disabled: (d) => [secondFactorsRemoved(d)],
@@ -198,6 +243,41 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   },
   provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
   provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
+  team_changed: (d) => [`de ${teamWords(d.from)} para ${teamWords(d.to)}`],
+  role_created: (d) => [
+    text(d.name) && quoted(text(d.name)!),
+    scopeNames[String(d.scope)],
+    permissionList('com as permissões', d.permissions) ?? 'sem permissões',
+  ],
+  role_updated: (d) => [
+    renamed(d),
+    d.from_scope !== d.scope &&
+      scopeNames[String(d.from_scope)] &&
+      scopeNames[String(d.scope)] &&
+      `alcance de ${scopeNames[String(d.from_scope)]} para ${scopeNames[String(d.scope)]}`,
+    permissionList('deu', d.added),
+    permissionList('tirou', d.removed),
+  ],
+  role_deleted: (d) => [
+    text(d.name) && quoted(text(d.name)!),
+    scopeNames[String(d.scope)],
+    permissionList('que tinha', d.permissions),
+  ],
+  team_created: (d) => [
+    text(d.name) && quoted(text(d.name)!),
+    d.open === true && 'aberto a cadastros',
+  ],
+  team_updated: (d) => [
+    renamed(d),
+    typeof d.from_open === 'boolean' &&
+      typeof d.open === 'boolean' &&
+      d.open !== d.from_open &&
+      (d.open ? 'agora aberto a cadastros' : 'agora fechado a cadastros'),
+  ],
+  team_deleted: (d) => [
+    text(d.name) && quoted(text(d.name)!),
+    number(d.members) !== undefined && `${number(d.members)} pessoa(s) ficaram sem time`,
+  ],
 }
 
 /** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */

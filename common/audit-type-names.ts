@@ -29,4 +29,11 @@ export const auditTypeNames: Record<AuditType, string> = {
   name_changed: 'Nome alterado',
   provider_linked: 'Provedor de identidade vinculado',
   provider_unlinked: 'Provedor de identidade desvinculado',
+  team_changed: 'Time alterado',
+  role_created: 'Papel criado',
+  role_updated: 'Papel modificado',
+  role_deleted: 'Papel excluído',
+  team_created: 'Time criado',
+  team_updated: 'Time modificado',
+  team_deleted: 'Time excluído',
 }

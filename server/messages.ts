@@ -58,7 +58,11 @@ export const apiMessages = {
   reason_only_to_refuse: 'O motivo só vale para recusar cadastros.',
   account_not_found: 'Conta não encontrada.',
   invalid_account_id: 'Identificador de conta inválido.',
-  admins_only: 'Acesso restrito a administradores.',
+  permission_missing: 'Seu papel não permite fazer isso.',
+  role_not_grantable: 'Você não pode dar um papel com mais permissões ou alcance que o seu.',
+  team_out_of_reach: 'Você só pode colocar pessoas no seu próprio time.',
+  unknown_role: 'Papel não encontrado.',
+  unknown_team: 'Time não encontrado.',
   // Any route.
   not_found: 'Recurso não encontrado.',
   invalid_input: 'Requisição inválida.',

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { AccessSchema } from './roles'
 
 /**
  * An account as the API shows it (never its password hash): the schema the server validates and
@@ -43,6 +44,7 @@ export type UserAnswer = Static<typeof UserAnswerSchema>
 export const SignedInUserSchema = Type.Object(
   {
     ...PublicUserSchema.properties,
+    access: AccessSchema,
     mfaSetupRequired: Type.Optional(
       Type.Literal(true, {
         description: 'a second factor must be set up (TOTP or a passkey) before anything else',

@@ -36,6 +36,13 @@ export const AUDIT_TYPES = [
   'name_changed',
   'provider_linked',
   'provider_unlinked',
+  'team_changed',
+  'role_created',
+  'role_updated',
+  'role_deleted',
+  'team_created',
+  'team_updated',
+  'team_deleted',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

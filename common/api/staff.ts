@@ -38,6 +38,13 @@ export const StaffQuerySchema = Type.Object(
     q: Type.Optional(Type.String({ maxLength: 100 })),
     status: Type.Optional(StaffStatusSchema),
     role: Type.Optional(RoleSchema),
+    roleId: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })),
+    teamId: Type.Optional(
+      Type.String({
+        pattern: '^([0-9A-Fa-f-]{36}|none)$',
+        description: 'a team id, or `none` for the people of no team',
+      }),
+    ),
     locked: Type.Optional(Flag),
     mfa: Type.Optional(Flag),
     sort: Type.Optional(Type.Enum([...STAFF_SORTS])),
@@ -55,6 +62,10 @@ export const StaffItemSchema = Type.Object(
     name: Type.String(),
     email: Type.String(),
     role: RoleSchema,
+    roleId: Type.String({ format: 'uuid' }),
+    roleName: Type.String(),
+    teamId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+    teamName: Type.Union([Type.String(), Type.Null()]),
     status: StaffStatusSchema,
     invitationExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
       description:
@@ -122,6 +133,14 @@ export const StaffChangeBodySchema = Type.Object(
   {
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
     role: Type.Optional(RoleSchema),
+    roleId: Type.Optional(
+      Type.String({ format: 'uuid', maxLength: 36, description: 'a role of GET /api/roles' }),
+    ),
+    teamId: Type.Optional(
+      Type.Union([Type.String({ format: 'uuid', maxLength: 36 }), Type.Null()], {
+        description: 'a team of GET /api/teams; null: no team',
+      }),
+    ),
     name: Type.Optional(
       Type.String({
         minLength: 1,
@@ -154,7 +173,17 @@ export const InvitationBodySchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH * 4 }),
     email: Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH }),
-    role: RoleSchema,
+    role: Type.Optional(RoleSchema),
+    roleId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        maxLength: 36,
+        description: 'a role of GET /api/roles (wins over role); neither: Equipe',
+      }),
+    ),
+    teamId: Type.Optional(
+      Type.Union([Type.String({ format: 'uuid', maxLength: 36 }), Type.Null()]),
+    ),
   },
   closed,
 )

@@ -82,10 +82,3 @@ export function requireSession(context: Pick<ApiContext, 'db' | 'now' | 'config'
     }
   }
 }
-
-/** An onRequest hook after requireSession: only admins go on, whatever they sent. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (request.account?.role !== 'admin') {
-    throw apiError(403, 'admins_only', 'forbidden')
-  }
-}

@@ -13,8 +13,8 @@ import type { Role } from '../db/schema'
 import type { MailOutbox } from '../mail/outbox'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { testDatabase, testStoreName } from '../test/test-database'
+import type { OperationAccess } from '../../common/permissions'
 import {
-  admins,
   burstLimit,
   guardedRoutes,
   PUBLIC,
@@ -66,18 +66,20 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
       },
       background: new BackgroundWork(app.log),
     }
-    const plant = (path: string, guards: readonly Guard[]) =>
+    const plant = (path: string, guards: readonly Guard[], access: OperationAccess) =>
       app.register(
         guardedRoutes(guards, async (scope) => {
-          scope.get('/', async () => ({ planted: path }))
+          scope.get('/', { schema: { 'x-permission': access } }, async () => ({ planted: path }))
         }),
         { ...context, prefix: path },
       )
-    await plant('/public', PUBLIC)
-    await plant('/counted', [burstLimit])
-    await plant('/typed', [typingLimit])
-    await plant('/signed-in', [signedIn])
-    await plant('/admins', [admins])
+    await plant('/public', PUBLIC, 'public')
+    await plant('/counted', [burstLimit], 'public')
+    await plant('/typed', [typingLimit], 'public')
+    await plant('/signed-in', [signedIn], 'self')
+    await plant('/permission', [signedIn], 'audit.view')
+    // A permission behind a public plugin: the declaration alone asks for the session.
+    await plant('/declared-only', PUBLIC, 'staff.view')
     await app.ready()
   })
   after(async () => {
@@ -118,14 +120,44 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
     }
   })
 
-  it('admins: no session 401, staff 403, an admin 200, never cached', async () => {
-    assert.equal((await get('/admins')).statusCode, 401)
-    const asStaff = await get('/admins', tokens.staff)
-    assert.equal(asStaff.statusCode, 403)
-    assert.equal(asStaff.headers['cache-control'], 'no-store')
-    const asAdmin = await get('/admins', tokens.admin)
-    assert.equal(asAdmin.statusCode, 200, asAdmin.body)
-    assert.equal(asAdmin.headers['cache-control'], 'no-store')
+  it('a permission: no session 401, Equipe 403, Administrador 200, never cached', async () => {
+    for (const path of ['/permission', '/declared-only']) {
+      assert.equal((await get(path)).statusCode, 401)
+      const asStaff = await get(path, tokens.staff)
+      assert.equal(asStaff.statusCode, 403)
+      const asAdmin = await get(path, tokens.admin)
+      assert.equal(asAdmin.statusCode, 200, asAdmin.body)
+    }
+    assert.equal((await get('/permission', tokens.staff)).headers['cache-control'], 'no-store')
+  })
+})
+
+describe('a route that declares nothing (deny by default)', () => {
+  const start = async (access: unknown, guards: readonly Guard[] = PUBLIC) => {
+    const app = Fastify({ logger: false })
+    await app.register(
+      guardedRoutes(guards, async (scope) => {
+        const schema = access === undefined ? {} : { 'x-permission': access as OperationAccess }
+        scope.get('/', { schema }, async () => ({}))
+      }),
+      {} as ApiContext,
+    )
+    try {
+      await app.ready()
+    } finally {
+      await app.close()
+    }
+  }
+
+  it('stops the app at start, naming the route', async () => {
+    await assert.rejects(start(undefined), /GET \/ declares no access/)
+    await assert.rejects(start('staff.everything'), /declares no access/)
+    await assert.rejects(start(''), /declares no access/)
+  })
+
+  it('refuses `public` behind the signedIn guard, and starts with a real declaration', async () => {
+    await assert.rejects(start('public', [signedIn]), /declared public behind signedIn/)
+    await start('staff.view', [signedIn])
   })
 })
 

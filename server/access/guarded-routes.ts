@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { onRequestAsyncHookHandler } from 'fastify'
 import type { ApiContext } from '../api/api-context'
 import { refuseUnstorableText } from '../http/storable-input'
-import { requireAdmin, requireSession } from './authenticate'
+import { requireSession } from './authenticate'
+import { accessHook, declaredAccess } from './operation-access'
 
 /**
  * Who may call a feature's routes, declared once for its plugin (guardedRoutes): each guard is
@@ -32,22 +33,12 @@ export const signedIn: Guard = {
   personal: true,
 }
 
-/** A signed-in admin; anyone else 403 forbidden. */
-export const admins: Guard = {
-  name: 'admins',
-  hook: (context) => {
-    const session = requireSession(context)
-    return async (request, reply) => {
-      await session(request, reply)
-      await requireAdmin(request)
-    }
-  },
-  personal: true,
-}
-
 /**
  * A feature's routes as one encapsulated plugin whose guards cover every route it holds: a route
- * added to it is guarded with nothing written on the route (guarded-routes.test.ts). Every body,
+ * added to it is guarded with nothing written on the route (guarded-routes.test.ts). Each route
+ * also declares what it needs in its schema's `x-permission` (operation-access.ts): a route
+ * without one stops the app at start, a permission is checked after the guards, and a plugin
+ * guarded by signedIn declares no `public` route (its guard would contradict it). Every body,
  * query and path is refused with a 400 when it holds text no store keeps (http/storable-input.ts).
  */
 export function guardedRoutes(
@@ -56,6 +47,14 @@ export function guardedRoutes(
 ): FastifyPluginAsyncTypebox<ApiContext> {
   return async (app, context) => {
     for (const guard of guards) app.addHook('onRequest', guard.hook(context))
+    app.addHook('onRoute', (route) => {
+      const declared = declaredAccess(route)
+      if (declared === 'public' && guards.includes(signedIn)) {
+        throw new Error(`${String(route.method)} ${route.url} is declared public behind signedIn`)
+      }
+      const hook = accessHook(context, declared)
+      if (hook) route.onRequest = [...[route.onRequest ?? []].flat(), hook]
+    })
     if (guards.some((guard) => guard.personal)) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store')

@@ -1,9 +1,13 @@
+import { sql } from 'kysely'
 import { normalizeAccountId } from '../../common/account-id'
+import type { Access } from '../../common/api/roles'
+import { reachableSql } from '../roles/team-scope'
 import type { AccountStatus, Role } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
 import { findAccountById } from './accounts'
+import { builtInRoleId, roleColumns } from '../roles/role-columns'
 import { nameColumns } from './name-columns'
 import { endAllSessions } from './sessions'
 import type { SignInLimits } from './sign-in-limits'
@@ -33,9 +37,19 @@ export function refuseOwnAccount(actor: Account, rawId: string): string {
   return id
 }
 
-/** The account an admin acts on, by any accepted spelling of its id; 404 when there is none. */
-export async function findAdministeredAccount(db: Db, rawId: string): Promise<Account> {
-  const target = await findAccountById(db, accountIdFrom(rawId))
+/**
+ * The account an admin acts on, by any accepted spelling of its id; 404 when there is none, or
+ * when it is out of the caller's reach (`access`: scope team, roles/team-scope.ts), read with the
+ * reach in the query. Without `access`, anyone (the callers that are not a person: tests).
+ */
+export async function findAdministeredAccount(
+  db: Db,
+  rawId: string,
+  access?: Access,
+): Promise<Account> {
+  let query = db.selectFrom('accounts').selectAll().where('id', '=', accountIdFrom(rawId))
+  if (access) query = query.where(reachableSql(access))
+  const target = await query.executeTakeFirst()
   if (!target) throw notFound()
   return target
 }
@@ -53,11 +67,16 @@ export type WithinChange = (trx: Db, before: Account, after: Account | undefined
  * person at once are serialised, and the second sees what the first did: a person approved by
  * two admins together is approved once.
  */
-function lockAccount(trx: Db, id: string): Promise<Account | undefined> {
+function lockAccount(
+  trx: Db,
+  id: string,
+  access: Access | undefined,
+): Promise<Account | undefined> {
   return trx
     .updateTable('accounts')
     .set((set) => ({ updated_at: set.ref('updated_at') }))
     .where('id', '=', id)
+    .where(access ? reachableSql(access) : sql<boolean>`1 = 1`)
     .returningAll()
     .executeTakeFirst()
 }
@@ -95,7 +114,11 @@ function keepAnActiveAdmin(
 
 export interface AccountChange {
   status?: Exclude<AccountStatus, 'pending'>
+  /** The old name of a built-in role (admin: Administrador; staff: Equipe); `roleId` wins. */
   role?: Role
+  roleId?: string
+  /** null: no team. */
+  teamId?: string | null
   name?: string
 }
 
@@ -112,19 +135,28 @@ export async function writeAccountChange(
   rawId: string,
   change: AccountChange | ((before: Account) => AccountChange | null),
   within?: WithinChange,
+  access?: Access,
 ): Promise<{ before: Account; after: Account; changed: boolean }> {
   const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
     const activeAdmins = await lockActiveAdmins(trx)
-    const target = await lockAccount(trx, id)
+    const target = await lockAccount(trx, id, access)
     if (!target) throw notFound()
     const wanted = typeof change === 'function' ? change(target) : change
     if (wanted === null) return { before: target, after: target, changed: false }
-    const after = { role: wanted.role ?? target.role, status: wanted.status ?? target.status }
+    const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
+    const role = roleColumns(roleId)
+    const after = { role: role.role, status: wanted.status ?? target.status }
     keepAnActiveAdmin(activeAdmins, target, after)
     const row = await trx
       .updateTable('accounts')
-      .set({ ...after, ...nameColumns(wanted.name ?? target.name), updated_at: new Date() })
+      .set({
+        ...role,
+        status: after.status,
+        team_id: wanted.teamId === undefined ? target.team_id : wanted.teamId,
+        ...nameColumns(wanted.name ?? target.name),
+        updated_at: new Date(),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
@@ -141,11 +173,12 @@ export async function removePendingAccount(
   actor: Account,
   rawId: string,
   within?: WithinChange,
+  access?: Access,
 ): Promise<Account> {
   const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
     const activeAdmins = await lockActiveAdmins(trx)
-    const target = await lockAccount(trx, id)
+    const target = await lockAccount(trx, id, access)
     if (!target) throw notFound()
     if (target.status !== 'pending') {
       throw apiError(409, 'not_pending')
@@ -165,8 +198,9 @@ export async function unlockAccount(
   db: Db,
   limits: SignInLimits,
   rawId: string,
+  access?: Access,
 ): Promise<{ account: Account; wasLocked: boolean }> {
-  const account = await findAdministeredAccount(db, rawId)
+  const account = await findAdministeredAccount(db, rawId, access)
   const wasLocked = await limits.isLocked(account.email)
   await limits.unlock(account.email)
   return { account, wasLocked }

@@ -2,6 +2,8 @@ import { sql } from 'kysely'
 import type { Db } from '../db/database'
 import type { AccountStatus, PublicUser, Role } from '../../common/account-rules'
 import type { Account } from '../db/schema'
+import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
+import { builtInRoleId, roleColumns } from '../roles/role-columns'
 import { nameColumns } from './name-columns'
 
 export type { PublicUser }
@@ -47,7 +49,16 @@ export function findAccountById(db: Db, id: string): Promise<Account | undefined
 /** Creates the account unless the e-mail is taken; returns it, or undefined when it was taken. */
 export function createAccount(
   db: Db,
-  fields: { name: string; email: string; passwordHash: string; role: Role; status: AccountStatus },
+  fields: {
+    name: string
+    email: string
+    passwordHash: string
+    /** The old name of a built-in role; `roleId` names any role and wins. */
+    role: Role
+    roleId?: string
+    teamId?: string | null
+    status: AccountStatus
+  },
 ): Promise<Account | undefined> {
   return db
     .insertInto('accounts')
@@ -56,7 +67,8 @@ export function createAccount(
       ...nameColumns(fields.name),
       email: fields.email,
       password_hash: fields.passwordHash,
-      role: fields.role,
+      ...roleColumns(fields.roleId ?? builtInRoleId(fields.role)),
+      team_id: fields.teamId ?? null,
       status: fields.status,
     })
     .onConflict((conflict) => conflict.column('email').doNothing())
@@ -91,7 +103,7 @@ export function listAccounts(db: Db): Promise<Account[]> {
  */
 export async function registerAccount(
   db: Db,
-  fields: { name: string; email: string; passwordHash: string },
+  fields: { name: string; email: string; passwordHash: string; teamId?: string | null },
 ): Promise<Account | undefined> {
   const id = crypto.randomUUID()
   const row = await db
@@ -101,7 +113,8 @@ export async function registerAccount(
       ...nameColumns(fields.name),
       email: fields.email,
       password_hash: fields.passwordHash,
-      role: 'staff',
+      ...roleColumns(BUILT_IN_ROLE_IDS.staff),
+      team_id: fields.teamId ?? null,
       status: 'pending',
     })
     .onConflict((conflict) =>

@@ -1,3 +1,5 @@
+import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
+import { roleColumns } from '../roles/role-columns'
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { normalizeEmail } from '../../common/account-rules'
@@ -38,7 +40,7 @@ export async function ensureFirstAdmin(
     await db
       .updateTable('accounts')
       .set({
-        role: 'admin',
+        ...roleColumns(BUILT_IN_ROLE_IDS.admin),
         status: 'active',
         updated_at: new Date(),
         ...(settings.adminPassword === null

@@ -1,3 +1,5 @@
+import type { Access } from '../../common/api/roles'
+import { reachableEventSql } from '../roles/team-scope'
 import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
 import { normalizeAccountId } from '../../common/account-id'
 import { browserName } from '../http/browser-name'
@@ -44,8 +46,10 @@ export async function findAuditEvents(
   db: Db,
   filters: AuditQuery,
   limit: number,
+  access?: Access,
 ): Promise<AuditEvent[]> {
   let query = db.selectFrom('audit_events').selectAll()
+  if (access) query = query.where(reachableEventSql(access))
   if (filters.type) query = query.where('type', '=', filters.type)
   if (filters.account) query = query.where('account_id', '=', filters.account.toLowerCase())
   if (filters.actor) query = query.where('actor_id', '=', filters.actor.toLowerCase())
@@ -68,8 +72,9 @@ export async function findAuditEvents(
 export async function auditPage(
   db: Db,
   filters: AuditQuery,
+  access?: Access,
 ): Promise<{ events: AuditEvent[]; next: string | null }> {
-  const rows = await findAuditEvents(db, filters, AUDIT_PAGE_SIZE + 1)
+  const rows = await findAuditEvents(db, filters, AUDIT_PAGE_SIZE + 1, access)
   const events = rows.slice(0, AUDIT_PAGE_SIZE)
   const last = events.at(-1)
   return { events, next: rows.length > AUDIT_PAGE_SIZE && last ? cursorOf(last) : null }

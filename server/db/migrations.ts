@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { nameSortKey } from '../../common/name-order'
+import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
+import { nameKey } from '../roles/name-key'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
 
 /**
@@ -435,6 +437,76 @@ const migrations: Record<string, PortableMigration> = {
         .alterTable('sessions')
         .addColumn('provider_mfa', t.boolean, (column) => column.notNull().defaultTo(t.false))
         .execute()
+    },
+  },
+
+  /**
+   * Issue 29: roles an organisation shapes and teams (docs/roles-and-teams.md). A role is a set
+   * of permissions (common/permissions.ts) with a scope; the built-in Administrador holds every
+   * permission of the catalogue, present and future, without rows (roles/role-store.ts answers
+   * them), Equipe none. `name_key` is the name folded for case-insensitive uniqueness
+   * (roles/name-key.ts), the same on both engines. accounts.role_id is the person's role;
+   * accounts.role stays, kept in step by roles/role-columns.ts (admin for Administrador, staff
+   * for every other role), so the old `role` reads the same and the last-admin rule keeps its
+   * index. role_id has no NOT NULL: SQLite adds a column with REFERENCES only with a null
+   * default; every row gets one here and every insert writes one (db/schema.ts requires it).
+   */
+  '2026-11-27-0700-roles-and-teams': {
+    async up(db, t) {
+      await db.schema
+        .createTable('roles')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('name_key', 'text', (column) => column.notNull().unique())
+        .addColumn('description', 'text', (column) => column.notNull())
+        .addColumn('scope', 'text', (column) =>
+          column.notNull().check(sql`scope in ('all', 'team')`),
+        )
+        .addColumn('built_in', t.boolean, (column) => column.notNull().defaultTo(t.false))
+        .addColumn('created_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .execute()
+      await db.schema
+        .createTable('role_permissions')
+        .addColumn('role_id', t.uuid, (column) =>
+          column.notNull().references('roles.id').onDelete('cascade'),
+        )
+        .addColumn('permission', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('role_permissions_pk', ['role_id', 'permission'])
+        .execute()
+      await db.schema
+        .createTable('teams')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('name', 'text', (column) => column.notNull())
+        .addColumn('name_key', 'text', (column) => column.notNull().unique())
+        .addColumn('description', 'text', (column) => column.notNull())
+        .addColumn('open', t.boolean, (column) => column.notNull().defaultTo(t.false))
+        .addColumn('created_at', t.timestamp, (column) => column.notNull().defaultTo(t.now))
+        .execute()
+
+      for (const [id, name, description] of [
+        [BUILT_IN_ROLE_IDS.admin, 'Administrador', 'Todas as permissões, sobre todas as pessoas'],
+        [BUILT_IN_ROLE_IDS.staff, 'Equipe', 'Nenhuma permissão: só a própria conta'],
+      ] as const) {
+        await sql`insert into roles (id, name, name_key, description, scope, built_in)
+          values (${id}, ${name}, ${nameKey(name)}, ${description}, 'all', ${t.true})`.execute(db)
+      }
+
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('role_id', t.uuid, (column) => column.references('roles.id'))
+        .execute()
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('team_id', t.uuid, (column) =>
+          column.references('teams.id').onDelete('set null'),
+        )
+        .execute()
+      await sql`update accounts set role_id = ${BUILT_IN_ROLE_IDS.admin}
+        where role = 'admin'`.execute(db)
+      await sql`update accounts set role_id = ${BUILT_IN_ROLE_IDS.staff}
+        where role <> 'admin'`.execute(db)
+      await db.schema.createIndex('accounts_role_id').on('accounts').column('role_id').execute()
+      await db.schema.createIndex('accounts_team_id').on('accounts').column('team_id').execute()
     },
   },
 }

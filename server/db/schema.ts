@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { AccountStatus, Role } from '../../common/account-rules'
+import type { Permission, RoleScope } from '../../common/permissions'
 
 /** The tables, as Kysely sees them. The SQL that creates them is in migrations.ts. */
 
@@ -30,6 +31,43 @@ export interface AccountsTable {
    * stops working; cleared when a password is first set.
    */
   invitation_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /**
+   * The person's role (roles/role-columns.ts writes it with `role`, kept in step: admin for
+   * Administrador, staff for any other). Required on insert so the compiler finds every place
+   * that makes an account; every row has one (the 0700 migration).
+   */
+  role_id: string
+  /** Their team, or none; a deleted team leaves its people with none. */
+  team_id: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A role: a set of permissions with a scope (roles/role-store.ts). */
+export interface RolesTable {
+  id: string
+  name: string
+  /** roles/name-key.ts: names are unique case-insensitively. */
+  name_key: string
+  description: string
+  scope: RoleScope
+  /** Administrador and Equipe: read-only, never deleted. */
+  built_in: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: CreatedAt
+}
+
+/** A permission a role holds (none for Administrador: it holds the whole catalogue). */
+export interface RolePermissionsTable {
+  role_id: string
+  permission: Permission
+}
+
+export interface TeamsTable {
+  id: string
+  name: string
+  name_key: string
+  description: string
+  /** Published: a registration may choose it. */
+  open: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: CreatedAt
 }
 
 export interface SessionsTable {
@@ -243,6 +281,9 @@ export interface Schema {
   mail_outbox: MailOutboxTable
   provider_links: ProviderLinksTable
   sign_in_hand_offs: SignInHandOffsTable
+  roles: RolesTable
+  role_permissions: RolePermissionsTable
+  teams: TeamsTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

@@ -22,6 +22,7 @@ export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
     '/password',
     {
       schema: {
+        'x-permission': 'self',
         summary: 'Change my password (the other sessions end)',
         description:
           "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in.",

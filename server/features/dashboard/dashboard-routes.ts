@@ -3,26 +3,29 @@ import { DashboardSchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
 import { shownStatusSql } from '../../accounts/accounts'
 import { findAuditEvents } from '../../audit-log/audit-query'
-import { admins, guardedRoutes } from '../../access/guarded-routes'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { reachableSql } from '../../roles/team-scope'
 import { myActivity } from '../../audit-log/my-activity'
 import { signInDays } from './sign-in-days'
 
 const bearer = [{ bearer: [] }]
 
 /** GET /api/dashboard (common/api/dashboard.ts): an admin's figures. */
-export default guardedRoutes([admins], async (app, { db }) => {
+export default guardedRoutes([signedIn], async (app, { db }) => {
   app.get(
     '/',
     {
       schema: {
+        'x-permission': 'dashboard.team',
         summary: 'Accounts by status, what waits, sign-ins for 14 days, recent events (admins)',
         description:
-          "Admins only. The dashboard's figures: accounts by status, registrations waiting for approval, sign-ins per day for 14 days, and the latest events.",
+          "Permission dashboard.team; scope team: the figures of the caller's team only. The dashboard's figures: accounts by status, registrations waiting for approval, sign-ins per day for 14 days, and the latest events.",
         security: bearer,
         response: { 200: DashboardSchema, ...errorAnswers(401, 403) },
       },
     },
     async (request) => {
+      const access = request.access!
       // An invitation not yet taken up is counted apart from the active accounts (db/schema.ts).
       const byStatus = await db
         .selectFrom('accounts')
@@ -30,6 +33,7 @@ export default guardedRoutes([admins], async (app, { db }) => {
           shownStatusSql.as('status'),
           (eb) => eb.fn.countAll<number | string>().as('count'),
         ])
+        .where(reachableSql(access))
         .groupBy(sql`1`)
         .execute()
       const count = (status: string) =>
@@ -38,6 +42,7 @@ export default guardedRoutes([admins], async (app, { db }) => {
         .selectFrom('accounts')
         .select(['id', 'name', 'email', 'created_at'])
         .where('status', '=', 'pending')
+        .where(reachableSql(access))
         .orderBy('created_at')
         .limit(5)
         .execute()
@@ -55,8 +60,8 @@ export default guardedRoutes([admins], async (app, { db }) => {
           email: row.email,
           createdAt: new Date(row.created_at).toISOString(),
         })),
-        signIns: await signInDays(db),
-        recent: await findAuditEvents(db, {}, 10),
+        signIns: await signInDays(db, access),
+        recent: await findAuditEvents(db, {}, 10, access),
         lastSignInAt: mine.lastSignIn?.at ?? null,
       }
     },

@@ -37,6 +37,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
+        'x-permission': 'self',
         summary: 'My passkeys, oldest first',
         description:
           "The signed-in person's passkeys, oldest first: name, when added and last used. No key material.",
@@ -51,6 +52,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/options',
     {
       schema: {
+        'x-permission': 'self',
         summary: 'WebAuthn creation options for a new passkey (for startRegistration)',
         description:
           "The challenge is good for 5 minutes, once, and only for this session's POST /passkeys. The account's passkeys are in excludeCredentials.",
@@ -68,6 +70,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
+        'x-permission': 'self',
         summary: "Add a passkey: startRegistration's result and a name",
         description:
           '400 invalid_passkey: the answer is not for a challenge this session asked for (or it was used, or is over 5 minutes old), or does not verify (origin, RP ID, signature, user verification), or the credential is registered already.',
@@ -94,6 +97,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
+        'x-permission': 'self',
         summary: 'Rename one of my passkeys',
         description: "Renames one of the signed-in person's passkeys (404 if it is not theirs).",
         security: bearer,
@@ -117,6 +121,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
+        'x-permission': 'self',
         summary: 'Remove one of my passkeys',
         description:
           "Removes one of the signed-in person's passkeys (404 if it is not theirs); it can no longer sign in.",

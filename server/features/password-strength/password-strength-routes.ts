@@ -39,6 +39,7 @@ export default guardedRoutes([typingLimit], async (app) => {
     '/password-strength',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Estimate how hard a new password is to guess',
         description:
           'Public. How hard a password being chosen is to guess (zxcvbn-ts with its Brazilian Portuguese dictionaries, the first 32 characters), with advice in pt-BR, and whether the password policy will refuse it as common. Advice only: the routes that set a password apply the policy. Nothing is stored or logged. 503 with Retry-After when too many estimates are waiting.',

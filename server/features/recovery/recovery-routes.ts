@@ -24,6 +24,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/password-recovery',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Mail a password-reset link (the same answer whether or not the e-mail exists)',
         description:
           'Public. Mails a single-use reset link, valid 30 minutes, when the e-mail has an account. The answer is the same, in the same time, whether or not it has one. A newer link voids the older ones.',
@@ -41,6 +42,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/password-reset',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Set a new password with a mailed link',
         description:
           'Public. Sets a new password with the token of a mailed link (a reset or an invitation). Every session of the account ends. 400 invalid_or_expired_token for a used, replaced or expired link.',
@@ -71,6 +73,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/password-reset/check',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Check a password-reset link without using it',
         description:
           "Public. Says whether a mailed link's token still works, without using it, and the e-mail of the account it is for, so the page can say so before the person types a new password. 400 invalid_or_expired_token, the same for a malformed, unknown, used, replaced or expired token.",

@@ -23,6 +23,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/register',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Ask for an account (an admin approves it)',
         description:
           "Public. Asks for an account, which waits for an admin's approval; admins are told by mail. The answer is the same whether or not the e-mail already has an account, so it reveals none. The password must pass the password policy (400 with the reason). 403 registration_closed with PASSWORD_SIGN_IN=off (people come in through a sign-in provider).",

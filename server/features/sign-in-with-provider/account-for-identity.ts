@@ -1,3 +1,5 @@
+import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
+import { roleColumns } from '../../roles/role-columns'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { AuthProvider } from '../../config/auth-providers'
 import type { ApiContext } from '../../api/api-context'
@@ -79,7 +81,9 @@ export async function accountForIdentity(
         email: identity.email,
         // No password: verifyPassword matches nothing against an empty hash (at a real cost).
         password_hash: '',
-        role: identity.adminValues.length > 0 ? 'admin' : 'staff',
+        ...roleColumns(
+          identity.adminValues.length > 0 ? BUILT_IN_ROLE_IDS.admin : BUILT_IN_ROLE_IDS.staff,
+        ),
         status: provider.autoApprove ? 'active' : 'pending',
       })
       .onConflict((conflict) => conflict.column('email').doNothing())
@@ -116,7 +120,7 @@ async function promoteByClaim(
   if (identity.adminValues.length === 0 || account.role === 'admin') return account
   const promoted = await db
     .updateTable('accounts')
-    .set({ role: 'admin', updated_at: new Date() })
+    .set({ ...roleColumns(BUILT_IN_ROLE_IDS.admin), updated_at: new Date() })
     .where('id', '=', account.id)
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -1,3 +1,5 @@
+import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
+import { roleColumns } from '../../roles/role-columns'
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { nameColumns } from '../../accounts/name-columns'
@@ -84,7 +86,7 @@ describe('HandOffCodes', () => {
         ...nameColumns('Ana'),
         email: 'ana@example.com',
         password_hash: 'x',
-        role: 'staff',
+        ...roleColumns(BUILT_IN_ROLE_IDS.staff),
         status: 'active',
       })
       .returning('id')

@@ -58,6 +58,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/oidc/:name/start',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Start a sign-in at a provider (the login page’s “Entrar com …” button)',
         description:
           'Public; a plain link the browser follows. 302 to the provider’s authorization endpoint (authorization code flow with PKCE S256, state and nonce), with the pending sign-in sealed in an HttpOnly cookie for the callback. `redirect`: where to land afterwards (an inner path of the panel; anything else is dropped). A provider that cannot be reached: 302 back to `/#/login?sso_error=provider_unreachable`. 404 provider_not_found for a name not in AUTH_PROVIDERS.',
@@ -95,6 +96,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/oidc/:name/callback',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'The provider sends the browser back here (the redirect URI)',
         description:
           'Public; registered at the provider as `${PUBLIC_URL}/api/auth/oidc/<name>/callback`. Reads the authorization response (`code`, `state`, `iss`, or `error`) against the pending sign-in’s cookie, redeems the code and validates the ID token, finds or links or creates the account, then 302 to `/#/login?sso=<code>`: a single-use hand-off code, valid 60 seconds, that the login page exchanges with POST /api/auth/oidc/exchange (the session token never travels in a URL). Any refusal: 302 to `/#/login?sso_error=<reason>`. 404 provider_not_found for a name not in AUTH_PROVIDERS.',
@@ -144,6 +146,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/oidc/exchange',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Exchange a provider’s hand-off code for the session',
         description:
           'Public. The code the callback put in the login page’s address, once, within 60 seconds. The same answers as POST /api/auth/login: the session token and the account, or a second-factor challenge when the account has a factor of its own and the provider’s multi-factor is not trusted (AUTH_<NAME>_TRUST_MFA). 400 invalid_or_expired_code: unknown, used or expired. 403: the account waits for approval or was disabled since.',

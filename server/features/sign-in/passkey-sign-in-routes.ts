@@ -22,6 +22,7 @@ export function passkeySignInRoutes(app: FastifyTypebox, context: ApiContext): v
     '/passkey/options',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'WebAuthn request options for signing in with a passkey (for startAuthentication)',
         description:
           "{}: any of this site's discoverable passkeys, no e-mail needed. {challenge}: the passkeys of that login's account, as its second factor. The challenge is good for 5 minutes, once. 401 challenge_expired: the login's challenge is not usable.",
@@ -41,6 +42,7 @@ export function passkeySignInRoutes(app: FastifyTypebox, context: ApiContext): v
     '/passkey',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Sign in with a passkey (alone, or as the second factor of a login)',
         description:
           "401 invalid_passkey: unknown, not this login's account's, or the signature, challenge, origin, user verification or counter (a cloned authenticator) does not hold; counted like a wrong password. 401 challenge_expired: the login's challenge is not usable. 403 pending_approval / account_disabled, as for a password.",

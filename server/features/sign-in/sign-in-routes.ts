@@ -36,6 +36,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/login',
     {
       schema: {
+        'x-permission': 'public',
         summary: 'Sign in with e-mail and password (or get a second-factor challenge)',
         description:
           'Public. Checks the e-mail and password. Without a second factor the answer holds the session token and the account. With one, it holds a challenge instead (no token): finish with POST /api/auth/login/mfa or POST /api/auth/passkey. Wrong passwords are counted per account and address: after too many, 429 with Retry-After. 403 says the account waits for approval or is disabled.',
@@ -56,6 +57,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     '/login/mfa',
     {
       schema: {
+        'x-permission': 'public',
         summary: "Finish a sign-in with a TOTP code or a recovery code for the login's challenge",
         description:
           'After a recovery code the answer also says how many recovery codes are left (recoveryCodesLeft). 401 invalid_code: the code is wrong (the challenge allows 5); 401 challenge_expired: the challenge is unknown, used, older than 5 minutes or out of tries (sign in with the password again).',

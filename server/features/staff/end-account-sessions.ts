@@ -5,10 +5,14 @@ import type { ApiContext } from '../../api/api-context'
 import type { Acting } from './staff-context'
 
 /** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
-export async function endAccountSessions(deps: ApiContext, { actor, origin }: Acting, id: string) {
+export async function endAccountSessions(
+  deps: ApiContext,
+  { actor, origin, access }: Acting,
+  id: string,
+) {
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
-    const account = await findAdministeredAccount(trx, accountId)
+    const account = await findAdministeredAccount(trx, accountId, access)
     const ended = await endAllSessions(trx, account.id, 'session_revoked')
     // The log says what changed: none open, none ended, nothing to record.
     if (ended === 0) return

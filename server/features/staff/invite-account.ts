@@ -1,3 +1,5 @@
+import { builtInRoleId, roleColumns } from '../../roles/role-columns'
+import { checkRoleAndTeam } from './role-and-team-change'
 import { normalizeEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../../common/api/staff'
@@ -26,7 +28,7 @@ export const INVITATION_DAYS = 7
  */
 export async function inviteAccount(
   deps: ApiContext,
-  { actor, origin }: Acting,
+  { actor, origin, access }: Acting,
   body: InvitationBody,
 ): Promise<StaffItem> {
   const email = normalizeEmail(body.email)
@@ -34,6 +36,14 @@ export async function inviteAccount(
   const problem = nameProblem(body.name)
   if (problem) throw invalidInput(problem)
   const name = normalizeName(body.name)
+  // The role (Equipe unless named) and the team, as PATCH /staff/:id checks them; a
+  // team-scoped inviter's people join the inviter's team.
+  const placed = await checkRoleAndTeam(deps.db, access, {
+    roleId: body.roleId ?? builtInRoleId(body.role ?? 'staff'),
+    teamId: body.teamId === undefined && access.scope === 'team' ? access.teamId : body.teamId,
+  })
+  const roleId = placed.roleId!
+  const teamId = placed.teamId ?? null
   const unusable = await hashPassword(newToken())
   const account = await deps.db.transaction().execute(async (trx) => {
     const account = await trx
@@ -43,7 +53,8 @@ export async function inviteAccount(
         ...nameColumns(name),
         email,
         password_hash: unusable,
-        role: body.role,
+        ...roleColumns(roleId),
+        team_id: teamId,
         status: 'active',
       })
       .onConflict((conflict) => conflict.column('email').doNothing())
@@ -55,13 +66,30 @@ export async function inviteAccount(
       actor: party(actor),
       account: party(account),
       origin,
-      details: { role: body.role },
+      details: await invitedDetails(trx, roleId, teamId),
     })
     await queueInvitation(trx, deps, account, actor)
     return account
   })
   deps.outbox.wake()
   return (await findStaffItem(deps.db, account.id))!
+}
+
+/** The role and team an invitation gives, as the audit log says them. */
+async function invitedDetails(db: Db, roleId: string, teamId: string | null) {
+  const role = await db
+    .selectFrom('roles')
+    .select('name')
+    .where('id', '=', roleId)
+    .executeTakeFirstOrThrow()
+  const team = teamId
+    ? await db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst()
+    : undefined
+  return {
+    role: roleColumns(roleId).role,
+    role_name: role.name,
+    ...(team && { team: team.name }),
+  }
 }
 
 /**

@@ -12,20 +12,26 @@ import type { Acting } from './staff-context'
  */
 export async function refuseRegistration(
   deps: ApiContext,
-  { actor, origin }: Acting,
+  { actor, origin, access }: Acting,
   id: string,
   reason: string | undefined,
 ): Promise<void> {
   const trimmed = reason?.trim() || undefined
-  await removePendingAccount(deps.db, actor, id, async (trx, account) => {
-    await recordAudit(trx, {
-      type: 'refused',
-      actor: party(actor),
-      account: party(account),
-      origin,
-      details: trimmed ? { reason: trimmed } : {},
-    })
-    await deps.outbox.queue(trx, 'refused', refusedMail(account.email, account.name, trimmed))
-  })
+  await removePendingAccount(
+    deps.db,
+    actor,
+    id,
+    async (trx, account) => {
+      await recordAudit(trx, {
+        type: 'refused',
+        actor: party(actor),
+        account: party(account),
+        origin,
+        details: trimmed ? { reason: trimmed } : {},
+      })
+      await deps.outbox.queue(trx, 'refused', refusedMail(account.email, account.name, trimmed))
+    },
+    access,
+  )
   deps.outbox.wake()
 }

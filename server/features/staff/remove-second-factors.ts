@@ -13,12 +13,12 @@ import type { Acting } from './staff-context'
  */
 export async function removeAccountSecondFactors(
   deps: ApiContext,
-  { actor, origin }: Acting,
+  { actor, origin, access }: Acting,
   id: string,
 ): Promise<void> {
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
-    const account = await findAdministeredAccount(trx, accountId)
+    const account = await findAdministeredAccount(trx, accountId, access)
     const removed = await removeSecondFactors(trx, account.id)
     if (removed.totp || removed.passkeys > 0) {
       await recordAudit(trx, {

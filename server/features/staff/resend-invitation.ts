@@ -11,9 +11,13 @@ import type { Acting } from './staff-context'
  * before stop working. Only for an invitation not yet taken up: anyone else has a password of
  * their own, or is pending or disabled, and is refused 409 not_invited.
  */
-export async function resendInvitation(deps: ApiContext, { actor, origin }: Acting, id: string) {
+export async function resendInvitation(
+  deps: ApiContext,
+  { actor, origin, access }: Acting,
+  id: string,
+) {
   await deps.db.transaction().execute(async (trx) => {
-    const account = await findAdministeredAccount(trx, id)
+    const account = await findAdministeredAccount(trx, id, access)
     if (!isOpenInvitation(account)) {
       throw apiError(409, 'not_invited')
     }

@@ -13,10 +13,14 @@ import type { Acting } from './staff-context'
  * single use). The current password keeps working until the link is used. Only for active
  * accounts: a pending or disabled one could not sign in with the new password anyway.
  */
-export async function sendResetLink(deps: ApiContext, { actor, origin }: Acting, id: string) {
+export async function sendResetLink(
+  deps: ApiContext,
+  { actor, origin, access }: Acting,
+  id: string,
+) {
   const accountId = refuseOwnAccount(actor, id)
   await deps.db.transaction().execute(async (trx) => {
-    const account = await findAdministeredAccount(trx, accountId)
+    const account = await findAdministeredAccount(trx, accountId, access)
     if (account.status !== 'active') throw apiError(409, 'not_active')
     const token = await issuePasswordReset(trx, account.id)
     await recordAudit(trx, {

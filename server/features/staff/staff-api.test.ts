@@ -1,3 +1,4 @@
+import { BUILT_IN_ROLE_IDS, PERMISSIONS } from '../../../common/permissions'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { StaffItem, StaffList } from '../../../common/api/staff'
@@ -6,6 +7,16 @@ import { ADMIN, apiFixture, type ApiFixture, type Method } from '../../test/api-
 import { testStoreName } from '../../test/test-database'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
 import { changeStaffAccount } from './change-staff-account'
+
+/** The role an actor's call began with: Administrador (demoted since, in one test). */
+const adminAccess = {
+  roleId: BUILT_IN_ROLE_IDS.admin,
+  roleName: 'Administrador',
+  scope: 'all' as const,
+  permissions: [...PERMISSIONS],
+  teamId: null,
+  teamName: null,
+}
 
 const PASSWORD_CHANGED = 'Painel: sua senha foi alterada'
 
@@ -296,7 +307,16 @@ describe(`/api/staff (${testStoreName()})`, () => {
     const before = (await auditTypes(adminId)).length
     for (const change of [{ role: 'staff' as const }, { status: 'disabled' as const }]) {
       await assert.rejects(
-        changeStaffAccount(deps, { actor, origin: { ip: null, userAgent: null } }, adminId, change),
+        changeStaffAccount(
+          deps,
+          {
+            actor,
+            origin: { ip: null, userAgent: null },
+            access: adminAccess,
+          },
+          adminId,
+          change,
+        ),
         (error: { statusCode?: number; code?: string }) =>
           error.statusCode === 409 && error.code === 'last_admin',
       )

@@ -1,8 +1,13 @@
+import type { Access } from '../../../common/api/roles'
 import type { Account } from '../../db/schema'
 import type { RequestOrigin } from '../../http/request-origin'
 
-/** Who acts, and from where: the audit log records both. */
+/**
+ * Who acts, and from where: the audit log records both; and what their role lets them reach
+ * (roles/access.ts), which every read and write of another account takes into its query.
+ */
 export interface Acting {
   actor: Account
   origin: RequestOrigin
+  access: Access
 }

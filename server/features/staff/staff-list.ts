@@ -8,6 +8,8 @@ import {
 import type { Db } from '../../db/database'
 import { bytewise, engineOf } from '../../db/portable-sql'
 import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
+import type { Access } from '../../../common/api/roles'
+import { reachableSql } from '../../roles/team-scope'
 import { lockedExpression } from './lock-state'
 
 /** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
@@ -30,11 +32,17 @@ export function staffRows(db: Db) {
           .as('last_sign_in'),
       (join) => join.onRef('last_sign_in.account_id', '=', 'accounts.id'),
     )
+    .innerJoin('roles', 'roles.id', 'accounts.role_id')
+    .leftJoin('teams', 'teams.id', 'accounts.team_id')
     .select([
       'accounts.id',
       'accounts.name',
       'accounts.email',
       'accounts.role',
+      'accounts.role_id',
+      'roles.name as role_name',
+      'accounts.team_id',
+      'teams.name as team_name',
       'accounts.status',
       'accounts.created_at',
       'accounts.invitation_expires_at',
@@ -53,6 +61,10 @@ export function toStaffItem(row: StaffRow): StaffItem {
     name: row.name,
     email: row.email,
     role: row.role,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    teamId: row.team_id,
+    teamName: row.team_name,
     status: isOpenInvitation(row) ? 'invited' : row.status,
     invitationExpiresAt: invitation && invitation.toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
@@ -67,16 +79,23 @@ export function toStaffItem(row: StaffRow): StaffItem {
   }
 }
 
-export async function findStaffItem(db: Db, id: string): Promise<StaffItem | undefined> {
-  const row = await staffRows(db).where('accounts.id', '=', id).executeTakeFirst()
+/** One account as the list shows it, if the caller reaches it (roles/team-scope.ts). */
+export async function findStaffItem(
+  db: Db,
+  id: string,
+  access?: Access,
+): Promise<StaffItem | undefined> {
+  let rows = staffRows(db).where('accounts.id', '=', id)
+  if (access) rows = rows.where(reachableSql(access))
+  const row = await rows.executeTakeFirst()
   return row && toStaffItem(row)
 }
 
 /** One page of the Equipe list: searched, filtered and sorted in the database. */
-export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
+export async function listStaff(db: Db, query: StaffQuery, access: Access): Promise<StaffList> {
   const page = Number(query.page ?? 1)
   const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
-  let rows = staffRows(db)
+  let rows = staffRows(db).where(reachableSql(access))
   const q = query.q?.trim()
   if (q) {
     const pattern = likePattern(q)
@@ -91,6 +110,9 @@ export async function listStaff(db: Db, query: StaffQuery): Promise<StaffList> {
       .where(sql<boolean>`not ${openInvitationSql}`)
   } else if (query.status) rows = rows.where('accounts.status', '=', query.status)
   if (query.role) rows = rows.where('accounts.role', '=', query.role)
+  if (query.roleId) rows = rows.where('accounts.role_id', '=', query.roleId.toLowerCase())
+  if (query.teamId === 'none') rows = rows.where('accounts.team_id', 'is', null)
+  else if (query.teamId) rows = rows.where('accounts.team_id', '=', query.teamId.toLowerCase())
   if (query.locked) {
     rows = rows.where(
       query.locked === 'true' ? lockedExpression() : sql<boolean>`not ${lockedExpression()}`,

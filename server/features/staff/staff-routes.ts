@@ -14,7 +14,9 @@ import {
 } from '../../../common/api/staff'
 import { requestOrigin } from '../../http/request-origin'
 import { findAdministeredAccount } from '../../accounts/account-administration'
-import { admins, guardedRoutes } from '../../access/guarded-routes'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { missingPermission } from '../../access/operation-access'
+import { allows } from '../../roles/access'
 import { apiError } from '../../http/errors'
 import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
@@ -28,6 +30,7 @@ import { refuseRegistration } from './refuse-registration'
 import { resendInvitation } from './resend-invitation'
 import { sendResetLink } from './send-reset-link'
 import type { ApiContext } from '../../api/api-context'
+import type { Permission } from '../../../common/permissions'
 import type { Acting } from './staff-context'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
@@ -35,38 +38,43 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
 
+/** The caller; `access` was read by the permission check every route here declares. */
 const acting = (request: FastifyRequest): Acting => ({
   actor: request.account!,
   origin: requestOrigin(request),
+  access: request.access!,
 })
 
 /**
  * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of
- * this folder to HTTP. Every call needs an admin's session.
+ * this folder to HTTP, and declares the permission it needs (x-permission). A caller whose role
+ * is scoped to a team reaches the people of that team only: anyone else is "not found".
  */
-export default guardedRoutes([admins], async (app, deps) => {
+export default guardedRoutes([signedIn], async (app, deps) => {
   app.get(
     '/',
     {
       schema: {
+        'x-permission': 'staff.view',
         summary: 'Staff accounts: searched, filtered, sorted and paged',
         description:
-          'Admins only. Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged.',
+          'Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged.',
         security: bearer,
         querystring: StaffQuerySchema,
         response: { 200: StaffListSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => listStaff(deps.db, request.query),
+    async (request) => listStaff(deps.db, request.query, request.access!),
   )
 
   app.post(
     '/invitations',
     {
       schema: {
+        'x-permission': 'staff.invite',
         summary: 'Invite someone: an invited account whose owner sets a password by mail',
         description:
-          'Admins only. Creates an invited account and mails its owner a link to set a password (valid for 7 days). 409 when the e-mail already has an account.',
+          'Creates an invited account and mails its owner a link to set a password (valid for 7 days). 409 when the e-mail already has an account.',
         security: bearer,
         body: InvitationBodySchema,
         response: { 201: StaffItemAnswerSchema, ...errorAnswers(400, 401, 403, 409) },
@@ -83,31 +91,37 @@ export default guardedRoutes([admins], async (app, deps) => {
     '/bulk',
     {
       schema: {
+        'x-permission': 'staff.view',
         summary: 'Approve, refuse or disable several people at once, with a result for each',
         description:
-          "Admins only. One action for up to 100 accounts (Equipe's selection). Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
+          "Needs staff.approve to approve or refuse, staff.disable to disable (403 otherwise). One action for up to 100 accounts (Equipe's selection); an account out of the caller's team scope fails as not found. Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
         security: bearer,
         body: StaffBulkBodySchema,
         response: { 200: StaffBulkAnswerSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => bulkChange(deps, acting(request), request.body),
+    async (request) => {
+      const needed = request.body.action === 'disable' ? 'staff.disable' : 'staff.approve'
+      if (!allows(request.access!, needed)) throw missingPermission()
+      return bulkChange(deps, acting(request), request.body)
+    },
   )
 
   app.get(
     '/:id',
     {
       schema: {
+        'x-permission': 'staff.view',
         summary: 'One account and its open sessions',
         description:
-          'Admins only. One account, with its open sessions and its sign-in state (locked, second factors).',
+          'One account, with its open sessions and its sign-in state (locked, second factors).',
         security: bearer,
         params: AccountIdParamsSchema,
         response: { 200: StaffAccountSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const account = await findAdministeredAccount(deps.db, request.params.id)
+      const account = await findAdministeredAccount(deps.db, request.params.id, request.access)
       const user = (await findStaffItem(deps.db, account.id))!
       return {
         user,
@@ -121,9 +135,10 @@ export default guardedRoutes([admins], async (app, deps) => {
     '/:id',
     {
       schema: {
+        'x-permission': 'staff.view',
         summary: 'Approve, disable, re-enable, change the role, or correct the name',
         description:
-          "Admins only. Approves a pending registration, disables or re-enables an account, changes its role or corrects its name. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left.",
+          "Approves a pending registration (staff.approve), disables or re-enables an account (staff.disable), changes its role or team or corrects its name (staff.roles); 403 for a part the caller's role does not allow, for a role with more permissions or reach than the caller's own (role_not_grantable) or another team than a team-scoped caller's own (team_out_of_reach); 400 unknown_role / unknown_team. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left; 404 out of the caller's team scope.",
         security: bearer,
         params: AccountIdParamsSchema,
         body: StaffChangeBodySchema,
@@ -139,9 +154,10 @@ export default guardedRoutes([admins], async (app, deps) => {
     '/:id',
     {
       schema: {
+        'x-permission': 'staff.approve',
         summary: 'Refuse and remove a pending registration (the person is told by mail)',
         description:
-          'Admins only. Refuses a pending registration: the account is removed and the person told by mail. 409 not_pending for any other account.',
+          'Refuses a pending registration: the account is removed and the person told by mail. 409 not_pending for any other account.',
         security: bearer,
         params: AccountIdParamsSchema,
         body: RefuseBodySchema,
@@ -156,6 +172,7 @@ export default guardedRoutes([admins], async (app, deps) => {
 
   const action = (
     path: string,
+    permission: Permission,
     { summary, description }: { summary: string; description: string },
     status: 202 | 204,
     run: (deps: ApiContext, acting: Acting, id: string) => Promise<void>,
@@ -165,6 +182,7 @@ export default guardedRoutes([admins], async (app, deps) => {
       `/:id/${path}`,
       {
         schema: {
+          'x-permission': permission,
           summary,
           description,
           security: bearer,
@@ -182,29 +200,32 @@ export default guardedRoutes([admins], async (app, deps) => {
     )
   action(
     'unlock',
+    'staff.unlock',
     {
       summary: 'Unlock an account locked by failed sign-ins',
       description:
-        'Admins only. Clears the failed sign-ins that locked an account, so its owner can sign in at once.',
+        'Clears the failed sign-ins that locked an account, so its owner can sign in at once.',
     },
     204,
     (d, a, id) => unlockStaffAccount(d, a, id),
   )
   action(
     'sign-out',
+    'staff.sessions',
     {
       summary: 'End every session of an account',
-      description: 'Admins only. Ends every session of an account.',
+      description: 'Ends every session of an account.',
     },
     204,
     endAccountSessions,
   )
   action(
     'password-reset',
+    'staff.reset',
     {
       summary: 'Mail the person a reset link',
       description:
-        "Admins only. Mails the account's owner a reset link, as if they had asked for one. 409 for an account that cannot sign in (pending, disabled or invited).",
+        "Mails the account's owner a reset link, as if they had asked for one. 409 for an account that cannot sign in (pending, disabled or invited).",
     },
     202,
     sendResetLink,
@@ -212,10 +233,11 @@ export default guardedRoutes([admins], async (app, deps) => {
   )
   action(
     'invitation',
+    'staff.invite',
     {
       summary: 'Mail an invited person a new invitation link (the older links stop working)',
       description:
-        'Admins only. Mails an invited person a new invitation link; the older links stop working. 409 when the account is not an open invitation.',
+        'Mails an invited person a new invitation link; the older links stop working. 409 when the account is not an open invitation.',
     },
     202,
     resendInvitation,
@@ -226,6 +248,7 @@ export default guardedRoutes([admins], async (app, deps) => {
     '/:id/mfa',
     {
       schema: {
+        'x-permission': 'staff.mfa_reset',
         summary: 'Remove the second factors of an account (for a lost phone)',
         description:
           'The authenticator app, its recovery codes and every passkey go; the event is audited.',

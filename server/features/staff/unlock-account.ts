@@ -9,11 +9,11 @@ import type { Acting } from './staff-context'
  */
 export async function unlockStaffAccount(
   deps: ApiContext,
-  { actor, origin }: Acting,
+  { actor, origin, access }: Acting,
   rawId: string,
 ): Promise<void> {
   const id = refuseOwnAccount(actor, rawId)
-  const { account, wasLocked } = await unlockAccount(deps.db, deps.limits, id)
+  const { account, wasLocked } = await unlockAccount(deps.db, deps.limits, id, access)
   if (wasLocked) {
     await recordAudit(deps.db, {
       type: 'unlocked',
