@@ -2,8 +2,11 @@ import type { SignedInUser } from '../../../common/api/account'
 import type { Access } from '../../../common/api/roles'
 import { PERMISSIONS, type Permission, type RoleScope } from '../../../common/permissions'
 
-/** GET /api/auth/me's user, with `access` when the backend has roles (issue 29). */
-export type UserWithAccess = SignedInUser & { access?: Access }
+/**
+ * GET /api/auth/me's user. `access` may be missing: a backend behind API_UPSTREAM that predates
+ * roles answers `role` alone.
+ */
+export type UserWithAccess = Omit<SignedInUser, 'access'> & { access?: Access }
 
 /** What the signed-in person may do, as the screens ask it. The server is the judge anyway. */
 export interface ViewerAccess {

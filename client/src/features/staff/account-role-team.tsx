@@ -7,7 +7,8 @@ import type { ViewerAccess } from '../../session/access'
 import { Notice } from '../../ui/notice'
 import { useRoleTeamChoices } from './role-team-choices'
 import { RoleTeamFields } from './role-team-fields'
-import { changeStaff, type StaffChange } from './staff-api'
+import type { StaffChangeBody } from '../../../../common/api/staff'
+import { changeStaff } from './staff-api'
 import { staffMessages } from './staff-messages'
 
 const text = staffMessages.roleTeam
@@ -35,7 +36,7 @@ export function AccountRoleTeam({
   const [error, setError] = useState<string | null>(null)
   if (!choices.roles && !choices.teams) return null
 
-  const change: StaffChange = {}
+  const change: StaffChangeBody = {}
   if (choices.roles && roleId !== roleBefore) change.roleId = roleId
   if (access.scope !== 'team' && choices.teams && teamId !== teamBefore)
     change.teamId = teamId || null
@@ -71,6 +72,7 @@ export function AccountRoleTeam({
             choices={choices}
             access={access}
             roleId={roleId}
+            currentRoleId={roleBefore}
             teamId={teamId}
             onRole={setRoleId}
             onTeam={setTeamId}

@@ -4,6 +4,7 @@ import type { ViewerAccess } from '../../session/access'
 import { adminMessages } from '../../words/admin-messages'
 import type { RoleTeamChoices } from './role-team-choices'
 import { staffMessages } from './staff-messages'
+import { grantableRoles } from './staff-action-rules'
 
 /**
  * Papel and Time, chosen by id (an invitation, an account's "Papel e time"). A select is left
@@ -17,8 +18,11 @@ export function RoleTeamFields({
   teamId,
   onRole,
   onTeam,
+  currentRoleId,
 }: {
   choices: RoleTeamChoices
+  /** The person's role now (an account's page), lower case. */
+  currentRoleId?: string
   access: ViewerAccess
   roleId: string
   /** '' for no team. */
@@ -27,7 +31,12 @@ export function RoleTeamFields({
   onTeam: (teamId: string) => void
 }) {
   const id = useId()
-  const { roles, teams } = choices
+  const { teams } = choices
+  // The person's present role stays listed, even one the viewer could not give.
+  const grantable = choices.roles && grantableRoles(choices.roles, access)
+  const roles = choices.roles?.filter(
+    (role) => grantable?.includes(role) || role.id.toLowerCase() === currentRoleId,
+  )
   return (
     <>
       {roles && (

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import { STAFF_BULK_ACTIONS } from '../../../../common/api/staff'
 import { PERMISSIONS, type Permission } from '../../../../common/permissions'
 import type { StaffMember } from '../../api/staff-list-api'
-import { actionsFor, bulkActionsAllowed } from './staff-action-rules'
+import { actionsFor, bulkActionsAllowed, grantableRoles } from './staff-action-rules'
 
 const person: StaffMember = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -92,4 +92,35 @@ test('bulk actions follow the same permissions', () => {
   ])
   assert.deepEqual(bulkActionsAllowed(STAFF_BULK_ACTIONS, holding('staff.disable')), ['disable'])
   assert.deepEqual(bulkActionsAllowed(STAFF_BULK_ACTIONS, holding('staff.view')), [])
+})
+
+test('the roles one may give: none beyond one’s own permissions or reach', () => {
+  const role = (name: string, permissions: Permission[], scope: 'all' | 'team') => ({
+    id: `00000000-0000-4000-8000-00000000000${name.length}`,
+    name,
+    description: '',
+    permissions,
+    scope,
+    builtIn: false,
+    peopleCount: 0,
+  })
+  const roles = [
+    role('Administrador', [...PERMISSIONS], 'all'),
+    role('Equipe', [], 'all'),
+    role('Gestor', ['staff.view', 'staff.approve'], 'team'),
+    role('Suporte', ['staff.view', 'staff.unlock'], 'all'),
+  ]
+  const names = (list: { name: string }[]) => list.map((item) => item.name)
+  assert.deepEqual(names(grantableRoles(roles, { can: everything, scope: 'all' })), [
+    'Administrador',
+    'Equipe',
+    'Gestor',
+    'Suporte',
+  ])
+  const manager = holding('staff.view', 'staff.approve', 'staff.unlock', 'staff.roles')
+  // Suporte's permissions are the manager's, but it reaches everyone: not theirs to give.
+  assert.deepEqual(names(grantableRoles(roles, { can: manager, scope: 'team' })), [
+    'Equipe',
+    'Gestor',
+  ])
 })

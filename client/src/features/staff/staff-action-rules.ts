@@ -1,5 +1,6 @@
+import type { RoleItem } from '../../../../common/api/roles'
 import type { StaffBulkAction } from '../../../../common/api/staff'
-import type { Permission } from '../../../../common/permissions'
+import type { Permission, RoleScope } from '../../../../common/permissions'
 import type { StaffMember } from '../../api/staff-list-api'
 import type { staffMessages } from './staff-messages'
 
@@ -68,3 +69,17 @@ export const bulkActionsAllowed = (
   actions: readonly StaffBulkAction[],
   can: (permission: Permission) => boolean,
 ) => actions.filter((action) => can(BULK_PERMISSION[action]))
+
+/**
+ * The roles the viewer may give: none with a permission they lack, nor reaching everyone when
+ * theirs reaches only their team (the server refuses those with role_not_grantable).
+ */
+export const grantableRoles = (
+  roles: readonly RoleItem[],
+  { can, scope }: { can: (permission: Permission) => boolean; scope: RoleScope },
+) =>
+  roles.filter(
+    (role) =>
+      role.permissions.every(can) &&
+      (scope === 'all' || role.scope === 'team' || role.permissions.length === 0),
+  )

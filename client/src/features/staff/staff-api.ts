@@ -6,7 +6,6 @@ import type {
   StaffChangeBody,
   StaffItemAnswer,
 } from '../../../../common/api/staff'
-import type { Role } from '../../../../common/api/account'
 import { apiRequest } from '../../api/api-client'
 import { signalOf } from '../../api/query-string'
 
@@ -15,24 +14,12 @@ import { signalOf } from '../../api/query-string'
  * invitations. Types only from common/api (no schema reaches the bundle).
  */
 
-/** A change of an account, its role and team by id among them (issue 29). */
-export type StaffChange = StaffChangeBody & { roleId?: string; teamId?: string | null }
-
-/**
- * An invitation: with roles, the role and team by id; from an older backend, the old `role`.
- */
-export type InviteBody = Omit<InvitationBody, 'role'> & {
-  role?: Role
-  roleId?: string
-  teamId?: string | null
-}
-
 const account = (id: string) => `staff/${encodeURIComponent(id)}`
 
 export const fetchStaffAccount = (id: string, signal?: AbortSignal) =>
   apiRequest<StaffAccount>(account(id), signalOf(signal))
 
-export const changeStaff = (id: string, change: StaffChange) =>
+export const changeStaff = (id: string, change: StaffChangeBody) =>
   apiRequest<StaffItemAnswer>(account(id), { method: 'PATCH', body: change })
 
 export const refuseRegistration = (id: string, reason: string) =>
@@ -53,7 +40,7 @@ export const resendStaffInvitation = (id: string) =>
 export const removeStaffMfa = (id: string) =>
   apiRequest<void>(`${account(id)}/mfa`, { method: 'DELETE' })
 
-export const inviteStaff = (body: InviteBody) =>
+export const inviteStaff = (body: InvitationBody) =>
   apiRequest<StaffItemAnswer>('staff/invitations', { method: 'POST', body })
 
 export const bulkChangeStaff = (body: StaffBulkBody) =>

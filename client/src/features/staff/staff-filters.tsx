@@ -1,5 +1,4 @@
-import { STAFF_SORTS, type StaffSort } from '../../../../common/api/staff'
-import type { StaffListQuery } from '../../api/staff-list-api'
+import { STAFF_SORTS, type StaffQuery, type StaffSort } from '../../../../common/api/staff'
 import type { FilterChanges } from '../../routing/filter-params'
 import { FilterBar, FilterSearch, FilterSelect } from '../../ui/filter-bar'
 import { adminMessages } from '../../words/admin-messages'
@@ -11,14 +10,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const text = staffMessages.staff
 
 /** The filters live in the URL (`#/equipe?status=pending&q=ana&page=2`): shareable, kept on reload. */
-export function queryFrom(params: URLSearchParams): StaffListQuery {
+export function queryFrom(params: URLSearchParams): StaffQuery {
   const pick = <T extends string>(name: string, allowed: readonly T[]) => {
     const value = params.get(name)
     return allowed.includes(value as T) ? (value as T) : undefined
   }
   const page = params.get('page')
-  const id = (name: string) => {
+  const id = (name: string, other?: string) => {
     const value = params.get(name)
+    if (value && value === other) return value
     return value && UUID.test(value) ? value.toLowerCase() : undefined
   }
   return {
@@ -26,7 +26,7 @@ export function queryFrom(params: URLSearchParams): StaffListQuery {
     status: pick('status', ['pending', 'invited', 'active', 'disabled'] as const),
     role: pick('role', ['admin', 'staff'] as const),
     roleId: id('roleId'),
-    teamId: id('teamId'),
+    teamId: id('teamId', 'none'),
     locked: pick('locked', ['true', 'false'] as const),
     mfa: pick('mfa', ['true', 'false'] as const),
     sort: pick<StaffSort>('sort', STAFF_SORTS),
@@ -65,7 +65,7 @@ export function StaffFilters({
   choices,
   ownTeamOnly,
 }: {
-  query: StaffListQuery
+  query: StaffQuery
   choices: RoleTeamChoices
   /** The viewer's role reaches only their own team: a team filter would mean nothing. */
   ownTeamOnly: boolean
@@ -135,7 +135,12 @@ export function StaffFilters({
           label={adminMessages.team}
           value={query.teamId}
           onChange={(teamId) => update({ teamId })}
-          options={choicesOf(teams, query.teamId, text.anyTeam, text.unknownTeam)}
+          options={choicesOf(
+            [{ id: 'none', name: adminMessages.noTeam }, ...teams],
+            query.teamId,
+            text.anyTeam,
+            text.unknownTeam,
+          )}
           capped
         />
       )}

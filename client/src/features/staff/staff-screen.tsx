@@ -3,7 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { STAFF_BULK_ACTIONS } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
-import { listStaff, type StaffListQuery } from '../../api/staff-list-api'
+import type { StaffQuery } from '../../../../common/api/staff'
+import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
@@ -42,7 +43,7 @@ export default function StaffScreen() {
   const queryKey = JSON.stringify(query)
   // A refresh that fails (offline) keeps the accounts on screen, saying they may be out of date.
   const { load, reload, busy } = useLoad(
-    (signal) => listStaff(JSON.parse(queryKey) as StaffListQuery, signal),
+    (signal) => listStaff(JSON.parse(queryKey) as StaffQuery, signal),
     queryKey,
     { keepOnFailure: true },
   )
