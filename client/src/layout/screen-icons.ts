@@ -1,8 +1,8 @@
 import {
-  cilGroup,
   cilHistory,
+  cilLockLocked,
   cilPeople,
-  cilShieldAlt,
+  cilSitemap,
   cilSpeedometer,
   cilUser,
 } from '@coreui/icons'
@@ -16,8 +16,8 @@ export const SCREEN_ICONS = {
   profile: cilUser,
   staff: cilPeople,
   audit: cilHistory,
-  roles: cilShieldAlt,
-  teams: cilGroup,
+  roles: cilLockLocked,
+  teams: cilSitemap,
 } satisfies Record<string, string[]>
 
 export type ScreenIcon = keyof typeof SCREEN_ICONS

@@ -25,14 +25,6 @@ export const paths = {
 /** The address of one account's page in Equipe. */
 export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
 
-/** Equipe's list, showing one team's or one role's people. */
-export const staffOfTeamPath = (teamId: string) => `/equipe?teamId=${encodeURIComponent(teamId)}`
-export const staffOfRolePath = (roleId: string) => `/equipe?roleId=${encodeURIComponent(roleId)}`
-
-/** A role's page in Papéis; `novo` is the page of a role being created. */
-export const rolePath = (id: string) => `/papeis/${encodeURIComponent(id)}`
-export const NEW_ROLE_ID = 'novo'
-
 /**
  * Pages anyone may open without a session (the routing contract of docs/architecture.md), plus
  * `/`, which shows the login page. app/routes.test.ts checks the public route objects against it.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { PERMISSIONS, type Permission } from '../../../common/permissions'
+import { PERMISSIONS } from '../../../common/permissions'
 import { accessOf, type UserWithAccess } from './access'
 
 const base = {
@@ -17,12 +17,14 @@ test('an older backend (no access): an admin may do everything, at every scope',
   assert.equal(access.scope, 'all')
   assert.equal(access.hasRoles, false)
   assert.equal(access.roleName, null)
+  assert.equal(access.holdsAny, true)
 })
 
 test('an older backend (no access): anyone else may do nothing', () => {
   const access = accessOf({ ...base, role: 'staff' })
   for (const permission of PERMISSIONS) assert.equal(access.can(permission), false, permission)
   assert.equal(access.canAny(...PERMISSIONS), false)
+  assert.equal(access.holdsAny, false)
 })
 
 test('with access, the role’s permissions alone, whatever the old role says', () => {
@@ -49,23 +51,25 @@ test('with access, the role’s permissions alone, whatever the old role says', 
   assert.equal(access.roleName, 'Gestor de equipe')
   assert.equal(access.teamName, 'Vendas')
   assert.equal(access.hasRoles, true)
+  assert.equal(access.holdsAny, true)
 })
 
-test('a permission this client does not know is not trusted', () => {
+test('with access and no permission (Equipe): nothing beyond one’s own account', () => {
   const access = accessOf({
     ...base,
     role: 'staff',
     access: {
-      roleId: '22222222-2222-4222-8222-222222222222',
-      roleName: 'Novo',
+      roleId: '00000000-0000-4000-8000-000000000002',
+      roleName: 'Equipe',
       scope: 'all',
-      permissions: ['staff.teleport' as Permission],
+      permissions: [],
       teamId: null,
       teamName: null,
     },
   })
-  assert.equal(access.can('staff.teleport' as Permission), false)
   assert.equal(access.canAny(...PERMISSIONS), false)
+  assert.equal(access.holdsAny, false)
+  assert.equal(access.roleName, 'Equipe')
 })
 
 test('nobody signed in: nothing is allowed', () => {

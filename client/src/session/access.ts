@@ -1,6 +1,6 @@
 import type { SignedInUser } from '../../../common/api/account'
 import type { Access } from '../../../common/api/roles'
-import { PERMISSIONS, type Permission, type RoleScope } from '../../../common/permissions'
+import type { Permission, RoleScope } from '../../../common/permissions'
 
 /**
  * GET /api/auth/me's user. `access` may be missing: a backend behind API_UPSTREAM that predates
@@ -13,6 +13,8 @@ export interface ViewerAccess {
   can: (permission: Permission) => boolean
   /** Whether the role holds any of these (a screen with several actions, one of them enough). */
   canAny: (...permissions: Permission[]) => boolean
+  /** Whether the role allows anything beyond one's own account. */
+  holdsAny: boolean
   /** `team`: the permissions reach only the people of the viewer's own team. */
   scope: RoleScope
   /** The role's id; null from a backend without roles. */
@@ -25,16 +27,18 @@ export interface ViewerAccess {
   hasRoles: boolean
 }
 
-const EVERY: ReadonlySet<Permission> = new Set(PERMISSIONS)
-const NONE: ReadonlySet<Permission> = new Set()
+/**
+ * Everything (an admin of an older backend) is a rule, not a list: the catalogue with its
+ * descriptions (common/permissions.ts) stays out of the layout's and Início's cold load.
+ */
+type Held = ReadonlySet<Permission> | 'every'
 
-function viewer(
-  permissions: ReadonlySet<Permission>,
-  rest: Omit<ViewerAccess, 'can' | 'canAny'>,
-): ViewerAccess {
+function viewer(held: Held, rest: Omit<ViewerAccess, 'can' | 'canAny' | 'holdsAny'>): ViewerAccess {
+  const can = (permission: Permission) => held === 'every' || held.has(permission)
   return {
-    can: (permission) => permissions.has(permission),
-    canAny: (...wanted) => wanted.some((permission) => permissions.has(permission)),
+    can,
+    canAny: (...wanted) => wanted.some(can),
+    holdsAny: held === 'every' || held.size > 0,
     ...rest,
   }
 }
@@ -42,11 +46,10 @@ function viewer(
 /**
  * The viewer's access from GET /api/auth/me. Without `access` (a backend from before roles) the
  * old two roles stand: an admin may do everything, anyone else nothing but their own account.
- * A permission the client does not know (a newer server) is ignored rather than trusted.
  */
 export function accessOf(user: UserWithAccess | null): ViewerAccess {
   if (!user) {
-    return viewer(NONE, {
+    return viewer(new Set(), {
       scope: 'all',
       roleId: null,
       roleName: null,
@@ -57,7 +60,7 @@ export function accessOf(user: UserWithAccess | null): ViewerAccess {
   }
   const { access } = user
   if (!access) {
-    return viewer(user.role === 'admin' ? EVERY : NONE, {
+    return viewer(user.role === 'admin' ? 'every' : new Set(), {
       scope: 'all',
       roleId: null,
       roleName: null,
@@ -66,8 +69,7 @@ export function accessOf(user: UserWithAccess | null): ViewerAccess {
       hasRoles: false,
     })
   }
-  const known = access.permissions.filter((permission) => EVERY.has(permission))
-  return viewer(new Set(known), {
+  return viewer(new Set(access.permissions), {
     scope: access.scope,
     roleId: access.roleId,
     roleName: access.roleName,

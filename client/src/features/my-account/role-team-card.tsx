@@ -2,7 +2,6 @@ import { CCard, CCardBody } from '@coreui/react'
 import type { SignedInUser } from '../../../../common/api/account'
 import { useAccess } from '../../session/use-access'
 import { adminMessages } from '../../words/admin-messages'
-import { PERMISSIONS } from '../../../../common/permissions'
 
 /** The card's words, beside it (Minha conta's others are in my-account-messages.ts). */
 const text = {
@@ -21,7 +20,7 @@ const text = {
  */
 export function RoleTeamCard({ user }: { user: SignedInUser }) {
   const access = useAccess()
-  const reaches = access.hasRoles && access.canAny(...PERMISSIONS)
+  const reaches = access.hasRoles && access.holdsAny
   return (
     <CCard className="painel-narrow mt-4">
       <CCardBody>

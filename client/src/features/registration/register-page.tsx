@@ -1,9 +1,8 @@
 import { CFormLabel, CFormText } from '@coreui/react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
-import { listOpenTeams, requestRegistration } from './registration-api'
-import { useLoad } from '../../api/use-load'
+import { listOpenTeams, requestRegistration, type OpenTeams } from './registration-api'
 import { validateRegister, type RegisterField } from '../../forms/auth-validation'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { registerMessages } from './registration-messages'
@@ -21,9 +20,17 @@ const FIELD_OF_KIND = { name: 'name', email: 'email', password: 'password' } as 
 export default function RegisterPage() {
   const id = useId()
   const [received, setReceived] = useState(false)
-  // Only when the server lists open teams is there a choice; a failure leaves it out.
-  const { load: openTeams } = useLoad(listOpenTeams)
-  const teams = openTeams.state === 'ready' ? openTeams.data.teams : []
+  const [teams, setTeams] = useState<OpenTeams['teams']>([])
+  // Only when the server lists open teams is there a choice; a failure leaves it out. Not
+  // useLoad: it would join the chunk every cold load shares, the sign-in page's too.
+  useEffect(() => {
+    const controller = new AbortController()
+    listOpenTeams(controller.signal).then(
+      (answer) => setTeams(answer.teams),
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [])
   const [teamId, setTeamId] = useState('')
   const form = useFormSubmit({
     fields: FIELDS,

@@ -1,6 +1,5 @@
 import type { Registered, RegisterBody } from '../../../../common/api/auth'
 import { apiRequest } from '../../api/api-client'
-import { signalOf } from '../../api/query-string'
 
 /** The teams a registration may name (issue 29): those the admins published. */
 export interface OpenTeams {
@@ -23,5 +22,5 @@ export function requestRegistration(
 }
 
 /** GET /api/auth/teams: the teams open for registration (none from a backend without teams). */
-export const listOpenTeams = (signal?: AbortSignal) =>
-  apiRequest<OpenTeams>('auth/teams', signalOf(signal))
+export const listOpenTeams = (signal: AbortSignal) =>
+  apiRequest<OpenTeams>('auth/teams', { signal })

@@ -1,4 +1,5 @@
-import { CFormCheck } from '@coreui/react'
+import { useId } from 'react'
+import { CheckField } from '../../ui/check-field'
 import { permissionDescriptions, type Permission } from '../../../../common/permissions'
 import { permissionGroups } from './permission-groups'
 import { rolesMessages } from './roles-messages'
@@ -10,31 +11,36 @@ const text = rolesMessages.role
  * description: a table of what is and is not allowed, to read.
  */
 export function PermissionMatrix({ granted }: { granted: readonly Permission[] }) {
+  const id = useId()
   return (
     <div className="d-flex flex-column gap-3">
       {permissionGroups().map(({ group, permissions }) => (
-        <table key={group} className="table table-sm align-middle mb-0">
-          <caption className="caption-top fw-semibold text-body pb-1">{text.groups[group]}</caption>
-          <tbody>
-            {permissions.map((permission) => {
-              const allowed = granted.includes(permission)
-              return (
-                <tr key={permission}>
-                  <th scope="row" className="fw-normal">
-                    {permissionDescriptions[permission]}
-                  </th>
-                  <td className="text-end text-nowrap" style={{ width: '1%' }}>
-                    {allowed ? (
-                      <span className="badge text-bg-success">{text.allowed}</span>
-                    ) : (
-                      <span className="text-body-secondary small">{text.notAllowed}</span>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+        <section key={group}>
+          <h3 id={`${id}-${group}`} className="h6 mb-1">
+            {text.groups[group]}
+          </h3>
+          <table aria-labelledby={`${id}-${group}`} className="table align-middle mb-0">
+            <tbody>
+              {permissions.map((permission) => {
+                const allowed = granted.includes(permission)
+                return (
+                  <tr key={permission}>
+                    <th scope="row" className="fw-normal">
+                      {permissionDescriptions[permission]}
+                    </th>
+                    <td className="text-end text-nowrap" style={{ width: '1%' }}>
+                      {allowed ? (
+                        <span className="badge text-bg-success">{text.allowed}</span>
+                      ) : (
+                        <span className="text-body-secondary small">{text.notAllowed}</span>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </section>
       ))}
     </div>
   )
@@ -56,9 +62,8 @@ export function PermissionChoices({
         <fieldset key={group} disabled={disabled}>
           <legend className="fs-6 fw-semibold mb-1">{text.groups[group]}</legend>
           {permissions.map((permission) => (
-            <CFormCheck
+            <CheckField
               key={permission}
-              id={`permission-${permission}`}
               name="permissions"
               value={permission}
               label={permissionDescriptions[permission]}

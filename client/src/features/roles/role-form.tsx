@@ -1,4 +1,5 @@
-import { CButton, CCard, CCardBody, CFormCheck, CFormLabel } from '@coreui/react'
+import { CButton, CCard, CCardBody, CFormLabel } from '@coreui/react'
+import { CheckField } from '../../ui/check-field'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import {
   ROLE_DESCRIPTION_MAX_LENGTH,
@@ -109,13 +110,19 @@ export function RoleForm({
           <fieldset className="mb-0">
             <legend className="fs-6 mb-1">{text.scope}</legend>
             {ROLE_SCOPES.map((scope) => (
-              <CFormCheck
+              <CheckField
                 key={scope}
                 type="radio"
-                id={`${id}-scope-${scope}`}
                 name="scope"
                 value={scope}
-                label={`${adminMessages.scopes[scope]}: ${rolesMessages.role.scopeHints[scope]}`}
+                label={
+                  <>
+                    <strong>{adminMessages.scopes[scope]}</strong>
+                    <span className="d-block small text-body-secondary">
+                      {rolesMessages.role.scopeHints[scope]}
+                    </span>
+                  </>
+                }
                 checked={draft.scope === scope}
                 onChange={() => edit({ scope })}
               />

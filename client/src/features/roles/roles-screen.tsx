@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom'
 import { listRoles } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { NEW_ROLE_ID, rolePath } from '../../routing/paths'
+import { NEW_ROLE_ID, rolePath } from './role-paths'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { adminMessages } from '../../words/admin-messages'
@@ -33,10 +33,10 @@ export default function RolesScreen() {
   } else {
     body = (
       <CCard>
-        <ul className="list-group list-group-flush" aria-label={text.label}>
-          {load.data.roles.map((role) => (
-            <li key={role.id} className="list-group-item py-3">
-              <div className="d-flex flex-wrap align-items-baseline gap-2">
+        <ul className="list-unstyled mb-0" aria-label={text.label}>
+          {load.data.roles.map((role, index) => (
+            <li key={role.id} className={`p-3${index > 0 ? ' border-top' : ''}`}>
+              <div className="d-flex flex-wrap align-items-center gap-2">
                 <Link
                   to={rolePath(role.id)}
                   className="fw-semibold"

@@ -1,4 +1,5 @@
-import { CFormCheck, CFormLabel } from '@coreui/react'
+import { CFormLabel } from '@coreui/react'
+import { CheckField } from '../../ui/check-field'
 import { useId, useRef, useState } from 'react'
 import {
   ROLE_DESCRIPTION_MAX_LENGTH,
@@ -100,15 +101,14 @@ export function TeamDialog({
             </div>
           )}
         </div>
-        <CFormCheck
-          id={`${id}-open`}
+        <CheckField
           name="open"
           label={text.open}
           checked={draft.open}
-          aria-describedby={`${id}-open-hint`}
-          onChange={(event) => edit({ open: event.target.checked })}
+          describedBy={`${id}-open-hint`}
+          onChange={(open) => edit({ open })}
         />
-        <div id={`${id}-open-hint`} className="form-text mt-0">
+        <div id={`${id}-open-hint`} className="form-text">
           {text.openHint}
         </div>
       </div>

@@ -5,7 +5,7 @@ import type { TeamItem } from '../../../../common/api/roles'
 import { listTeams } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { staffAccountPath, staffOfTeamPath } from '../../routing/paths'
+import { paths, staffAccountPath } from '../../routing/paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
@@ -17,6 +17,9 @@ import { changeTeam, createTeam, deleteTeam } from './teams-api'
 import { teamsMessages } from './teams-messages'
 
 const text = teamsMessages.list
+
+/** Equipe's list of a team's people (its filter in the URL: staff-filters.ts). */
+const staffOfTeamPath = (teamId: string) => `${paths.staff}?teamId=${encodeURIComponent(teamId)}`
 
 function TeamCard({
   team,
@@ -30,14 +33,14 @@ function TeamCard({
   return (
     <CCard className="h-100">
       <CCardBody className="d-flex flex-column">
-        <div className="d-flex flex-wrap align-items-baseline gap-2 mb-1">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
           <h2 className="h5 mb-0" style={{ overflowWrap: 'anywhere' }}>
             {team.name}
           </h2>
           {team.open && <span className="badge text-bg-info">{text.open}</span>}
         </div>
         {team.description && <p className="small mb-2">{team.description}</p>}
-        <dl className="small mb-3">
+        <dl className="small mb-3 flex-grow-1">
           <dt>{text.managers}</dt>
           <dd className="mb-1">
             {team.managers.length === 0 ? (
@@ -70,7 +73,7 @@ function TeamCard({
             )}
           </dd>
         </dl>
-        <div className="d-flex flex-wrap gap-2 mt-auto">
+        <div className="d-flex flex-wrap gap-2">
           <CButton
             size="sm"
             color="primary"
