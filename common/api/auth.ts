@@ -122,10 +122,29 @@ export const RegisterBodySchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH * 4 }),
     email: EmailField,
     password: NewPasswordField,
+    teamId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        maxLength: 36,
+        description:
+          'an open team of GET /api/auth/teams: the registration then waits for that team’s manager or an admin',
+      }),
+    ),
   },
   closed,
 )
 export type RegisterBody = Static<typeof RegisterBodySchema>
+
+/** GET /api/auth/teams: the teams open to registration, id and name only. */
+export const OpenTeamsSchema = Type.Object(
+  {
+    teams: Type.Array(
+      Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() }, closed),
+    ),
+  },
+  closed,
+)
+export type OpenTeams = Static<typeof OpenTeamsSchema>
 
 export const RegisteredSchema = Type.Object({ status: Type.Literal('pending') }, closed)
 export type Registered = Static<typeof RegisteredSchema>

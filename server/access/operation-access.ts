@@ -33,7 +33,7 @@ export function declaredAccess(
       `${String(route.method)} ${route.url} declares no access: give its schema an 'x-permission' (a permission of common/permissions.ts, 'self' or 'public')`,
     )
   }
-  return declared as OperationAccess
+  return declared
 }
 
 /** The caller's access, read once per request. */

@@ -1,12 +1,12 @@
 import { sql } from 'kysely'
 import { normalizeAccountId } from '../../common/account-id'
 import type { Access } from '../../common/api/roles'
+import { roleOutranks } from '../roles/rank'
 import { reachableSql } from '../roles/team-scope'
 import type { AccountStatus, Role } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError } from '../http/errors'
-import { findAccountById } from './accounts'
 import { builtInRoleId, roleColumns } from '../roles/role-columns'
 import { nameColumns } from './name-columns'
 import { endAllSessions } from './sessions'
@@ -14,14 +14,15 @@ import type { SignInLimits } from './sign-in-limits'
 
 /**
  * What an admin does to other accounts, with the rules that hold whichever route asks: an id is
- * a plain UUID compared in lower case, nobody changes their own status or role, and no change
- * leaves the panel without an active admin.
+ * a plain UUID compared in lower case, nobody changes their own status or role, nobody acts on a
+ * person whose role outranks theirs, and no change leaves the panel without an active admin.
  */
 
 export const invalidAccountId = () => apiError(400, 'invalid_account_id', 'invalid_input')
 const notFound = () => apiError(404, 'account_not_found', 'not_found')
 const ownAccount = () => apiError(400, 'own_account')
 const lastAdmin = () => apiError(409, 'last_admin')
+const outranked = () => apiError(403, 'outranked')
 
 /** The id in its one spelling, or a 400. */
 export function accountIdFrom(raw: string): string {
@@ -38,11 +39,11 @@ export function refuseOwnAccount(actor: Account, rawId: string): string {
 }
 
 /**
- * The account an admin acts on, by any accepted spelling of its id; 404 when there is none, or
+ * The account a caller may see, by any accepted spelling of its id; 404 when there is none, or
  * when it is out of the caller's reach (`access`: scope team, roles/team-scope.ts), read with the
  * reach in the query. Without `access`, anyone (the callers that are not a person: tests).
  */
-export async function findAdministeredAccount(
+export async function findReachableAccount(
   db: Db,
   rawId: string,
   access?: Access,
@@ -51,6 +52,26 @@ export async function findAdministeredAccount(
   if (access) query = query.where(reachableSql(access))
   const target = await query.executeTakeFirst()
   if (!target) throw notFound()
+  return target
+}
+
+/** 403 outranked when the target's role holds a permission the caller's lacks (roles/rank.ts). */
+async function refuseOutranked(db: Db, target: Account, access: Access | undefined) {
+  if (access && (await roleOutranks(db, target.role_id, access))) throw outranked()
+}
+
+/**
+ * The account a caller acts on: reachable as findReachableAccount says (404 otherwise), and not
+ * of a role that outranks the caller's (403 outranked). Every action on another person reads
+ * it so; only reading their page takes findReachableAccount.
+ */
+export async function findAdministeredAccount(
+  db: Db,
+  rawId: string,
+  access?: Access,
+): Promise<Account> {
+  const target = await findReachableAccount(db, rawId, access)
+  await refuseOutranked(db, target, access)
   return target
 }
 
@@ -142,6 +163,7 @@ export async function writeAccountChange(
     const activeAdmins = await lockActiveAdmins(trx)
     const target = await lockAccount(trx, id, access)
     if (!target) throw notFound()
+    await refuseOutranked(trx, target, access)
     const wanted = typeof change === 'function' ? change(target) : change
     if (wanted === null) return { before: target, after: target, changed: false }
     const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
@@ -180,6 +202,7 @@ export async function removePendingAccount(
     const activeAdmins = await lockActiveAdmins(trx)
     const target = await lockAccount(trx, id, access)
     if (!target) throw notFound()
+    await refuseOutranked(trx, target, access)
     if (target.status !== 'pending') {
       throw apiError(409, 'not_pending')
     }

@@ -22,7 +22,9 @@ import signInRoutes from '../features/sign-in/sign-in-routes'
 import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
+import rolesRoutes from '../features/roles/roles-routes'
 import staffRoutes from '../features/staff/staff-routes'
+import teamsRoutes from '../features/teams/teams-routes'
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
 import { tooManyAttemptsMessage } from '../messages'
@@ -104,6 +106,8 @@ export default fp<BuiltInApiOptions>(
       [passwordStrengthRoutes, '/api/auth'],
       [myAccountRoutes, '/api/me'],
       [staffRoutes, '/api/staff'],
+      [rolesRoutes, '/api'],
+      [teamsRoutes, '/api/teams'],
       [auditRoutes, '/api'],
       [dashboardRoutes, '/api/dashboard'],
       [myActivityRoutes, '/api/dashboard'],

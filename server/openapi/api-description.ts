@@ -139,6 +139,21 @@ export const API_GROUPS = [
       'invitations, roles, disabling, unlocking, ending sessions, reset links.',
   },
   {
+    prefix: '/api/permissions',
+    name: 'Permissions',
+    description: 'The fixed catalogue of permissions roles are made of (docs/roles-and-teams.md).',
+  },
+  {
+    prefix: '/api/roles',
+    name: 'Roles',
+    description: 'Roles: permissions with a scope; Administrador and Equipe are built in.',
+  },
+  {
+    prefix: '/api/teams',
+    name: 'Teams',
+    description: 'Teams: a person has one or none; managers run their own team.',
+  },
+  {
     prefix: '/api/audit',
     name: 'Audit log',
     description: 'Who did what, to whom and when, for admins: pages by cursor and a CSV export.',

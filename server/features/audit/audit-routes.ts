@@ -29,7 +29,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
         response: { 200: AuditPageSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => auditPage(db, request.query, request.access!),
+    async (request) => auditPage(db, request.query, request.access),
   )
 
   app.get(
@@ -55,7 +55,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       if (!isTimeZone(tz)) {
         throw new HttpError(400, 'invalid_input', 'Fuso horário desconhecido.')
       }
-      const events = await findAuditEvents(db, filters, CSV_MAX_ROWS, request.access!)
+      const events = await findAuditEvents(db, filters, CSV_MAX_ROWS, request.access)
       const day = new Date().toISOString().slice(0, 10)
       return reply
         .type('text/csv; charset=utf-8')

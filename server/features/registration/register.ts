@@ -1,3 +1,4 @@
+import { apiError } from '../../http/errors'
 import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
 import { registerAccount } from '../../accounts/accounts'
 import { acceptedName, checkNewPassword, invalidInput } from '../../accounts/account-input'
@@ -13,7 +14,7 @@ import type { RequestOrigin } from '../../http/request-origin'
  */
 export async function register(
   { db, log, background }: ApiContext,
-  fields: { name: string; email: string; password: string },
+  fields: { name: string; email: string; password: string; teamId?: string },
   origin: RequestOrigin | undefined,
   onRegistered: () => void,
 ): Promise<void> {
@@ -21,12 +22,23 @@ export async function register(
   if (!isValidEmail(fields.email)) throw invalidInput(INVALID_EMAIL_MESSAGE)
   const email = normalizeEmail(fields.email)
   checkNewPassword(fields.password, { email, name })
+  // Only a team the admins opened to registration (the same 400 for any other id).
+  const teamId = fields.teamId === undefined ? null : fields.teamId.toLowerCase()
+  if (teamId !== null) {
+    const open = await db
+      .selectFrom('teams')
+      .select('id')
+      .where('id', '=', teamId)
+      .where('open', '=', true)
+      .executeTakeFirst()
+    if (!open) throw apiError(400, 'unknown_team', 'invalid_input')
+  }
   const passwordHash = await hashPassword(fields.password)
   // Written before the answer, so an acknowledged registration survives a crash; the same
   // write whether or not the e-mail is taken (registerAccount), so the answer's time says
   // nothing about it. What only concerns a new account (its audit event, the admins' mail,
   // the log line) comes after.
-  const created = await registerAccount(db, { name, email, passwordHash })
+  const created = await registerAccount(db, { name, email, passwordHash, teamId })
   if (created) {
     background.afterAnswer('registration follow-up failed', async () => {
       await recordAccountEvent(db, 'registered', created.id, origin)

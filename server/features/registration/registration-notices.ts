@@ -1,3 +1,4 @@
+import { isTeamManagerSql } from '../../roles/team-store'
 import { newRegistrationsMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
 
@@ -18,18 +19,28 @@ export const NOTICE_INTERVAL_MS = 15 * 60 * 1000
  * could, rarely, both queue one).
  */
 export async function notifyAdminsOfRegistrations(deps: NoticeContext, now = new Date()) {
+  // The admins, and each team's managers (roles/team-store.ts), who are told only of the
+  // registrations naming their own team.
   const admins = await deps.db
     .selectFrom('accounts')
+    .innerJoin('roles', 'roles.id', 'accounts.role_id')
     .leftJoin('registration_notices', 'registration_notices.admin_id', 'accounts.id')
     .select([
       'accounts.id',
       'accounts.name',
       'accounts.email',
+      'accounts.role',
+      'accounts.team_id',
       'registration_notices.last_sent_at',
       'registration_notices.covered_until',
     ])
-    .where('accounts.role', '=', 'admin')
     .where('accounts.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('accounts.role', '=', 'admin'),
+        eb.and([eb('accounts.team_id', 'is not', null), isTeamManagerSql]),
+      ]),
+    )
     .execute()
   for (const admin of admins) {
     if (admin.last_sent_at && now.getTime() - admin.last_sent_at.getTime() < NOTICE_INTERVAL_MS) {
@@ -39,6 +50,7 @@ export async function notifyAdminsOfRegistrations(deps: NoticeContext, now = new
       .selectFrom('accounts')
       .select(['name', 'email', 'created_at'])
       .where('status', '=', 'pending')
+    if (admin.role !== 'admin') waiting = waiting.where('team_id', '=', admin.team_id)
     if (admin.covered_until) {
       // PostgreSQL keeps microseconds and the mark has milliseconds: start after its millisecond.
       waiting = waiting.where('created_at', '>=', new Date(admin.covered_until.getTime() + 1))

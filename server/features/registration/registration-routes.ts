@@ -1,4 +1,5 @@
-import { RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
+import { OpenTeamsSchema, RegisterBodySchema, RegisteredSchema } from '../../../common/api/auth'
+import { listOpenTeams } from '../../roles/team-store'
 import { errorAnswers } from '../../../common/api/errors'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { apiError } from '../../http/errors'
@@ -18,6 +19,20 @@ export default guardedRoutes([burstLimit], async (app, context) => {
     clearInterval(notices)
     await notifyAdmins.settled()
   })
+
+  app.get(
+    '/teams',
+    {
+      schema: {
+        'x-permission': 'public',
+        summary: 'The teams a registration may name (id and name only)',
+        description:
+          'Public: the teams the admins marked open, for the registration form’s list; a closed team is never named here.',
+        response: { 200: OpenTeamsSchema, ...errorAnswers(429) },
+      },
+    },
+    async () => ({ teams: await listOpenTeams(context.db) }),
+  )
 
   app.post(
     '/register',

@@ -24,7 +24,10 @@ export async function checkRoleAndTeam(
     change.roleId !== undefined
       ? accountIdFrom(change.roleId)
       : change.role && builtInRoleId(change.role)
-  const teamId = change.teamId == null ? change.teamId : accountIdFrom(change.teamId)
+  const teamId =
+    change.teamId === undefined || change.teamId === null
+      ? change.teamId
+      : accountIdFrom(change.teamId)
   if (roleId !== undefined) await checkGrantable(db, access, roleId)
   if (teamId !== undefined) {
     if (teamId !== null) {

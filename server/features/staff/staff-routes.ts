@@ -13,7 +13,7 @@ import {
   StaffQuerySchema,
 } from '../../../common/api/staff'
 import { requestOrigin } from '../../http/request-origin'
-import { findAdministeredAccount } from '../../accounts/account-administration'
+import { findReachableAccount } from '../../accounts/account-administration'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
 import { allows } from '../../roles/access'
@@ -94,7 +94,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
         'x-permission': 'staff.view',
         summary: 'Approve, refuse or disable several people at once, with a result for each',
         description:
-          "Needs staff.approve to approve or refuse, staff.disable to disable (403 otherwise). One action for up to 100 accounts (Equipe's selection); an account out of the caller's team scope fails as not found. Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
+          "Needs staff.approve to approve or refuse, staff.disable to disable (403 otherwise). One action for up to 100 accounts (Equipe's selection); an account out of the caller's team scope fails as not found, one whose role holds a permission the caller's lacks as outranked. Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
         security: bearer,
         body: StaffBulkBodySchema,
         response: { 200: StaffBulkAnswerSchema, ...errorAnswers(400, 401, 403) },
@@ -121,7 +121,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
       },
     },
     async (request) => {
-      const account = await findAdministeredAccount(deps.db, request.params.id, request.access)
+      const account = await findReachableAccount(deps.db, request.params.id, request.access)
       const user = (await findStaffItem(deps.db, account.id))!
       return {
         user,
@@ -138,7 +138,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
         'x-permission': 'staff.view',
         summary: 'Approve, disable, re-enable, change the role, or correct the name',
         description:
-          "Approves a pending registration (staff.approve), disables or re-enables an account (staff.disable), changes its role or team or corrects its name (staff.roles); 403 for a part the caller's role does not allow, for a role with more permissions or reach than the caller's own (role_not_grantable) or another team than a team-scoped caller's own (team_out_of_reach); 400 unknown_role / unknown_team. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left; 404 out of the caller's team scope.",
+          "Approves a pending registration (staff.approve), disables or re-enables an account (staff.disable), changes its role or team or corrects its name (staff.roles); 403 for a part the caller's role does not allow, for a role with more permissions or reach than the caller's own (role_not_grantable) or another team than a team-scoped caller's own (team_out_of_reach); 400 unknown_role / unknown_team. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left; 404 out of the caller's team scope; 403 outranked for a person whose role holds a permission the caller's lacks (roles/rank.ts).",
         security: bearer,
         params: AccountIdParamsSchema,
         body: StaffChangeBodySchema,

@@ -1,0 +1,374 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import type { MeAnswer } from '../../../common/api/account'
+import type { AuditPage } from '../../../common/api/audit'
+import type { OpenTeams } from '../../../common/api/auth'
+import type {
+  PermissionList,
+  RoleAnswer,
+  RoleList,
+  TeamAnswer,
+  TeamList,
+} from '../../../common/api/roles'
+import type { StaffAccount, StaffBulkAnswer, StaffList } from '../../../common/api/staff'
+import { BUILT_IN_ROLE_IDS, PERMISSIONS } from '../../../common/permissions'
+import type { OpenApiDocument } from '../../openapi/api-description'
+import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
+import { testStoreName } from '../../test/test-database'
+
+/**
+ * Roles and teams through the API (docs/roles-and-teams.md): every operation declares its
+ * access, the roles' writes keep to their rules, and a team-scoped manager reaches their own
+ * team only, by any route or id.
+ */
+describe(`roles and teams (${testStoreName()})`, () => {
+  let api: ApiFixture
+  let admin: string
+  before(async () => {
+    api = await apiFixture()
+    admin = await api.signIn(ADMIN.email, ADMIN.password)
+  })
+  after(() => api.close())
+
+  /** An admin's call that must succeed, and its answer (an empty one for 204). */
+  const ok = async <T = unknown>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: object,
+  ): Promise<T> => {
+    const answer = await api.call(method, url, admin, body)
+    assert.ok(answer.statusCode < 300, `${method} ${url}: ${answer.statusCode} ${answer.body}`)
+    return (answer.statusCode === 204 ? undefined : answer.json()) as T
+  }
+
+  it('every operation of the OpenAPI document declares x-permission (deny by default)', async () => {
+    const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
+    const allowed = new Set<string>([...PERMISSIONS, 'self', 'public'])
+    let operations = 0
+    for (const [path, methods] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(methods)) {
+        operations += 1
+        const declared = operation['x-permission']
+        assert.ok(allowed.has(String(declared)), `${method} ${path} declares ${String(declared)}`)
+        // A public operation asks for no bearer; any other does.
+        assert.equal(declared === 'public', (operation.security ?? []).length === 0, path)
+      }
+    }
+    assert.ok(operations > 40, `only ${operations} operations`)
+  })
+
+  it('lists the built-in roles; they are read-only; names are unique case aside', async () => {
+    const { roles } = await ok<RoleList>('GET', '/api/roles')
+    const admins = roles.find((role) => role.id === BUILT_IN_ROLE_IDS.admin)
+    assert.ok(admins)
+    assert.deepEqual(admins.permissions, [...PERMISSIONS])
+    assert.equal(admins.builtIn, true)
+    for (const id of Object.values(BUILT_IN_ROLE_IDS)) {
+      const patch = await api.call('PATCH', `/api/roles/${id}`, admin, { name: 'Outro' })
+      assert.equal(errorOf(patch).code, 'built_in_role')
+      assert.equal(
+        errorOf(await api.call('DELETE', `/api/roles/${id}`, admin)).code,
+        'built_in_role',
+      )
+    }
+    const taken = await api.call('POST', '/api/roles', admin, {
+      name: ' administrador ',
+      description: '',
+      permissions: [],
+      scope: 'all',
+    })
+    assert.equal(taken.statusCode, 409)
+    assert.equal(errorOf(taken).code, 'role_name_taken')
+    const { permissions } = await ok<PermissionList>('GET', '/api/permissions')
+    assert.equal(permissions.length, PERMISSIONS.length)
+  })
+
+  it('creates, changes and deletes a role, with before and after in the audit log', async () => {
+    const { role } = await ok<RoleAnswer>('POST', '/api/roles', {
+      name: 'Suporte',
+      description: 'Atende a central',
+      permissions: ['staff.reset', 'staff.unlock'],
+      scope: 'all',
+    })
+    assert.deepEqual(role.permissions, ['staff.unlock', 'staff.reset'])
+    const changed = await ok<RoleAnswer>('PATCH', `/api/roles/${role.id.toUpperCase()}`, {
+      permissions: ['staff.unlock', 'staff.sessions'],
+    })
+    assert.deepEqual(changed.role.permissions, ['staff.unlock', 'staff.sessions'])
+    const person = await api.account('suporte')
+    await ok('PATCH', `/api/staff/${person.id}`, { roleId: role.id })
+    const inUse = await api.call('DELETE', `/api/roles/${role.id}`, admin)
+    assert.equal(errorOf(inUse).code, 'role_in_use')
+    await ok('PATCH', `/api/staff/${person.id}`, { roleId: BUILT_IN_ROLE_IDS.staff })
+    await ok('DELETE', `/api/roles/${role.id}`)
+    const events = await api.database.db
+      .selectFrom('audit_events')
+      .select(['type', 'details'])
+      .where('type', 'in', ['role_created', 'role_updated', 'role_deleted'])
+      .orderBy('at')
+      .execute()
+    assert.deepEqual(
+      events.map((event) => [event.type, JSON.parse(event.details) as unknown]),
+      [
+        [
+          'role_created',
+          { name: 'Suporte', permissions: 'staff.unlock,staff.reset', scope: 'all' },
+        ],
+        [
+          'role_updated',
+          {
+            from_name: 'Suporte',
+            name: 'Suporte',
+            added: 'staff.sessions',
+            removed: 'staff.reset',
+            from_scope: 'all',
+            scope: 'all',
+          },
+        ],
+        [
+          'role_deleted',
+          { name: 'Suporte', permissions: 'staff.unlock,staff.sessions', scope: 'all' },
+        ],
+      ],
+    )
+    const roleEvents = (await api.events(person.id, 'role_changed')).map(
+      (e) => JSON.parse(e.details) as unknown,
+    )
+    assert.deepEqual(roleEvents[0], {
+      from: 'staff',
+      to: 'staff',
+      from_role: 'Equipe',
+      to_role: 'Suporte',
+    })
+  })
+
+  describe('a team manager', () => {
+    let teamA: string
+    let teamB: string
+    let manager: string
+    let managerId: string
+    let mine: string
+    let theirs: string
+    before(async () => {
+      teamA = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Vendas', open: true })).team.id
+      teamB = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Compras' })).team.id
+      const { role } = await ok<RoleAnswer>('POST', '/api/roles', {
+        name: 'Gestor de equipe',
+        description: '',
+        permissions: [
+          'staff.approve',
+          'staff.invite',
+          'staff.disable',
+          'staff.unlock',
+          'staff.sessions',
+          'staff.reset',
+          'staff.roles',
+        ],
+        scope: 'team',
+      })
+      const person = await api.account('gestora')
+      managerId = person.id
+      await ok('PATCH', `/api/staff/${person.id}`, { roleId: role.id, teamId: teamA })
+      manager = await api.signIn(person.email, person.password)
+      mine = (await api.account('minha')).id
+      theirs = (await api.account('alheia')).id
+      await ok('PATCH', `/api/staff/${mine}`, { teamId: teamA })
+      await ok('PATCH', `/api/staff/${theirs}`, { teamId: teamB })
+    })
+
+    it('sees their access, and only their own team in the list', async () => {
+      const me = (await api.get('/api/auth/me', manager)).json<MeAnswer>()
+      assert.equal(me.user.access.scope, 'team')
+      assert.equal(me.user.access.teamName, 'Vendas')
+      assert.ok(me.user.access.permissions.includes('staff.view'))
+      const { items } = (await api.get('/api/staff?pageSize=100', manager)).json<StaffList>()
+      assert.deepEqual(items.map((item) => item.id).sort(), [managerId, mine].sort())
+      const filtered = (await api.get(`/api/staff?teamId=${teamB}`, manager)).json<StaffList>()
+      assert.equal(filtered.total, 0)
+      const team = (await api.get('/api/teams', manager))
+        .json<TeamList>()
+        .teams.find((item) => item.id === teamA)
+      assert.deepEqual(
+        team?.managers.map((m) => m.id),
+        [managerId],
+      )
+    })
+
+    it("answers 404 for another team's person on every route, in any spelling", async () => {
+      for (const id of [theirs, theirs.toUpperCase()]) {
+        for (const [method, url, body] of [
+          ['GET', `/api/staff/${id}`],
+          ['PATCH', `/api/staff/${id}`, { status: 'disabled' }],
+          ['POST', `/api/staff/${id}/unlock`],
+          ['POST', `/api/staff/${id}/sign-out`],
+          ['POST', `/api/staff/${id}/password-reset`],
+          ['POST', `/api/staff/${id}/invitation`],
+          ['DELETE', `/api/staff/${id}`],
+        ] as const) {
+          const answer = await api.call(method, url, manager, body)
+          assert.equal(answer.statusCode, 404, `${method} ${url}: ${answer.body}`)
+        }
+      }
+      const bulk = await api.call('POST', '/api/staff/bulk', manager, {
+        action: 'disable',
+        ids: [theirs],
+      })
+      const [result] = bulk.json<StaffBulkAnswer>().results
+      assert.equal(result?.outcome, 'failed')
+      assert.equal(result.error?.code, 'not_found')
+      const other = await api.database.db
+        .selectFrom('accounts')
+        .select('status')
+        .where('id', '=', theirs)
+        .executeTakeFirstOrThrow()
+      assert.equal(other.status, 'active')
+      // Their own team's person: the same calls work.
+      assert.equal((await api.call('POST', `/api/staff/${mine}/sign-out`, manager)).statusCode, 204)
+    })
+
+    it('acts on nobody whose role holds a permission theirs lacks, even in their team', async () => {
+      // An Administrador and an auditor (audit.view, which Gestor de equipe lacks) in team A.
+      const { role: auditors } = await ok<RoleAnswer>('POST', '/api/roles', {
+        name: 'Auditoria interna',
+        description: '',
+        permissions: ['audit.view'],
+        scope: 'all',
+      })
+      const chief = (await api.account('chefe-do-time', { role: 'admin' })).id
+      const auditor = (await api.account('auditora-do-time')).id
+      await ok('PATCH', `/api/staff/${chief}`, { teamId: teamA })
+      await ok('PATCH', `/api/staff/${auditor}`, { roleId: auditors.id, teamId: teamA })
+      for (const id of [chief, auditor]) {
+        // Seeing them is no action: their page opens.
+        assert.equal((await api.get(`/api/staff/${id}`, manager)).statusCode, 200)
+        for (const [method, url, body] of [
+          ['PATCH', `/api/staff/${id}`, { status: 'disabled' }],
+          ['PATCH', `/api/staff/${id}`, { name: 'Outro Nome' }],
+          ['PATCH', `/api/staff/${id.toUpperCase()}`, { roleId: BUILT_IN_ROLE_IDS.staff }],
+          ['POST', `/api/staff/${id}/unlock`],
+          ['POST', `/api/staff/${id}/sign-out`],
+          ['POST', `/api/staff/${id}/password-reset`],
+          ['POST', `/api/staff/${id}/invitation`],
+          ['DELETE', `/api/staff/${id}`],
+        ] as const) {
+          const answer = await api.call(method, url, manager, body)
+          assert.equal(answer.statusCode, 403, `${method} ${url}: ${answer.body}`)
+          assert.equal(errorOf(answer).code, 'outranked', `${method} ${url}`)
+          assert.match(errorOf(answer).message, /papel/)
+        }
+        const bulk = await api.call('POST', '/api/staff/bulk', manager, {
+          action: 'disable',
+          ids: [id],
+        })
+        const [result] = bulk.json<StaffBulkAnswer>().results
+        assert.equal(result?.outcome, 'failed')
+        assert.equal(result.error?.code, 'outranked')
+        const row = await api.database.db
+          .selectFrom('accounts')
+          .select(['status', 'name', 'role_id'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+        assert.equal(row.status, 'active')
+        assert.notEqual(row.name, 'Outro Nome')
+        assert.notEqual(row.role_id, BUILT_IN_ROLE_IDS.staff)
+        assert.deepEqual(await api.events(id, 'reset_requested'), [])
+      }
+      // An Administrador acts on anyone: the auditor is disabled and enabled again.
+      await ok('PATCH', `/api/staff/${auditor}`, { status: 'disabled' })
+      await ok('PATCH', `/api/staff/${auditor}`, { status: 'active' })
+      // Someone whose role holds nothing the manager lacks: the same calls work.
+      const peer = (await api.account('par-do-time')).id
+      await ok('PATCH', `/api/staff/${peer}`, { teamId: teamA })
+      assert.equal((await api.call('POST', `/api/staff/${peer}/unlock`, manager)).statusCode, 204)
+      const disabled = await api.call('PATCH', `/api/staff/${peer}`, manager, {
+        status: 'disabled',
+      })
+      assert.equal(disabled.statusCode, 200, disabled.body)
+    })
+
+    it('cannot grant more than their own role, nor place people in another team', async () => {
+      const grant = await api.call('PATCH', `/api/staff/${mine}`, manager, {
+        roleId: BUILT_IN_ROLE_IDS.admin,
+      })
+      assert.equal(grant.statusCode, 403)
+      assert.equal(errorOf(grant).code, 'forbidden')
+      const move = await api.call('PATCH', `/api/staff/${mine}`, manager, { teamId: teamB })
+      assert.equal(move.statusCode, 403)
+      const roles = await api.call('POST', '/api/roles', manager, {
+        name: 'Tudo',
+        description: '',
+        permissions: [],
+        scope: 'all',
+      })
+      assert.equal(roles.statusCode, 403)
+    })
+
+    it('a registration naming an open team waits for that team; a closed one is refused', async () => {
+      const { teams } = (await api.get('/api/auth/teams')).json<OpenTeams>()
+      assert.deepEqual(teams, [{ id: teamA, name: 'Vendas' }])
+      const closed = await api.post('/api/auth/register', {
+        name: 'Rita Reis',
+        email: 'rita@example.com',
+        password: 'uma senha bem longa 42',
+        teamId: teamB,
+      })
+      assert.equal(closed.statusCode, 400)
+      const answer = await api.post('/api/auth/register', {
+        name: 'Rita Reis',
+        email: 'rita@example.com',
+        password: 'uma senha bem longa 42',
+        teamId: teamA,
+      })
+      assert.equal(answer.statusCode, 202, answer.body)
+      const { items } = (await api.get('/api/staff?status=pending', manager)).json<StaffList>()
+      assert.deepEqual(
+        items.map((item) => [item.email, item.teamName]),
+        [['rita@example.com', 'Vendas']],
+      )
+      const rita = items[0]?.id ?? ''
+      await api.call('PATCH', `/api/staff/${rita}`, manager, { status: 'active' })
+      const approved = (await api.get(`/api/staff/${rita}`, manager)).json<StaffAccount>()
+      assert.equal(approved.user.status, 'active')
+    })
+
+    it('the audit log shows only events about their team', async () => {
+      const { events } = (await api.get('/api/audit', admin)).json<AuditPage>()
+      assert.ok(events.some((event) => event.account?.id === theirs))
+      // Gestor de equipe has no audit.view.
+      assert.equal((await api.get('/api/audit', manager)).statusCode, 403)
+      await api.database.db
+        .insertInto('role_permissions')
+        .values({
+          role_id: (await api.get('/api/auth/me', manager)).json<MeAnswer>().user.access.roleId,
+          permission: 'audit.view',
+        })
+        .execute()
+      const scoped = (await api.get('/api/audit', manager)).json<AuditPage>().events
+      assert.ok(scoped.length > 0)
+      const team = await api.database.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('team_id', '=', teamA)
+        .execute()
+      const members = team.map((row) => row.id)
+      for (const event of scoped) {
+        assert.ok(members.includes(event.account?.id ?? ''), `${event.type} about someone else`)
+      }
+      const asked = (await api.get(`/api/audit?account=${theirs}`, manager)).json<AuditPage>()
+      assert.deepEqual(asked.events, [])
+    })
+  })
+
+  it('an Equipe person reads roles and teams but changes nothing', async () => {
+    const person = await api.person('equipe')
+    assert.equal((await api.get('/api/roles', person.token)).statusCode, 200)
+    for (const [method, url] of [
+      ['POST', '/api/teams'],
+      ['POST', '/api/roles'],
+      ['GET', '/api/staff'],
+    ] as const) {
+      const answer = await api.call(method, url, person.token, { name: 'X' })
+      assert.equal(answer.statusCode, 403, `${method} ${url}`)
+    }
+  })
+})

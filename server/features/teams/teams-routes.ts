@@ -1,0 +1,190 @@
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import {
+  TeamAnswerSchema,
+  TeamBodySchema,
+  TeamChangeBodySchema,
+  TeamListSchema,
+} from '../../../common/api/roles'
+import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { accountIdFrom } from '../../accounts/account-administration'
+import { party, recordAudit } from '../../audit-log/record-audit'
+import { answerWithoutBody } from '../../http/answer-without-body'
+import { apiError } from '../../http/errors'
+import { requestOrigin } from '../../http/request-origin'
+import { nameKey } from '../../roles/name-key'
+import { findTeamItem, listTeams } from '../../roles/team-store'
+
+const bearer = [{ bearer: [] }]
+const IdParams = Type.Object(
+  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
+  { additionalProperties: false },
+)
+const notFound = () => apiError(404, 'team_not_found', 'not_found')
+
+/** A unique-name violation on either engine (the name_key index), said as 409. */
+async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (caught) {
+    const text = String((caught as Error)?.message ?? '')
+    if (/unique|duplicate/i.test(text) && /name_key/i.test(text)) {
+      throw apiError(409, 'team_name_taken')
+    }
+    throw caught
+  }
+}
+
+const audit = (request: FastifyRequest) => ({
+  actor: party(request.account!),
+  origin: requestOrigin(request),
+})
+
+/**
+ * The teams, under /api/teams (common/api/roles.ts): read by any signed-in person (the screens
+ * name teams; a registration's list is GET /api/auth/teams), shaped with teams.manage. A deleted
+ * team leaves its people with no team (the foreign key's `set null`).
+ */
+export default guardedRoutes([signedIn], async (app, { db }) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        'x-permission': 'self',
+        summary: 'The teams, with their managers and member counts',
+        description:
+          'Any signed-in person (teams are named on every screen); managers are the members whose role has scope team and staff.approve.',
+        security: bearer,
+        response: { 200: TeamListSchema, ...errorAnswers(401) },
+      },
+    },
+    async () => ({ teams: await listTeams(db) }),
+  )
+
+  app.post(
+    '/',
+    {
+      schema: {
+        'x-permission': 'teams.manage',
+        summary: 'Create a team',
+        description: '409 team_name_taken (names are unique, case aside).',
+        security: bearer,
+        body: TeamBodySchema,
+        response: { 201: TeamAnswerSchema, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const name = request.body.name.trim()
+      if (!name) throw apiError(400, 'invalid_input')
+      const id = crypto.randomUUID()
+      const open = request.body.open ?? false
+      await unlessNameTaken(() =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('teams')
+            .values({
+              id,
+              name,
+              name_key: nameKey(name),
+              description: request.body.description?.trim() ?? '',
+              open,
+            })
+            .execute()
+          await recordAudit(trx, {
+            type: 'team_created',
+            ...audit(request),
+            details: { name, open },
+          })
+        }),
+      )
+      return reply.code(201).send({ team: (await findTeamItem(db, id))! })
+    },
+  )
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        'x-permission': 'teams.manage',
+        summary: 'Change a team’s name, description or openness to registrations',
+        description: '409 team_name_taken; 404.',
+        security: bearer,
+        params: IdParams,
+        body: TeamChangeBodySchema,
+        response: { 200: TeamAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const id = accountIdFrom(request.params.id)
+      const change = request.body
+      await unlessNameTaken(() =>
+        db.transaction().execute(async (trx) => {
+          const before = await trx
+            .updateTable('teams')
+            .set((set) => ({ name: set.ref('name') }))
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst()
+          if (!before) throw notFound()
+          const name = change.name === undefined ? before.name : change.name.trim()
+          if (!name) throw apiError(400, 'invalid_input')
+          const open = change.open ?? Boolean(before.open)
+          await trx
+            .updateTable('teams')
+            .set({
+              name,
+              name_key: nameKey(name),
+              description: change.description?.trim() ?? before.description,
+              open,
+            })
+            .where('id', '=', id)
+            .execute()
+          await recordAudit(trx, {
+            type: 'team_updated',
+            ...audit(request),
+            details: { from_name: before.name, name, from_open: Boolean(before.open), open },
+          })
+        }),
+      )
+      return { team: (await findTeamItem(db, id))! }
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        'x-permission': 'teams.manage',
+        summary: 'Delete a team (its people keep their accounts, with no team)',
+        description: 'Audited with the team’s name and how many people it had; 404.',
+        security: bearer,
+        params: IdParams,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const id = accountIdFrom(request.params.id)
+      await db.transaction().execute(async (trx) => {
+        // Counted before the delete: the foreign key then leaves them with no team.
+        const { members } = await trx
+          .selectFrom('accounts')
+          .select((eb) => eb.fn.countAll<number | string>().as('members'))
+          .where('team_id', '=', id)
+          .executeTakeFirstOrThrow()
+        const team = await trx
+          .deleteFrom('teams')
+          .where('id', '=', id)
+          .returning('name')
+          .executeTakeFirst()
+        if (!team) throw notFound()
+        await recordAudit(trx, {
+          type: 'team_deleted',
+          ...audit(request),
+          details: { name: team.name, members: Number(members) },
+        })
+      })
+      return answerWithoutBody(reply, 204)
+    },
+  )
+})
