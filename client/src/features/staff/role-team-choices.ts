@@ -7,6 +7,8 @@ export interface RoleTeamChoices {
   roles: readonly RoleItem[] | null
   /** The teams to choose from; null likewise. */
   teams: readonly TeamItem[] | null
+  /** Both lists answered (or failed): a form restoring a draft waits for its selects' options. */
+  settled: boolean
 }
 
 /**
@@ -20,5 +22,6 @@ export function useRoleTeamChoices(wanted = true): RoleTeamChoices {
   return {
     roles: roles.state === 'ready' ? roles.data.roles : null,
     teams: teams.state === 'ready' ? teams.data.teams : null,
+    settled: !wanted || (roles.state !== 'loading' && teams.state !== 'loading'),
   }
 }

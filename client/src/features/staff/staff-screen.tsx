@@ -159,7 +159,8 @@ export default function StaffScreen() {
       )}
       {dialog}
       {bulk.dialog}
-      {inviting && access.can('staff.invite') && (
+      {/* A kept draft is put back once the role and team selects have their options. */}
+      {inviting && access.can('staff.invite') && choices.settled && (
         <InviteDialog
           choices={choices}
           access={access}
