@@ -38,7 +38,7 @@ test.describe('as an admin', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Nome').fill('Rita Reconvidada')
     await dialog.getByLabel('E-mail').fill(email)
-    await dialog.getByLabel('Papel').selectOption('staff')
+    await dialog.getByLabel('Papel').selectOption({ label: 'Equipe' })
     await dialog.getByRole('button', { name: 'Enviar convite' }).click()
     await expect(page.getByText(`Convite enviado para ${email}.`)).toBeVisible()
     const first = linkIn((await waitForMail(email)).text)

@@ -36,7 +36,7 @@ test('a session ended on the server while an invitation is typed: login says so,
   const dialog = page.getByRole('dialog', { name: 'Convidar pessoa' })
   await dialog.getByLabel('Nome').fill('Pessoa Convidada')
   await dialog.getByLabel('E-mail').fill('convidada@painel.test')
-  await dialog.getByLabel('Papel').selectOption('admin')
+  await dialog.getByLabel('Papel').selectOption({ label: 'Administrador' })
 
   // The session ends elsewhere (its token revoked) before the form is sent.
   const { token } = JSON.parse((await tokenIn(page)) ?? '{}') as { token: string }
@@ -61,7 +61,7 @@ test('a session ended on the server while an invitation is typed: login says so,
   const reopened = page.getByRole('dialog', { name: 'Convidar pessoa' })
   await expect(reopened.getByLabel('Nome')).toHaveValue('Pessoa Convidada')
   await expect(reopened.getByLabel('E-mail')).toHaveValue('convidada@painel.test')
-  await expect(reopened.getByLabel('Papel')).toHaveValue('admin')
+  await expect(reopened.getByLabel('Papel')).toHaveValue('00000000-0000-4000-8000-000000000001')
 
   // Cancelling forgets the draft: the next visit starts empty.
   await reopened.getByRole('button', { name: 'Cancelar' }).click()

@@ -252,7 +252,7 @@ test('a staff member does not see the Equipe screen', async ({ page, api }) => {
   await page.goto('/#/login?redirect=%2Fequipe')
   await signInWithForm(page, staff)
   await expectRoute(page, '/equipe')
-  await expect(page.getByText('Sem permissão: esta tela é só para administradores.')).toBeVisible()
+  await expect(page.getByText('Sem permissão: seu papel não dá acesso a esta tela.')).toBeVisible()
   await expect(
     page
       .getByRole('navigation', { name: 'Navegação principal' })

@@ -40,18 +40,11 @@ test.describe('signed in as an admin', () => {
 
   test('giving a person the admin role is worded for anyone', async ({ page, api }) => {
     const person = await createStaff(api, { label: 'papel', name: 'Rafa Souza' })
-    await page.goto(`/#/equipe?q=${encodeURIComponent(person.email)}`)
-    await expect(page.getByText('1 conta', { exact: true })).toBeVisible({ timeout: 15_000 })
-    await page
-      .getByRole('button', { name: `Ações para ${person.name}` })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Dar o papel de administrador' }).first().click()
-    const dialog = page.getByRole('dialog')
-    await expect(
-      dialog.getByRole('heading', { name: 'Dar a Rafa Souza o papel de administrador?' }),
-    ).toBeVisible()
-    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    // Roles are chosen by name on the person's page ("Papel e time"), not by a menu shortcut.
+    await page.goto(`/#/equipe/${person.id}`)
+    const card = page.locator('form').filter({ hasText: 'Salvar papel e time' })
+    await card.getByLabel('Papel').selectOption({ label: 'Administrador' })
+    await expect(card.getByRole('button', { name: 'Salvar papel e time' })).toBeEnabled()
     await expect(page.getByText(/Tornar /)).toHaveCount(0)
   })
 })

@@ -31,7 +31,7 @@ export function routeEntryPoints(table: RouteTable): RouteEntryPoints {
     const path = route.slice(1)
     const found = table.routes.find((candidate) => candidate.path === path)
     if (!found) throw new Error(`no route object declares ${path} (client/src/app/routes.ts)`)
-    const inner = found.access === 'signed-in' || found.access === 'admin'
+    const inner = found.access === 'signed-in'
     return inner ? [table.layout, found.module] : [found.module]
   }
   const all = {} as Record<Route, readonly string[]>

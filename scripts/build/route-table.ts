@@ -13,7 +13,7 @@ import { clientSrc, root } from '../paths'
 
 export interface RouteModule {
   path: string
-  access: 'public' | 'signed-out' | 'signed-in' | 'admin'
+  access: 'public' | 'signed-out' | 'signed-in'
   /** The page's module, relative to the repository root (as esbuild's metafile names it). */
   module: string
 }

@@ -7,6 +7,8 @@ import {
 } from '../features/error-pages/error-pages-routes'
 import { emailConfirmationRoute } from '../features/email-confirmation/email-confirmation-routes'
 import { profileRoute } from '../features/my-account/my-account-routes'
+import { roleRoute, rolesRoute } from '../features/roles/roles-routes'
+import { teamsRoute } from '../features/teams/teams-routes'
 import { recoveryRoute } from '../features/recovery/recovery-routes'
 import { registerRoute } from '../features/registration/registration-routes'
 import { secondFactorSetupRoute } from '../features/second-factor-setup/second-factor-setup-routes'
@@ -32,6 +34,9 @@ export const ROUTES: readonly PanelRoute[] = [
   staffRoute,
   staffAccountRoute,
   auditRoute,
+  rolesRoute,
+  roleRoute,
+  teamsRoute,
   secondFactorSetupRoute,
 ]
 

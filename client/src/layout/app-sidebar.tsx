@@ -18,6 +18,7 @@ import { BrandMark } from '../ui/brand-mark'
 import { messages } from '../words/messages'
 import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
+import { useAccess } from '../session/use-access'
 import { SCREEN_ICONS } from './screen-icons'
 import { sidebarReportIsCurrent } from './sidebar-report'
 import { usePendingCount } from './use-pending-count'
@@ -31,15 +32,21 @@ export function AppSidebar() {
   const element = useRef<HTMLElement>(null)
   const sidebarShow = useAppSelector((state) => state.sidebarShow)
   const { user } = useCurrentUser()
-  const isAdmin = user?.role === 'admin'
+  const access = useAccess()
   // Until a required second factor is set up, its setup is the only place to go (the server
   // refuses the rest: second-factor-gate.tsx).
   const settingUp = user?.mfaSetupRequired === true
   const routes = useInnerRoutes()
   const screens = settingUp
     ? routes.filter((route) => route.path === paths.secondFactorSetup)
-    : routes.filter((route) => !route.notInMenu && (route.access !== 'admin' || isAdmin))
-  const pending = usePendingCount(isAdmin && !settingUp)
+    : routes.filter(
+        (route) => !route.notInMenu && (!route.permission || access.can(route.permission)),
+      )
+  // The waiting registrations concern whoever may see and approve them (within their team: the
+  // server counts only those).
+  const pending = usePendingCount(
+    access.can('staff.view') && access.can('staff.approve') && !settingUp,
+  )
 
   return (
     <CSidebar

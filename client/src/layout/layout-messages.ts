@@ -21,7 +21,7 @@ export const layoutMessages = {
     /** An address no screen has. */
     unknown: 'Página não encontrada',
   },
-  noPermission: 'Sem permissão: esta tela é só para administradores.',
+  noPermission: 'Sem permissão: seu papel não dá acesso a esta tela.',
   footer: {
     text: 'Painel administrativo',
     version: 'Versão',

@@ -1,4 +1,11 @@
-import { cilHistory, cilPeople, cilSpeedometer, cilUser } from '@coreui/icons'
+import {
+  cilHistory,
+  cilLockLocked,
+  cilPeople,
+  cilSitemap,
+  cilSpeedometer,
+  cilUser,
+} from '@coreui/icons'
 
 /**
  * The CoreUI icon of each name a route object may give (routing/route.ts). Here, in the layout's
@@ -9,6 +16,8 @@ export const SCREEN_ICONS = {
   profile: cilUser,
   staff: cilPeople,
   audit: cilHistory,
+  roles: cilLockLocked,
+  teams: cilSitemap,
 } satisfies Record<string, string[]>
 
 export type ScreenIcon = keyof typeof SCREEN_ICONS

@@ -15,18 +15,19 @@ const countPendingInBackground = (signal: AbortSignal) =>
 const EVERY_MS = 60_000
 
 /**
- * The number of registrations waiting, for admins (null for everyone else, or while unknown):
+ * The number of registrations waiting, for whoever may approve them (null for everyone else, or
+ * while unknown):
  * asked when the layout opens, every minute, when the tab comes back into view, and at once
- * when an admin acts in Equipe.
+ * when someone acts in Equipe.
  */
-export function usePendingCount(isAdmin: boolean): number | null {
+export function usePendingCount(mayApprove: boolean): number | null {
   const [count, setCount] = useState<number | null>(null)
   const [asks, setAsks] = useState(0)
   const askAgain = useCallback(() => setAsks((value) => value + 1), [])
   useRefreshOnFocus(askAgain)
 
   useEffect(() => {
-    if (!isAdmin) return
+    if (!mayApprove) return
     const ask = () => setAsks((value) => value + 1)
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') ask()
@@ -36,10 +37,10 @@ export function usePendingCount(isAdmin: boolean): number | null {
       clearInterval(timer)
       window.removeEventListener(STAFF_CHANGED_EVENT, ask)
     }
-  }, [isAdmin])
+  }, [mayApprove])
 
   useEffect(() => {
-    if (!isAdmin) return
+    if (!mayApprove) return
     const controller = new AbortController()
     countPendingInBackground(controller.signal).then(
       (list) => setCount(list.total),
@@ -47,7 +48,7 @@ export function usePendingCount(isAdmin: boolean): number | null {
       () => undefined,
     )
     return () => controller.abort()
-  }, [isAdmin, asks])
+  }, [mayApprove, asks])
 
-  return isAdmin ? count : null
+  return mayApprove ? count : null
 }

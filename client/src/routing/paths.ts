@@ -15,6 +15,9 @@ export const paths = {
   staff: '/equipe',
   staffAccount: '/equipe/:id',
   audit: '/auditoria',
+  roles: '/papeis',
+  role: '/papeis/:id',
+  teams: '/times',
   /** Where someone MFA_REQUIRED covers sets up a second factor (layout/second-factor-gate.tsx). */
   secondFactorSetup: '/segundo-fator',
   /** A change of e-mail's mailed links (features/email-confirmation). */

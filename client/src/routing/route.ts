@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { Permission } from '../../../common/permissions'
 import type { ScreenIcon } from '../layout/screen-icons'
 
 /** What a route's loader gives: its page or screen as the module's default export. */
@@ -9,11 +10,10 @@ export type PageModule = { default: ComponentType }
  * - `public`: anyone, signed in or not (the 404 and 500 pages);
  * - `signed-out`: anyone, but someone signed in goes on into the panel (sign-in, registration,
  *   recovery; routing/redirect-if-signed-in.tsx);
- * - `signed-in`: inside the layout, for anyone with a session (routing/require-session.tsx);
- * - `admin`: inside the layout, listed for admins only; anyone else who opens it reads that it
- *   is for admins (layout/route-access.tsx). The server refuses them anyway.
+ * - `signed-in`: inside the layout, for anyone with a session (routing/require-session.tsx); an
+ *   inner route's `permission` narrows it further.
  */
-export type Access = 'public' | 'signed-out' | 'signed-in' | 'admin'
+export type Access = 'public' | 'signed-out' | 'signed-in'
 
 interface RouteBase {
   /** The route pattern inside the hash (`/equipe/:id`). */
@@ -40,19 +40,25 @@ export interface PublicRoute extends RouteBase {
 
 /** An inner screen: inside the layout (sidebar, header, breadcrumb), for signed-in people. */
 export interface InnerRoute extends RouteBase {
-  access: 'signed-in' | 'admin'
+  access: 'signed-in'
+  /**
+   * The permission (common/permissions.ts) its screen needs: listed in the sidebar only for
+   * whoever holds it; anyone else who opens it reads that they may not (layout/route-access.tsx).
+   * The server refuses them anyway.
+   */
+  permission?: Permission
   /** Its icon in the sidebar (layout/screen-icons.ts names them). */
   icon: ScreenIcon
   /** Reached from another screen or only in a given state, so not listed in the sidebar. */
   notInMenu?: true
   /** The screen it is reached from, between Início and it in the breadcrumb. */
   parent?: InnerRoute
-  /** The tab's (and the admins-only notice's) title, when it is not `title`. */
+  /** The tab's (and the no-permission notice's) title, when it is not `title`. */
   pageTitle?: string
 }
 
 export type PanelRoute = PublicRoute | InnerRoute
 
 export function isInnerRoute(route: PanelRoute): route is InnerRoute {
-  return route.access === 'signed-in' || route.access === 'admin'
+  return route.access === 'signed-in'
 }

@@ -1,5 +1,6 @@
 import type { Role } from '../../../common/api/account'
 import type { StaffStatus } from '../../../common/api/staff'
+import type { RoleScope } from '../../../common/permissions'
 
 /**
  * The pt-BR words that more than one of the signed-in screens shows (Início, Equipe, an account's
@@ -16,6 +17,15 @@ export const adminMessages = {
   cancel: 'Cancelar',
   you: '(você)',
   roles: { admin: 'Administrador', staff: 'Equipe' } satisfies Record<Role, string>,
+  /** What a role's permissions reach (Papéis, Minha conta). */
+  scopes: {
+    all: 'Todas as pessoas',
+    team: 'Só o próprio time',
+  } satisfies Record<RoleScope, string>,
+  /** A person with no team. */
+  noTeam: 'Sem time',
+  team: 'Time',
+  members: 'Pessoas',
   statuses: {
     pending: 'Aguardando aprovação',
     invited: 'Convite pendente',

@@ -4,7 +4,8 @@ import type { InnerRoute } from '../../routing/route'
 export const auditRoute: InnerRoute = {
   path: paths.audit,
   title: 'Auditoria',
-  access: 'admin',
+  access: 'signed-in',
+  permission: 'audit.view',
   icon: 'audit',
   load: () => import('./audit-screen'),
 }

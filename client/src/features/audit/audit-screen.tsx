@@ -10,6 +10,7 @@ import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { adminMessages } from '../../words/admin-messages'
 import { useAuditCsvExport } from './audit-csv-export'
+import { useAccess } from '../../session/use-access'
 import { AuditFilters } from './audit-filters'
 import { auditMessages } from './audit-messages'
 import { apiQuery, filtersFrom, rangeInverted, type Filters } from './audit-query'
@@ -35,6 +36,8 @@ export default function AuditScreen() {
   // The first event "Carregar mais" brought: the keyboard focus goes on from there.
   const [firstNew, setFirstNew] = useState<{ index: number } | undefined>(undefined)
   const { exporting, exportError, exportCsv } = useAuditCsvExport(apiQuery(filters))
+  // audit.view opens the log; exporting it is audit.export.
+  const mayExport = useAccess().can('audit.export')
 
   const loadMore = async () => {
     if (load.state !== 'ready' || !load.data.next) return
@@ -60,15 +63,17 @@ export default function AuditScreen() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h2 mb-0 me-auto">{text.title}</h1>
         <RefreshButton busy={busy} onClick={reload} />
-        <CButton
-          color="secondary"
-          variant="outline"
-          disabled={exporting || inverted}
-          onClick={() => void exportCsv()}
-        >
-          {exporting && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
-          {exporting ? text.exporting : text.export}
-        </CButton>
+        {mayExport && (
+          <CButton
+            color="secondary"
+            variant="outline"
+            disabled={exporting || inverted}
+            onClick={() => void exportCsv()}
+          >
+            {exporting && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
+            {exporting ? text.exporting : text.export}
+          </CButton>
+        )}
       </div>
       <p className="text-body-secondary">{text.intro}</p>
       <Notice text={exportError} />

@@ -11,6 +11,7 @@ import { Notice } from '../../ui/notice'
 import { MySecondFactors, MySessions, MySignIns } from './my-own-parts'
 import { dashboardMessages } from './dashboard-messages'
 import { useCurrentUser } from '../../session/current-user'
+import { useAccess } from '../../session/use-access'
 import { AuditEventList } from '../../audit-log/audit-event-list'
 import { SignInChart } from './sign-in-chart'
 
@@ -117,7 +118,9 @@ function AdminParts({ dashboard }: { dashboard: Load<Dashboard> }) {
  */
 export default function DashboardScreen() {
   const { user } = useCurrentUser()
-  const isAdmin = user?.role === 'admin'
+  // The panel's figures: for whoever may see them (every permission, for an admin of an older
+  // backend without roles).
+  const isAdmin = useAccess().can('dashboard.team')
   // Each part shows its own loading and error state.
   const mine = useLoad(fetchMyActivity, '', { fallbackMessage: text.error }).load
   const dashboard = useLoad(fetchDashboard, isAdmin ? '' : null, {

@@ -16,6 +16,7 @@ import { NoticesCard } from './notices-card'
 import { MyDataCard } from './my-data-card'
 import { DeletionRequestCard } from './deletion-request-card'
 import { EmailChangeCard } from './email-change-card'
+import { RoleTeamCard } from './role-team-card'
 
 const text = accountMessages.profile
 
@@ -56,8 +57,6 @@ export default function ProfileScreen() {
               </dd>
               <dt className="col-sm-4">{text.email}</dt>
               <dd className="col-sm-8">{user.email}</dd>
-              <dt className="col-sm-4">{text.role}</dt>
-              <dd className="col-sm-8">{text.roles[user.role]}</dd>
               <dt className="col-sm-4">{text.status}</dt>
               <dd className="col-sm-8">{text.statuses[user.status]}</dd>
               <dt className="col-sm-4">{text.since}</dt>
@@ -66,6 +65,7 @@ export default function ProfileScreen() {
           </CCardBody>
         </CCard>
       )}
+      {user && <RoleTeamCard user={user} />}
       {user && passwordSignIn !== false && <ChangePasswordForm />}
       {user && <EmailChangeCard />}
       {user && <TotpCard email={user.email} />}

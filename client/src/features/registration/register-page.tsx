@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { CFormLabel, CFormText } from '@coreui/react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../routing/paths'
-import { requestRegistration } from './registration-api'
+import { listOpenTeams, requestRegistration, type OpenTeams } from './registration-api'
 import { validateRegister, type RegisterField } from '../../forms/auth-validation'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { registerMessages } from './registration-messages'
@@ -17,13 +18,26 @@ const text = registerMessages.register
 const FIELD_OF_KIND = { name: 'name', email: 'email', password: 'password' } as const
 
 export default function RegisterPage() {
+  const id = useId()
   const [received, setReceived] = useState(false)
+  const [teams, setTeams] = useState<OpenTeams['teams']>([])
+  // Only when the server lists open teams is there a choice; a failure leaves it out. Not
+  // useLoad: it would join the chunk every cold load shares, the sign-in page's too.
+  useEffect(() => {
+    const controller = new AbortController()
+    listOpenTeams(controller.signal).then(
+      (answer) => setTeams(answer.teams),
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [])
+  const [teamId, setTeamId] = useState('')
   const form = useFormSubmit({
     fields: FIELDS,
     validate: validateRegister,
     fieldOfKind: FIELD_OF_KIND,
     submit: async ({ name, email, password }) => {
-      await requestRegistration(name.trim(), email, password)
+      await requestRegistration(name.trim(), email, password, teamId || undefined)
       setReceived(true)
     },
   })
@@ -45,6 +59,27 @@ export default function RegisterPage() {
         <Notice text={form.serverError} />
         <FormField {...form.field('name')} label={text.name} type="text" autoComplete="name" />
         <EmailField {...form.field('email')} label={text.email} />
+        {teams.length > 0 && (
+          <div className="mb-3">
+            <CFormLabel htmlFor={`${id}-team`}>{text.team}</CFormLabel>
+            <select
+              id={`${id}-team`}
+              name="teamId"
+              className="form-select"
+              value={teamId}
+              aria-describedby={`${id}-team-hint`}
+              onChange={(event) => setTeamId(event.target.value)}
+            >
+              <option value="">{text.noTeam}</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </select>
+            <CFormText id={`${id}-team-hint`}>{text.teamHint}</CFormText>
+          </div>
+        )}
         <NewPasswordFields
           password={form.field('password')}
           confirmation={form.field('confirmPassword')}

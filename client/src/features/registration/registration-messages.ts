@@ -12,6 +12,9 @@ export const registerMessages = {
     email: 'E-mail',
     password: 'Senha',
     confirmPassword: 'Confirmar senha',
+    team: 'Time (opcional)',
+    noTeam: 'Sem time',
+    teamHint: 'Com um time, seu pedido também pode ser aprovado pela gestão do time.',
     submit: 'Solicitar cadastro',
     receivedTitle: 'Cadastro recebido',
     received:

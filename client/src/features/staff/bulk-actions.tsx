@@ -1,11 +1,7 @@
 import { CButton } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
-import {
-  STAFF_BULK_ACTIONS,
-  type StaffBulkAction,
-  type StaffBulkAnswer,
-  type StaffItem,
-} from '../../../../common/api/staff'
+import { type StaffBulkAction, type StaffBulkAnswer } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
 import { announceStaffChange } from '../../api/staff-changed-event'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
@@ -23,7 +19,7 @@ const text = bulkMessages
  * disabling for accounts that can sign in or are invited. The others are left out, and the
  * dialog says how many.
  */
-export function appliesTo(action: StaffBulkAction, account: StaffItem): boolean {
+export function appliesTo(action: StaffBulkAction, account: StaffMember): boolean {
   if (action === 'disable') return account.status === 'active' || account.status === 'invited'
   return account.status === 'pending'
 }
@@ -38,7 +34,7 @@ export interface BulkSummary {
 
 function summarise(
   action: StaffBulkAction,
-  people: readonly StaffItem[],
+  people: readonly StaffMember[],
   { results }: StaffBulkAnswer,
 ): BulkSummary {
   const nameOf = new Map(people.map((person) => [person.id.toLowerCase(), person.name]))
@@ -57,16 +53,20 @@ function summarise(
  * confirmation naming how many and who, and a summary of what was done, what was so already
  * (another admin did it meanwhile) and what could not be done, and why.
  */
-export function useBulkActions(selection: StaffSelection, onDone: () => void) {
+export function useBulkActions(
+  selection: StaffSelection,
+  allowed: readonly StaffBulkAction[],
+  onDone: () => void,
+) {
   const { asking, busy, error, ask, confirm, cancel } = useConfirmedAction<{
     action: StaffBulkAction
-    people: StaffItem[]
+    people: StaffMember[]
   }>()
   const [reason, setReason] = useState('')
   const [summary, setSummary] = useState<BulkSummary | null>(null)
   const { selected } = selection
 
-  const act = async ({ action, people }: { action: StaffBulkAction; people: StaffItem[] }) => {
+  const act = async ({ action, people }: { action: StaffBulkAction; people: StaffMember[] }) => {
     const trimmed = reason.trim()
     const answer = await bulkChangeStaff({
       action,
@@ -89,7 +89,7 @@ export function useBulkActions(selection: StaffSelection, onDone: () => void) {
         <span className="me-auto small fw-semibold" role="status">
           {text.selected(selected.length)}
         </span>
-        {STAFF_BULK_ACTIONS.map((action) => {
+        {allowed.map((action) => {
           const people = selected.filter((account) => appliesTo(action, account))
           if (people.length === 0) return null
           return (

@@ -12,6 +12,10 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FormField } from '../../forms/form-field'
 import { fieldKindOf } from '../../forms/server-field-error'
 import { inviteProblems, type InviteField } from './invite-validation'
+import { BUILT_IN_ROLE_IDS } from '../../../../common/permissions'
+import type { ViewerAccess } from '../../session/access'
+import type { RoleTeamChoices } from './role-team-choices'
+import { RoleTeamFields } from './role-team-fields'
 
 const text = staffMessages.invite
 /** The draft's name (session/form-draft.ts): Equipe reopens the dialog when one is kept. */
@@ -25,18 +29,28 @@ function fieldOfError(error: ApiError): InviteField | undefined {
   return kind === 'name' || kind === 'email' ? kind : undefined
 }
 
-/** Invite someone who has not registered: name, e-mail and role; they get a 7-day link. */
+/**
+ * Invite someone who has not registered: name, e-mail, role and team; they get a 7-day link.
+ * Someone whose role reaches only their own team invites into it. From an older backend (no
+ * roles), the role is the old admin or staff.
+ */
 export function InviteDialog({
   onDone,
   onCancel,
+  choices,
+  access,
 }: {
   onDone: (notice: string) => void
   onCancel: () => void
+  choices: RoleTeamChoices
+  access: ViewerAccess
 }) {
   const id = useId()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('staff')
+  const [roleId, setRoleId] = useState<string>(BUILT_IN_ROLE_IDS.staff)
+  const [teamId, setTeamId] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [fieldErrors, setFieldErrors] = useState<InviteErrors>({})
@@ -54,7 +68,21 @@ export function InviteDialog({
     if (first) return focusField(first)
     setBusy(true)
     try {
-      const { user } = await inviteStaff({ name: name.trim(), email: email.trim(), role })
+      const person = { name: name.trim(), email: email.trim() }
+      const { user } = await inviteStaff(
+        access.hasRoles
+          ? {
+              ...person,
+              // Left to the server (Equipe) when the viewer is not shown the roles.
+              ...(choices.roles ? { roleId } : {}),
+              ...(access.scope === 'team'
+                ? { teamId: access.teamId }
+                : choices.teams
+                  ? { teamId: teamId || null }
+                  : {}),
+            }
+          : { ...person, role },
+      )
       clearDraft()
       announceStaffChange()
       onDone(text.done(user.email))
@@ -120,19 +148,30 @@ export function InviteDialog({
             spellCheck: false,
           }}
         />
-        <div className="mb-3">
-          <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
-          <select
-            id={`${id}-role`}
-            name="role"
-            className="form-select"
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            <option value="staff">{adminMessages.roles.staff}</option>
-            <option value="admin">{adminMessages.roles.admin}</option>
-          </select>
-        </div>
+        {access.hasRoles ? (
+          <RoleTeamFields
+            choices={choices}
+            access={access}
+            roleId={roleId}
+            teamId={teamId}
+            onRole={setRoleId}
+            onTeam={setTeamId}
+          />
+        ) : (
+          <div className="mb-3">
+            <CFormLabel htmlFor={`${id}-role`}>{text.role}</CFormLabel>
+            <select
+              id={`${id}-role`}
+              name="role"
+              className="form-select"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              <option value="staff">{adminMessages.roles.staff}</option>
+              <option value="admin">{adminMessages.roles.admin}</option>
+            </select>
+          </div>
+        )}
       </div>
     </ConfirmDialog>
   )

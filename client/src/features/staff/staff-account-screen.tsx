@@ -18,6 +18,11 @@ import { NameEditor } from '../../forms/name-editor'
 import { StaffActionButtons, useStaffActions } from './staff-actions'
 import { StaffBadges } from './status-badge'
 import type { StaffAccount } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
+import { useAccess } from '../../session/use-access'
+import { actionsFor } from './staff-action-rules'
+import { AccountRoleTeam } from './account-role-team'
+import { roleNameOf } from './staff-list-views'
 
 const text = staffMessages.account
 
@@ -34,6 +39,7 @@ async function fetchAccountPage(id: string, signal: AbortSignal) {
 export default function StaffAccountScreen() {
   const { id = '' } = useParams()
   const { user: me } = useCurrentUser()
+  const access = useAccess()
   const [notice, setNotice] = useState<string | null>(null)
   /** The account whose registration was refused here: it is gone. */
   const [refusedId, setRefusedId] = useState<string | null>(null)
@@ -86,7 +92,8 @@ export default function StaffAccountScreen() {
     )
   }
   const { account, history } = load.data
-  const { user, sessions } = account
+  const { sessions } = account
+  const user: StaffMember = account.user
   // Absent from a backend behind API_UPSTREAM that predates single sign-on: the row is left out.
   const signIn = account.signIn as StaffAccount['signIn'] | undefined
   const ways = signIn && [
@@ -96,6 +103,8 @@ export default function StaffAccountScreen() {
     ...signIn.providers,
   ]
   const itsMe = user.id === me?.id
+  const { primary, more } = actionsFor(user, access)
+  const mayAct = !itsMe && primary.length + more.length > 0
   return (
     <>
       {back}
@@ -109,7 +118,7 @@ export default function StaffAccountScreen() {
           <dl className="row mb-0">
             <dt className="col-sm-4">{text.name}</dt>
             <dd className="col-sm-8">
-              {itsMe ? (
+              {itsMe || !access.can('staff.roles') ? (
                 user.name
               ) : (
                 <NameEditor
@@ -128,7 +137,13 @@ export default function StaffAccountScreen() {
               {user.email}
             </dd>
             <dt className="col-sm-4">{text.role}</dt>
-            <dd className="col-sm-8">{adminMessages.roles[user.role]}</dd>
+            <dd className="col-sm-8">{roleNameOf(user)}</dd>
+            {access.hasRoles && (
+              <>
+                <dt className="col-sm-4">{text.team}</dt>
+                <dd className="col-sm-8">{user.teamName ?? adminMessages.noTeam}</dd>
+              </>
+            )}
             <dt className="col-sm-4">{text.status}</dt>
             <dd className="col-sm-8">
               <StaffBadges account={user} />
@@ -148,7 +163,7 @@ export default function StaffAccountScreen() {
             <dt className="col-sm-4">{text.mfa}</dt>
             <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
           </dl>
-          {!itsMe && (
+          {mayAct && (
             <>
               <h3 className="h6 mt-3">{text.actions}</h3>
               <StaffActionButtons account={user} ask={ask} />
@@ -156,6 +171,19 @@ export default function StaffAccountScreen() {
           )}
         </CCardBody>
       </CCard>
+      {!itsMe && access.hasRoles && access.can('staff.roles') && (
+        <AccountRoleTeam
+          // A new answer starts the form again from what the server now says.
+          key={`${user.roleId ?? ''} ${user.teamId ?? ''}`}
+          person={user}
+          access={access}
+          onSaved={(said) => {
+            setNotice(said)
+            // The account and its history, which now tells the change.
+            reload()
+          }}
+        />
+      )}
       <CCard className="mb-3">
         <CCardBody>
           <h2 className="h5">{text.sessions}</h2>

@@ -1,6 +1,6 @@
 import { CButton, CDropdown, CDropdownMenu, CDropdownToggle } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
-import type { StaffItem } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { announceStaffChange } from '../../api/staff-changed-event'
@@ -16,28 +16,10 @@ import {
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { RefusalReasonField } from './refusal-reason-field'
+import { useAccess } from '../../session/use-access'
+import { actionsFor, type StaffActionKind } from './staff-action-rules'
 
-export type StaffActionKind = keyof typeof staffMessages.actions
-
-/** What an admin may do to an account, given its state: the first ones are shown as buttons. */
-export function actionsFor(account: StaffItem): {
-  primary: StaffActionKind[]
-  more: StaffActionKind[]
-} {
-  const more: StaffActionKind[] = []
-  if (account.status === 'pending') return { primary: ['approve', 'refuse'], more }
-  if (account.locked) more.push('unlock')
-  more.push(account.role === 'admin' ? 'makeStaff' : 'makeAdmin')
-  if (account.status === 'active') more.push('signOut', 'reset')
-  if (account.mfa) more.push('mfaOff')
-  // Someone invited has no password yet: nothing may promise them one; a new link is what helps.
-  if (account.status === 'invited')
-    return { primary: ['resendInvitation', 'disableInvitation'], more }
-  if (account.status === 'disabled' && account.invitationExpiresAt !== null) {
-    return { primary: ['enableInvitation'], more }
-  }
-  return { primary: [account.status === 'active' ? 'disable' : 'enable'], more }
-}
+export type { StaffActionKind }
 
 const DANGER: ReadonlySet<StaffActionKind> = new Set([
   'refuse',
@@ -47,7 +29,7 @@ const DANGER: ReadonlySet<StaffActionKind> = new Set([
   'mfaOff',
 ])
 
-function perform(kind: StaffActionKind, account: StaffItem, reason: string): Promise<unknown> {
+function perform(kind: StaffActionKind, account: StaffMember, reason: string): Promise<unknown> {
   switch (kind) {
     case 'approve':
     case 'enable':
@@ -90,16 +72,16 @@ export function useStaffActions(onDone: (notice: string, kind: StaffActionKind) 
     cancel,
   } = useConfirmedAction<{
     kind: StaffActionKind
-    account: StaffItem
+    account: StaffMember
   }>()
   const [reason, setReason] = useState('')
 
-  const ask = (kind: StaffActionKind, account: StaffItem) => {
+  const ask = (kind: StaffActionKind, account: StaffMember) => {
     askFor({ kind, account })
     setReason('')
   }
 
-  const act = async ({ kind, account }: { kind: StaffActionKind; account: StaffItem }) => {
+  const act = async ({ kind, account }: { kind: StaffActionKind; account: StaffMember }) => {
     await perform(kind, account, reason)
     announceStaffChange()
     onDone(staffMessages.done[kind](account.name), kind)
@@ -142,11 +124,12 @@ export function StaffActionButtons({
   ask,
   compact = false,
 }: {
-  account: StaffItem
-  ask: (kind: StaffActionKind, account: StaffItem) => void
+  account: StaffMember
+  ask: (kind: StaffActionKind, account: StaffMember) => void
   compact?: boolean
 }) {
-  const { primary, more } = actionsFor(account)
+  const { primary, more } = actionsFor(account, useAccess())
+  if (primary.length === 0 && more.length === 0) return null
   return (
     <div className={`d-flex ${compact ? 'flex-nowrap' : 'flex-wrap'} gap-2`}>
       {primary.map((kind) => (

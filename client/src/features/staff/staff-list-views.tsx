@@ -1,7 +1,7 @@
 import { CCard, CCardBody } from '@coreui/react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import type { StaffItem } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { formatDate, formatDateTime } from '../../ui/format-date'
@@ -14,14 +14,21 @@ import { WholeEmail } from './whole-email'
 const text = staffMessages.staff
 
 interface ViewProps {
-  accounts: readonly StaffItem[]
+  accounts: readonly StaffMember[]
   meId: string | undefined
-  ask: (kind: StaffActionKind, account: StaffItem) => void
+  ask: (kind: StaffActionKind, account: StaffMember) => void
   selection: StaffSelection
+  /** The backend has teams: the Time column (cards: the team beside the role). */
+  showTeam: boolean
 }
 
+/** The role as the server names it; the old two roles' words from an older backend. */
+export const roleNameOf = (account: StaffMember) =>
+  account.roleName ?? adminMessages.roles[account.role]
+const teamNameOf = (account: StaffMember) => account.teamName ?? adminMessages.noTeam
+
 /** The name, whole (it wraps between words), with "(você)" kept beside it. */
-function NameLink({ account, meId }: { account: StaffItem; meId: string | undefined }) {
+function NameLink({ account, meId }: { account: StaffMember; meId: string | undefined }) {
   return (
     <span style={{ overflowWrap: 'anywhere' }}>
       <Link to={`/equipe/${account.id}`} aria-label={text.open(account.name)}>
@@ -34,7 +41,7 @@ function NameLink({ account, meId }: { account: StaffItem; meId: string | undefi
   )
 }
 
-function RowCheckbox({ account, selection }: { account: StaffItem; selection: StaffSelection }) {
+function RowCheckbox({ account, selection }: { account: StaffMember; selection: StaffSelection }) {
   if (!selection.selectable(account)) return null
   return (
     <input
@@ -78,7 +85,7 @@ export function PageCheckbox({
   )
 }
 
-const lastSignIn = (account: StaffItem) =>
+const lastSignIn = (account: StaffMember) =>
   account.lastSignInAt ? formatDateTime(account.lastSignInAt) : adminMessages.never
 
 /**
@@ -86,19 +93,27 @@ const lastSignIn = (account: StaffItem) =>
  * its own line, wrapping only at "@" and dots when it must); the other columns take only the
  * room their words need, the status badge on one line.
  */
-export function StaffTable({ accounts, meId, ask, selection }: ViewProps) {
+export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewProps) {
+  const selecting = accounts.some(selection.selectable)
   return (
     <table className="table align-middle mb-0">
       <caption className="visually-hidden">{text.listLabel}</caption>
       <thead>
         <tr>
-          <th scope="col" style={{ width: '1%' }}>
-            <PageCheckbox selection={selection} />
-          </th>
+          {selecting && (
+            <th scope="col" style={{ width: '1%' }}>
+              <PageCheckbox selection={selection} />
+            </th>
+          )}
           <th scope="col">{text.columns.person}</th>
           <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
             {text.columns.role}
           </th>
+          {showTeam && (
+            <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
+              {adminMessages.team}
+            </th>
+          )}
           <th scope="col" style={{ width: '1%' }}>
             {text.columns.status}
           </th>
@@ -113,14 +128,17 @@ export function StaffTable({ accounts, meId, ask, selection }: ViewProps) {
       <tbody>
         {accounts.map((account) => (
           <tr key={account.id}>
-            <td>
-              <RowCheckbox account={account} selection={selection} />
-            </td>
+            {selecting && (
+              <td>
+                <RowCheckbox account={account} selection={selection} />
+              </td>
+            )}
             <th scope="row" className="fw-normal" style={{ minWidth: '12rem' }}>
               <NameLink account={account} meId={meId} />
               <WholeEmail email={account.email} className="small text-body-secondary" />
             </th>
-            <td className="text-nowrap">{adminMessages.roles[account.role]}</td>
+            <td className="text-nowrap">{roleNameOf(account)}</td>
+            {showTeam && <td className="text-nowrap">{teamNameOf(account)}</td>}
             <td style={{ minWidth: '10rem' }}>
               <StaffBadges account={account} />
             </td>
@@ -136,7 +154,7 @@ export function StaffTable({ accounts, meId, ask, selection }: ViewProps) {
 }
 
 /** Phones and narrow windows: one card per account, every action inside it. */
-export function StaffCards({ accounts, meId, ask, selection }: ViewProps) {
+export function StaffCards({ accounts, meId, ask, selection, showTeam }: ViewProps) {
   return (
     <>
       {accounts.some(selection.selectable) && <PageCheckbox selection={selection} withLabel />}
@@ -159,7 +177,8 @@ export function StaffCards({ accounts, meId, ask, selection }: ViewProps) {
                 <div className="d-flex flex-wrap align-items-center gap-2 my-2">
                   <StaffBadges account={account} />
                   <span className="small text-body-secondary">
-                    {adminMessages.roles[account.role]} · {text.columns.since}{' '}
+                    {roleNameOf(account)}
+                    {showTeam && ` · ${teamNameOf(account)}`} · {text.columns.since}{' '}
                     {formatDate(account.createdAt)} · {text.columns.lastSignIn}:{' '}
                     {lastSignIn(account)}
                   </span>

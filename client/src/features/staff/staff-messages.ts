@@ -5,7 +5,8 @@
 export const staffMessages = {
   staff: {
     title: 'Equipe',
-    intro: 'Aprove ou recuse cadastros, desative contas, mude papéis e convide pessoas.',
+    intro:
+      'As pessoas do Painel, com seu papel e seu time; as ações que seu papel permite aparecem em cada uma.',
     search: 'Buscar por nome ou e-mail',
     status: 'Situação',
     role: 'Papel',
@@ -14,6 +15,9 @@ export const staffMessages = {
     sort: 'Ordenar por',
     any: 'Todas',
     anyRole: 'Todos',
+    anyTeam: 'Todos',
+    unknownRole: 'Papel não encontrado',
+    unknownTeam: 'Time não encontrado',
     lockedOnly: 'Só bloqueadas',
     unlockedOnly: 'Não bloqueadas',
     withMfa: 'Com segundo fator',
@@ -147,12 +151,18 @@ export const staffMessages = {
     submit: 'Enviar convite',
     done: (email: string) => `Convite enviado para ${email}.`,
   },
+  roleTeam: {
+    title: 'Papel e time',
+    save: 'Salvar papel e time',
+    saved: (name: string) => `O papel e o time de ${name} foram salvos.`,
+  },
   account: {
     back: 'Voltar para Equipe',
     details: 'Dados da conta',
     name: 'Nome',
     email: 'E-mail',
     role: 'Papel',
+    team: 'Time',
     status: 'Situação',
     since: 'Conta criada em',
     lastSignIn: 'Último acesso',

@@ -4,7 +4,8 @@ import type { InnerRoute } from '../../routing/route'
 export const staffRoute: InnerRoute = {
   path: paths.staff,
   title: 'Equipe',
-  access: 'admin',
+  access: 'signed-in',
+  permission: 'staff.view',
   icon: 'staff',
   load: () => import('./staff-screen'),
 }
@@ -14,7 +15,8 @@ export const staffAccountRoute: InnerRoute = {
   path: paths.staffAccount,
   title: 'Conta',
   pageTitle: 'Equipe',
-  access: 'admin',
+  access: 'signed-in',
+  permission: 'staff.view',
   icon: 'staff',
   notInMenu: true,
   parent: staffRoute,

@@ -1,8 +1,9 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
-import type { StaffQuery } from '../../../../common/api/staff'
+import { STAFF_BULK_ACTIONS } from '../../../../common/api/staff'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
+import type { StaffQuery } from '../../../../common/api/staff'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import { Notice } from '../../ui/notice'
@@ -11,6 +12,7 @@ import { useListTop } from '../../ui/use-list-top'
 import { useMediaQuery, WIDE } from '../../ui/use-media-query'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { useCurrentUser } from '../../session/current-user'
+import { useAccess } from '../../session/use-access'
 import { hasDraft } from '../../session/form-draft'
 import { useFilterParams } from '../../routing/filter-params'
 import { paths } from '../../routing/paths'
@@ -21,12 +23,21 @@ import { useStaffSelection } from './staff-selection'
 import { queryFrom, StaffFilters } from './staff-filters'
 import { StaffCards, StaffTable } from './staff-list-views'
 import { StaffPagination } from './staff-pagination'
+import { bulkActionsAllowed } from './staff-action-rules'
+import { useRoleTeamChoices } from './role-team-choices'
 
 const text = staffMessages.staff
 
-/** Equipe (admins): find accounts, act on them, invite people. */
+/**
+ * Equipe (staff.view): find accounts, act on them, invite people; each action only for whoever
+ * may take it, and with a role of scope `team`, only the people of one's own team (the server
+ * lists no one else).
+ */
 export default function StaffScreen() {
   const { user: me } = useCurrentUser()
+  const access = useAccess()
+  const choices = useRoleTeamChoices(access.hasRoles)
+  const bulkAllowed = bulkActionsAllowed(STAFF_BULK_ACTIONS, access.can)
   const { params, update, clear } = useFilterParams()
   const query = queryFrom(params)
   const queryKey = JSON.stringify(query)
@@ -45,8 +56,8 @@ export default function StaffScreen() {
 
   const list = load.state === 'ready' ? load.data : null
   // Selections last for one page of one search: see staff-selection.ts.
-  const selection = useStaffSelection(list?.items ?? [], me?.id, queryKey)
-  const bulk = useBulkActions(selection, () => {
+  const selection = useStaffSelection(list?.items ?? [], me?.id, queryKey, bulkAllowed.length > 0)
+  const bulk = useBulkActions(selection, bulkAllowed, () => {
     setNotice(null)
     reload()
   })
@@ -71,9 +82,25 @@ export default function StaffScreen() {
   } else if (load.data.items.length === 0) {
     body = <p>{text.empty}</p>
   } else if (wide) {
-    body = <StaffTable accounts={load.data.items} meId={me?.id} ask={ask} selection={selection} />
+    body = (
+      <StaffTable
+        accounts={load.data.items}
+        meId={me?.id}
+        ask={ask}
+        selection={selection}
+        showTeam={access.hasRoles}
+      />
+    )
   } else {
-    body = <StaffCards accounts={load.data.items} meId={me?.id} ask={ask} selection={selection} />
+    body = (
+      <StaffCards
+        accounts={load.data.items}
+        meId={me?.id}
+        ask={ask}
+        selection={selection}
+        showTeam={access.hasRoles}
+      />
+    )
   }
 
   return (
@@ -81,15 +108,24 @@ export default function StaffScreen() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h2 mb-0 me-auto">{text.title}</h1>
         <RefreshButton busy={busy} onClick={reload} />
-        <CButton color="primary" onClick={() => setInviting(true)}>
-          {text.invite}
-        </CButton>
+        {access.can('staff.invite') && (
+          <CButton color="primary" onClick={() => setInviting(true)}>
+            {text.invite}
+          </CButton>
+        )}
       </div>
       <p className="text-body-secondary">{text.intro}</p>
       <Notice color="success" text={notice} />
       {bulk.summary}
 
-      <StaffFilters query={query} update={update} anySet={params.size > 0} clear={clear} />
+      <StaffFilters
+        query={query}
+        update={update}
+        anySet={params.size > 0}
+        clear={clear}
+        choices={choices}
+        ownTeamOnly={access.scope === 'team'}
+      />
 
       <Notice
         color="warning"
@@ -123,8 +159,11 @@ export default function StaffScreen() {
       )}
       {dialog}
       {bulk.dialog}
-      {inviting && (
+      {/* A kept draft is put back once the role and team selects have their options. */}
+      {inviting && access.can('staff.invite') && choices.settled && (
         <InviteDialog
+          choices={choices}
+          access={access}
           onCancel={() => setInviting(false)}
           onDone={(said) => {
             setInviting(false)

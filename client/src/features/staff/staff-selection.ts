@@ -1,17 +1,17 @@
 import { useState } from 'react'
-import type { StaffItem } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
 
 /** Who is selected on Equipe's page, for the bulk actions (bulk-actions.tsx). */
 export interface StaffSelection {
   /** Whether the row has a checkbox: one's own account is changed in Minha conta, not here. */
-  selectable: (account: StaffItem) => boolean
+  selectable: (account: StaffMember) => boolean
   isSelected: (id: string) => boolean
   toggle: (id: string) => void
   /** The page's checkbox: every selectable row, some of them, or none. */
   page: 'all' | 'some' | 'none'
   togglePage: () => void
   /** The selected people, in the page's order. */
-  selected: StaffItem[]
+  selected: StaffMember[]
   clear: () => void
 }
 
@@ -21,16 +21,18 @@ export interface StaffSelection {
  * that leaves the page on a reload leaves the selection with it.
  */
 export function useStaffSelection(
-  items: readonly StaffItem[],
+  items: readonly StaffMember[],
   meId: string | undefined,
   pageKey: string,
+  /** Whether the viewer may take any bulk action: without one, no row has a checkbox. */
+  enabled = true,
 ): StaffSelection {
   const [state, setState] = useState<{ key: string; ids: ReadonlySet<string> }>({
     key: pageKey,
     ids: new Set(),
   })
   const ids = state.key === pageKey ? state.ids : new Set<string>()
-  const selectable = (account: StaffItem) => account.id !== meId
+  const selectable = (account: StaffMember) => enabled && account.id !== meId
   const rows = items.filter(selectable)
   const selected = rows.filter((account) => ids.has(account.id))
   const set = (next: Iterable<string>) => setState({ key: pageKey, ids: new Set(next) })

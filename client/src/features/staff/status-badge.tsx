@@ -1,7 +1,7 @@
 import { CBadge } from '@coreui/react'
 import { useState } from 'react'
 import type { StaffStatus } from '../../../../common/api/staff'
-import type { StaffItem } from '../../../../common/api/staff'
+import type { StaffMember } from '../../api/staff-list-api'
 import { formatDate } from '../../ui/format-date'
 import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
@@ -33,7 +33,7 @@ export function StatusBadge({ status }: { status: StaffStatus | 'locked' }) {
 }
 
 /** An account's badges: its status (an invitation with when its link expires) and its lock. */
-export function StaffBadges({ account }: { account: StaffItem }) {
+export function StaffBadges({ account }: { account: StaffMember }) {
   const expires = account.status === 'invited' ? account.invitationExpiresAt : null
   // When the page drew the badge: "expirou" for a link that had stopped working by then.
   const [now] = useState(Date.now)

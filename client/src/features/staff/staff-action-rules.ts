@@ -1,0 +1,85 @@
+import type { RoleItem } from '../../../../common/api/roles'
+import type { StaffBulkAction } from '../../../../common/api/staff'
+import type { Permission, RoleScope } from '../../../../common/permissions'
+import type { StaffMember } from '../../api/staff-list-api'
+import type { staffMessages } from './staff-messages'
+
+export type StaffActionKind = keyof typeof staffMessages.actions
+
+/** The permission each action needs (common/permissions.ts): the server asks the same. */
+export const ACTION_PERMISSION: Readonly<Record<StaffActionKind, Permission>> = {
+  approve: 'staff.approve',
+  refuse: 'staff.approve',
+  disable: 'staff.disable',
+  enable: 'staff.disable',
+  disableInvitation: 'staff.disable',
+  enableInvitation: 'staff.disable',
+  makeAdmin: 'staff.roles',
+  makeStaff: 'staff.roles',
+  unlock: 'staff.unlock',
+  signOut: 'staff.sessions',
+  reset: 'staff.reset',
+  mfaOff: 'staff.mfa_reset',
+  resendInvitation: 'staff.invite',
+}
+
+export const BULK_PERMISSION: Readonly<Record<StaffBulkAction, Permission>> = {
+  approve: 'staff.approve',
+  refuse: 'staff.approve',
+  disable: 'staff.disable',
+}
+
+/** What the viewer may do, as session/access.ts answers it. */
+export interface ActionRights {
+  can: (permission: Permission) => boolean
+  /**
+   * The backend has roles: a role is changed on the account's page ("Papel e time"), so the
+   * old two-role shortcuts are not offered.
+   */
+  hasRoles: boolean
+}
+
+/**
+ * What the viewer may do to an account, given its state and their permissions: the first ones
+ * are shown as buttons, the rest in a menu. An action they may not do is not shown at all.
+ */
+export function actionsFor(
+  account: StaffMember,
+  { can, hasRoles }: ActionRights,
+): { primary: StaffActionKind[]; more: StaffActionKind[] } {
+  const allowed = (kind: StaffActionKind) => can(ACTION_PERMISSION[kind])
+  const only = (kinds: StaffActionKind[]) => kinds.filter(allowed)
+  if (account.status === 'pending') return { primary: only(['approve', 'refuse']), more: [] }
+  const more: StaffActionKind[] = []
+  if (account.locked) more.push('unlock')
+  if (!hasRoles) more.push(account.role === 'admin' ? 'makeStaff' : 'makeAdmin')
+  if (account.status === 'active') more.push('signOut', 'reset')
+  if (account.mfa) more.push('mfaOff')
+  let primary: StaffActionKind[]
+  // Someone invited has no password yet: nothing may promise them one; a new link is what helps.
+  if (account.status === 'invited') primary = ['resendInvitation', 'disableInvitation']
+  else if (account.status === 'disabled' && account.invitationExpiresAt !== null)
+    primary = ['enableInvitation']
+  else primary = [account.status === 'active' ? 'disable' : 'enable']
+  return { primary: only(primary), more: only(more) }
+}
+
+/** The bulk actions the viewer may take. */
+export const bulkActionsAllowed = (
+  actions: readonly StaffBulkAction[],
+  can: (permission: Permission) => boolean,
+) => actions.filter((action) => can(BULK_PERMISSION[action]))
+
+/**
+ * The roles the viewer may give: none with a permission they lack, nor reaching everyone when
+ * theirs reaches only their team (the server refuses those with role_not_grantable).
+ */
+export const grantableRoles = (
+  roles: readonly RoleItem[],
+  { can, scope }: { can: (permission: Permission) => boolean; scope: RoleScope },
+) =>
+  roles.filter(
+    (role) =>
+      role.permissions.every(can) &&
+      (scope === 'all' || role.scope === 'team' || role.permissions.length === 0),
+  )

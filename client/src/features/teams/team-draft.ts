@@ -1,0 +1,50 @@
+import {
+  ROLE_DESCRIPTION_MAX_LENGTH,
+  TEAM_NAME_MAX_LENGTH,
+  type TeamBody,
+  type TeamChangeBody,
+  type TeamItem,
+} from '../../../../common/api/roles'
+import { teamsMessages } from './teams-messages'
+
+/** A team as its dialog holds it while it is typed. */
+export interface TeamDraft {
+  name: string
+  description: string
+  open: boolean
+}
+
+export type TeamField = 'name' | 'description'
+
+/** A new team is closed to registrations until someone opens it on purpose. */
+export function teamDraftOf(team?: TeamItem): TeamDraft {
+  return { name: team?.name ?? '', description: team?.description ?? '', open: team?.open ?? false }
+}
+
+/** What the dialog says under its fields before anything is sent (the API's limits). */
+export function teamProblems(draft: TeamDraft): Partial<Record<TeamField, string>> {
+  const text = teamsMessages.form
+  const problems: Partial<Record<TeamField, string>> = {}
+  const name = draft.name.trim()
+  if (name === '') problems.name = text.nameRequired
+  else if (name.length > TEAM_NAME_MAX_LENGTH)
+    problems.name = text.nameTooLong(TEAM_NAME_MAX_LENGTH)
+  // The teams' descriptions share the roles' limit (common/api/roles.ts, TeamBodySchema).
+  if (draft.description.trim().length > ROLE_DESCRIPTION_MAX_LENGTH)
+    problems.description = text.descriptionTooLong(ROLE_DESCRIPTION_MAX_LENGTH)
+  return problems
+}
+
+export function teamBody(draft: TeamDraft): TeamBody {
+  return { name: draft.name.trim(), description: draft.description.trim(), open: draft.open }
+}
+
+/** PATCH /api/teams/:id's body: only what differs from the team as loaded; null when nothing. */
+export function teamChanges(team: TeamItem, draft: TeamDraft): TeamChangeBody | null {
+  const body = teamBody(draft)
+  const changes: TeamChangeBody = {}
+  if (body.name !== team.name) changes.name = body.name
+  if (body.description !== team.description) changes.description = body.description
+  if (body.open !== team.open) changes.open = body.open
+  return Object.keys(changes).length > 0 ? changes : null
+}

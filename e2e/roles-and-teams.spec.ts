@@ -1,0 +1,255 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { apiSignIn, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
+import { sidebar, signInWithForm } from './support/pages'
+import { e2e } from './support/test-env'
+
+/** Issue 29: roles, teams and permissions, from the screens. */
+
+/** A name no other run uses (the e2e database is shared by the suites). */
+const unique = (name: string) =>
+  `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+async function adminCall(api: APIRequestContext) {
+  const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+  return { authorization: `Bearer ${token}` }
+}
+
+async function makeTeam(api: APIRequestContext, name: string, open = true): Promise<string> {
+  const response = await api.post('/api/teams', {
+    data: { name, open },
+    headers: await adminCall(api),
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { team: { id: string } }).team.id
+}
+
+async function makeRole(
+  api: APIRequestContext,
+  body: { name: string; permissions: string[]; scope: 'all' | 'team' },
+): Promise<string> {
+  const response = await api.post('/api/roles', {
+    data: { description: '', ...body },
+    headers: await adminCall(api),
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { role: { id: string } }).role.id
+}
+
+async function place(api: APIRequestContext, person: TestAccount, roleId: string, teamId?: string) {
+  const response = await api.patch(`/api/staff/${person.id}`, {
+    data: { roleId, ...(teamId ? { teamId } : {}) },
+    headers: await adminCall(api),
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+async function signIn(page: Page, person: TestAccount) {
+  await page.goto('/#/login')
+  await signInWithForm(page, person)
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+}
+
+const MANAGER_PERMISSIONS = [
+  'Ver a equipe: a lista, as contas e as sessões abertas',
+  'Aprovar ou recusar cadastros',
+  'Convidar pessoas e reenviar convites',
+  'Desativar e reativar contas',
+  'Desbloquear contas bloqueadas por tentativas',
+  'Encerrar as sessões de outra pessoa',
+  'Enviar um link para criar nova senha',
+]
+
+test.describe('an admin', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('creates a team and a "Gestor de equipe" role scoped to it, and gives it to someone', async ({
+    page,
+    api,
+  }) => {
+    test.slow()
+    const teamName = unique('Vendas')
+    const roleName = unique('Gestor de equipe')
+    const person = await createStaff(api, { name: 'Gil Gestor', label: 'gestor' })
+
+    // Times: a new team, open for registration.
+    await page.goto('/#/times')
+    await page.getByRole('button', { name: 'Novo time' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Novo time' })
+    await dialog.getByLabel('Nome').fill(teamName)
+    await dialog.getByLabel('Aberto para cadastro').check()
+    await dialog.getByRole('button', { name: 'Criar time' }).click()
+    await expect(page.getByText(`O time ${teamName} foi criado.`)).toBeVisible()
+    const card = page.getByRole('listitem').filter({ hasText: teamName })
+    await expect(card.getByText('Aberto para cadastro')).toBeVisible()
+    await expect(card.getByText('Nenhuma pessoa')).toBeVisible()
+
+    // Papéis: the built-ins are read-only, and say why.
+    await page.goto('/#/papeis')
+    await page.getByRole('link', { name: 'Abrir o papel Administrador' }).click()
+    await expect(page.getByText(/Papel embutido do Painel: não pode ser alterado/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Excluir' })).toHaveCount(0)
+
+    // A new role: its permissions in the matrix, scope "só o próprio time".
+    await page.getByRole('link', { name: 'Voltar para Papéis' }).click()
+    await page.getByRole('link', { name: 'Novo papel' }).click()
+    await page.getByLabel('Nome').fill(roleName)
+    await page.getByRole('radio', { name: /Só o próprio time/ }).check()
+    for (const permission of MANAGER_PERMISSIONS)
+      await page.getByRole('checkbox', { name: permission }).check()
+    await page.getByRole('button', { name: 'Criar papel' }).click()
+    await expect(page.getByText(`O papel ${roleName} foi criado.`)).toBeVisible()
+    await expect(page.getByRole('heading', { name: roleName, level: 1 })).toBeVisible()
+    const approve = page.getByRole('row', { name: /Aprovar ou recusar cadastros/ })
+    await expect(approve.getByText('Permitido', { exact: true })).toBeVisible()
+    const audit = page.getByRole('row', { name: /Ver o registro de auditoria/ })
+    await expect(audit.getByText('Não permitido')).toBeVisible()
+    await expect(page.getByText('Ninguém tem este papel.')).toBeVisible()
+
+    // The person's page in Equipe: role and team, saved together.
+    await page.goto(`/#/equipe/${person.id}`)
+    const roleTeam = page.locator('form').filter({ hasText: 'Salvar papel e time' })
+    await roleTeam.getByLabel('Papel').selectOption({ label: roleName })
+    await roleTeam.getByLabel('Time').selectOption({ label: teamName })
+    await roleTeam.getByRole('button', { name: 'Salvar papel e time' }).click()
+    await expect(page.getByText(`O papel e o time de ${person.name} foram salvos.`)).toBeVisible()
+    const details = page.locator('dl').first()
+    await expect(details.getByText(roleName)).toBeVisible()
+    await expect(details.getByText(teamName)).toBeVisible()
+
+    // The role's page now names its holder, a link to their page.
+    await page.goto('/#/papeis')
+    await page.getByRole('link', { name: `Abrir o papel ${roleName}` }).click()
+    await expect(page.getByRole('link', { name: `Abrir a conta de ${person.name}` })).toBeVisible()
+
+    // A role someone holds cannot be deleted: the server says why, in the dialog.
+    await page.getByRole('button', { name: 'Excluir' }).click()
+    const refusal = page.getByRole('dialog')
+    await refusal.getByRole('button', { name: 'Excluir' }).click()
+    await expect(refusal.getByRole('alert')).toBeVisible()
+    await refusal.getByRole('button', { name: 'Cancelar' }).click()
+  })
+})
+
+test('a team manager approves a registration to their team, sees no one else and only their actions', async ({
+  page,
+  api,
+  browser,
+}) => {
+  test.slow()
+  const teamId = await makeTeam(api, unique('Suporte'))
+  const otherTeamId = await makeTeam(api, unique('Financeiro'))
+  const roleId = await makeRole(api, {
+    name: unique('Gestor de equipe'),
+    permissions: [
+      'staff.view',
+      'staff.approve',
+      'staff.invite',
+      'staff.disable',
+      'staff.unlock',
+      'staff.sessions',
+      'staff.reset',
+    ],
+    scope: 'team',
+  })
+  const manager = await createStaff(api, { name: 'Marta Gestora', label: 'marta' })
+  await place(api, manager, roleId, teamId)
+  const outsider = await createStaff(api, { name: 'Otto de Fora', label: 'otto' })
+  const staffRole = '00000000-0000-4000-8000-000000000002'
+  await place(api, outsider, staffRole, otherTeamId)
+
+  // Someone asks for an account naming the manager's team, on the registration page.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } })
+  const form = await visitor.newPage()
+  const newcomer = { name: 'Nina Nova', email: uniqueEmail('nina'), password: 'senha-da-nina-1' }
+  await form.goto('/#/register')
+  const teamName = await (async () => {
+    const response = await api.get('/api/auth/teams')
+    const { teams } = (await response.json()) as { teams: { id: string; name: string }[] }
+    return teams.find((team) => team.id === teamId)!.name
+  })()
+  await form.getByLabel('Time (opcional)').selectOption({ label: teamName })
+  await form.getByLabel('Nome').fill(newcomer.name)
+  await form.getByLabel('E-mail').fill(newcomer.email)
+  await form.getByLabel('Senha', { exact: true }).fill(newcomer.password)
+  await form.getByLabel('Confirmar senha').fill(newcomer.password)
+  await form.getByRole('button', { name: 'Solicitar cadastro' }).click()
+  await expect(form.getByText('Cadastro recebido')).toBeVisible()
+  await visitor.close()
+
+  await signIn(page, manager)
+  const nav = sidebar(page)
+  await expect(nav.getByRole('link', { name: /^Equipe/ })).toBeVisible()
+  for (const screen of ['Auditoria', 'Papéis', 'Times'])
+    await expect(nav.getByRole('link', { name: screen })).toHaveCount(0)
+
+  // The registration waits for them; they approve it.
+  await page.goto(`/#/equipe?q=${encodeURIComponent(newcomer.email)}`)
+  await expect(page.getByText('1 conta', { exact: true })).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: `Aprovar ${newcomer.name}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click()
+  await expect(page.getByText(`O cadastro de ${newcomer.name} foi aprovado.`)).toBeVisible()
+
+  // Someone of another team is not there, by search or by address.
+  await page.goto(`/#/equipe?q=${encodeURIComponent(outsider.email)}`)
+  await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
+  await page.goto(`/#/equipe/${outsider.id}`)
+  await expect(page.getByText('Esta conta não existe (ou o cadastro foi recusado).')).toBeVisible()
+
+  // On a person of their team: their role's actions, not the others'.
+  await page.goto(`/#/equipe?q=${encodeURIComponent(newcomer.email)}`)
+  await expect(page.getByRole('button', { name: `Desativar ${newcomer.name}` })).toBeVisible()
+  await page.getByRole('button', { name: `Ações para ${newcomer.name}` }).click()
+  await expect(page.getByRole('button', { name: 'Enviar link de nova senha' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Desativar segundo fator' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /papel de administrador/ })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  // No Time filter: their role reaches their own team only.
+  await expect(page.getByRole('search').getByLabel('Time')).toHaveCount(0)
+
+  // Minha conta names their role and team.
+  await page.goto('/#/perfil')
+  const card = page
+    .locator('.card')
+    .filter({ has: page.getByRole('heading', { name: 'Papel e time' }) })
+  await expect(card.getByText(teamName)).toBeVisible()
+  await expect(card.getByText('Só o próprio time')).toBeVisible()
+})
+
+test('an "Auditoria" role exports the log and changes nothing', async ({ page, api }) => {
+  test.slow()
+  const roleId = await makeRole(api, {
+    name: unique('Auditoria'),
+    permissions: ['audit.view', 'audit.export'],
+    scope: 'all',
+  })
+  const auditor = await createStaff(api, { name: 'Ana Auditora', label: 'auditora' })
+  await place(api, auditor, roleId)
+
+  await signIn(page, auditor)
+  const nav = sidebar(page)
+  await expect(nav.getByRole('link', { name: 'Auditoria' })).toBeVisible()
+  for (const screen of [/^Equipe/, /^Papéis/, /^Times/])
+    await expect(nav.getByRole('link', { name: screen })).toHaveCount(0)
+
+  await nav.getByRole('link', { name: 'Auditoria' }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Exportar CSV' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/\.csv$/)
+
+  // Equipe, Papéis and Times, opened by address: the no-permission notice, nothing of the screen.
+  for (const [path, title] of [
+    ['/#/equipe', 'Equipe'],
+    ['/#/papeis', 'Papéis'],
+    ['/#/times', 'Times'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+    await expect(
+      page.getByText('Sem permissão: seu papel não dá acesso a esta tela.'),
+    ).toBeVisible()
+  }
+  await expect(page.getByRole('button', { name: 'Convidar pessoa' })).toHaveCount(0)
+})
