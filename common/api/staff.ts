@@ -41,7 +41,10 @@ export const StaffQuerySchema = Type.Object(
     roleId: Type.Optional(Type.String({ format: 'uuid', maxLength: 36 })),
     teamId: Type.Optional(
       Type.String({
-        pattern: '^([0-9A-Fa-f-]{36}|none)$',
+        // A plain UUID (common/account-id.ts), not any 36 hex digits and dashes: PostgreSQL's
+        // uuid column would refuse that with an error, not an empty list.
+        pattern:
+          '^([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|none)$',
         description: 'a team id, or `none` for the people of no team',
       }),
     ),

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import type { MfaRequired } from '../../common/api/auth'
 import type { RecoveryCodes, SessionList, TotpSetup } from '../../common/api/me'
+import type { RoleAnswer, TeamAnswer } from '../../common/api/roles'
 import type { CreationOptions, RequestOptions } from '../../common/api/webauthn'
 import { totpCode } from '../accounts/totp'
 import type { OpenApiDocument } from '../openapi/api-description'
@@ -144,6 +145,19 @@ async function emailChangeLinks(label: string) {
   assert.ok(token && cancel, 'both links mailed')
   return { token, cancel }
 }
+/** A role or a team the admin makes (a unique name each): its id. */
+async function made(kind: 'roles' | 'teams'): Promise<string> {
+  made.count += 1
+  const name = `Feito ${made.count}`
+  const body =
+    kind === 'roles'
+      ? { name, description: '', permissions: ['staff.unlock'], scope: 'all' }
+      : { name }
+  const answer = await api.call('POST', `/api/${kind}`, adminToken, body)
+  ok(answer, `${kind} made`)
+  return kind === 'roles' ? answer.json<RoleAnswer>().role.id : answer.json<TeamAnswer>().team.id
+}
+made.count = 0
 
 /** A signed-in person with TOTP on: the setup's session, the secret. */
 async function withTotp() {
@@ -419,6 +433,8 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
   'PATCH /api/staff/{id}': async () => {
     const pending = await api.account('aprova', { status: 'pending' })
     const promoted = await api.account('promove')
+    const placed = await api.account('recolocada')
+    const [role, team] = [await made('roles'), await made('teams')]
     return [
       {
         send: call('PATCH', `/api/staff/${pending.id}`, adminToken, () => ({
@@ -433,7 +449,51 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
           name: 'Nome Corrigido',
         })),
       },
+      {
+        send: call('PATCH', `/api/staff/${placed.id}`, adminToken, () => ({
+          roleId: role,
+          teamId: team,
+        })),
+      },
     ]
+  },
+  'POST /api/roles': async () => [
+    {
+      send: call('POST', '/api/roles', adminToken, () => ({
+        name: 'Suporte',
+        description: 'Atende a central',
+        permissions: ['staff.unlock', 'staff.reset'],
+        scope: 'all',
+      })),
+    },
+  ],
+  'PATCH /api/roles/{id}': async () => {
+    const id = await made('roles')
+    return [
+      {
+        send: call('PATCH', `/api/roles/${id}`, adminToken, () => ({
+          permissions: ['staff.sessions'],
+        })),
+      },
+    ]
+  },
+  'DELETE /api/roles/{id}': async () => {
+    const id = await made('roles')
+    return [{ send: call('DELETE', `/api/roles/${id}`, adminToken) }]
+  },
+  'POST /api/teams': async () => [
+    { send: call('POST', '/api/teams', adminToken, () => ({ name: 'Vendas', open: true })) },
+  ],
+  'PATCH /api/teams/{id}': async () => {
+    const id = await made('teams')
+    return [{ send: call('PATCH', `/api/teams/${id}`, adminToken, () => ({ open: true })) }]
+  },
+  'DELETE /api/teams/{id}': async () => {
+    const id = await made('teams')
+    // With a member: the delete also leaves them with no team.
+    const member = await api.account('sem-time')
+    ok(await api.call('PATCH', `/api/staff/${member.id}`, adminToken, { teamId: id }), 'placed')
+    return [{ send: call('DELETE', `/api/teams/${id}`, adminToken) }]
   },
   'POST /api/staff/bulk': async () => {
     const pending = await api.account('em-lote', { status: 'pending' })

@@ -359,6 +359,20 @@ describe(`roles and teams (${testStoreName()})`, () => {
     })
   })
 
+  it('the list filters by a team id or none; anything else is a 400, never a database error', async () => {
+    // 36 hex digits and dashes that are no UUID: PostgreSQL's uuid column refused it with a 500.
+    for (const teamId of [
+      'BB--ccb--aBeF-7CAae5E--cEeB-F3de-6A9',
+      '{abcdef01-2345-6789-abcd-ef0123456789}',
+    ]) {
+      const answer = await api.get(`/api/staff?teamId=${encodeURIComponent(teamId)}`, admin)
+      assert.equal(answer.statusCode, 400, answer.body)
+      assert.equal(errorOf(answer).code, 'invalid_input')
+    }
+    const none = await api.get('/api/staff?teamId=none', admin)
+    assert.equal(none.statusCode, 200, none.body)
+  })
+
   it('an Equipe person reads roles and teams but changes nothing', async () => {
     const person = await api.person('equipe')
     assert.equal((await api.get('/api/roles', person.token)).statusCode, 200)
