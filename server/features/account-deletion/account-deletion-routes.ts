@@ -1,4 +1,5 @@
 import {
+  DeletionRefusalBodySchema,
   DeletionRequestBodySchema,
   DeletionRequestListSchema,
 } from '../../../common/api/account-deletion'
@@ -11,6 +12,7 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
+import { refuseDeletionRequest } from './refuse-deletion-request'
 
 const bearer = [{ bearer: [] }]
 
@@ -126,6 +128,31 @@ export const staffDeletionRoutes = guardedRoutes([admins], async (app, context) 
     },
     async (request, reply) => {
       await anonymiseAccount(context, request.account!, request.params.id, requestOrigin(request))
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.post(
+    '/:id/deletion-request/refuse',
+    {
+      schema: {
+        summary: "Refuse an account's open request for deletion, with a reason",
+        description:
+          'Admins only. Closes the open request as refused and mails the person the reason, quoted; the account stays as it was. Audited. 400 own_account or a blank reason; 404 when the account has no open request (decided meanwhile).',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        body: DeletionRefusalBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await refuseDeletionRequest(
+        context,
+        request.account!,
+        request.params.id,
+        request.body.reason,
+        requestOrigin(request),
+      )
       return answerWithoutBody(reply, 204)
     },
   )
