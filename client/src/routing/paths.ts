@@ -14,6 +14,8 @@ export const paths = {
   profile: '/perfil',
   staff: '/equipe',
   staffAccount: '/equipe/:id',
+  /** The open requests for deletion, linked from Equipe (features/deletion-requests). */
+  deletionRequests: '/equipe/pedidos-de-exclusao',
   audit: '/auditoria',
   /** Where someone MFA_REQUIRED covers sets up a second factor (layout/second-factor-gate.tsx). */
   secondFactorSetup: '/segundo-fator',

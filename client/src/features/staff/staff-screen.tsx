@@ -14,6 +14,7 @@ import { useCurrentUser } from '../../session/current-user'
 import { hasDraft } from '../../session/form-draft'
 import { useFilterParams } from '../../routing/filter-params'
 import { paths } from '../../routing/paths'
+import { DeletionRequestsLink } from './deletion-requests-link'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { useBulkActions } from './bulk-actions'
@@ -81,6 +82,7 @@ export default function StaffScreen() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h2 mb-0 me-auto">{text.title}</h1>
         <RefreshButton busy={busy} onClick={reload} />
+        <DeletionRequestsLink />
         <CButton color="primary" onClick={() => setInviting(true)}>
           {text.invite}
         </CButton>
