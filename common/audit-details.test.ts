@@ -106,6 +106,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   email_change_cancelled: [{}],
   data_exported: [{}],
   deletion_requested: [{}],
+  deletion_refused: [{ reason: 'Há um processo em andamento.' }],
   anonymised: [{ events: 12 }, { events: 1 }],
 }
 

@@ -53,6 +53,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   email_change_cancelled: [],
   data_exported: [],
   deletion_requested: [],
+  deletion_refused: ['reason'],
   anonymised: ['events'],
 }
 
@@ -319,6 +320,7 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   email_change_cancelled: () => [],
   data_exported: () => [],
   deletion_requested: () => [],
+  deletion_refused: (d) => [text(d.reason) && `pelo motivo ${quoted(text(d.reason)!)}`],
   anonymised: (d) => [
     number(d.events) !== undefined &&
       `${count(number(d.events)!, 'evento anterior mantido', 'eventos anteriores mantidos')} sob pseudônimo`,

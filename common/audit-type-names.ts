@@ -43,5 +43,6 @@ export const auditTypeNames: Record<AuditType, string> = {
   email_change_cancelled: 'Troca de e-mail cancelada',
   data_exported: 'Cópia dos dados baixada',
   deletion_requested: 'Exclusão da conta pedida',
+  deletion_refused: 'Exclusão da conta recusada',
   anonymised: 'Conta anonimizada',
 }

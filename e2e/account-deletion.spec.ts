@@ -1,21 +1,29 @@
+import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { apiSignIn } from './support/accounts'
-import { expectRoute } from './support/pages'
-import { e2e } from './support/test-env'
+import { apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { mailsTo } from './support/mailbox'
+import { expectRoute, seedTokenOnce, signInWithForm } from './support/pages'
 
 /**
- * Issue 30 §4: a person asks in Minha conta for their account to be deleted; an admin sees the
- * request and anonymises the account (through the API: Equipe's screen for it is not built yet);
- * the person's session ends and their name and e-mail are gone from the staff list.
+ * Issue 30 §4, from the admin's side: people ask in Minha conta for their accounts to be
+ * deleted; the admin finds the requests from Equipe, refuses one with a reason (the person's
+ * mail quotes it) and anonymises another (that person's session ends, they cannot sign in,
+ * Equipe no longer lists them, Auditoria shows their pseudonym).
  */
 
-test.use({ signedInAs: 'staff' })
+test.use({ signedInAs: 'admin' })
 
-test('a deletion requested in Minha conta, approved by an admin: the session ends, the data is gone', async ({
-  page,
-  api,
-  account,
-}) => {
+const REFUSED_MAIL = 'Painel: seu pedido de exclusão da conta foi recusado'
+
+/** A person, signed in in a browser of their own, asks for deletion in Minha conta. */
+async function askForDeletion(
+  browser: Browser,
+  api: Parameters<typeof apiSignIn>[0],
+  person: TestAccount,
+) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await seedTokenOnce(page, await apiSignIn(api, person.email, person.password))
   await page.goto('/#/perfil')
   const card = page.locator('.card', {
     has: page.getByRole('heading', { name: 'Excluir minha conta' }),
@@ -23,25 +31,84 @@ test('a deletion requested in Minha conta, approved by an admin: the session end
   await card.getByLabel('Senha atual').fill('nao-e-a-senha')
   await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
   await expect(card.getByText('A senha atual não confere.')).toBeVisible()
-  await card.getByLabel('Senha atual').fill(account!.password)
+  await card.getByLabel('Senha atual').fill(person.password)
   await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
   await expect(card.getByRole('status')).toHaveText(
     'Pedido de exclusão enviado. Quem administra o Painel vai analisá-lo.',
   )
+  return page
+}
 
-  const admin = {
-    authorization: `Bearer ${await apiSignIn(api, e2e.admin.email, e2e.admin.password)}`,
-  }
-  const listed = await api.get('/api/staff/deletion-requests', { headers: admin })
-  const { requests } = (await listed.json()) as { requests: { account: { id: string } }[] }
-  expect(requests.map((request) => request.account.id)).toContain(account!.id)
-  const anonymised = await api.post(`/api/staff/${account!.id}/anonymise`, { headers: admin })
-  expect(anonymised.status()).toBe(204)
+const requestOf = (page: Page, person: TestAccount) =>
+  page.getByRole('listitem').filter({ hasText: person.email })
 
-  await page.reload()
-  await expectRoute(page, /^\/login/)
-  const search = await api.get(`/api/staff?q=${encodeURIComponent(account!.email)}`, {
-    headers: admin,
-  })
-  expect(((await search.json()) as { total: number }).total).toBe(0)
+test('the admin refuses one request with a reason and anonymises another', async ({
+  page,
+  api,
+  browser,
+}) => {
+  const keeps = await createStaff(api, { label: 'fica', name: 'Fabiana Fica' })
+  const leaves = await createStaff(api, { label: 'sai', name: 'Saulo Sai' })
+  await askForDeletion(browser, api, keeps)
+  const leaversPage = await askForDeletion(browser, api, leaves)
+
+  // Equipe shows the way to the requests only when there are some (other tests' may be there too).
+  await page.goto('/#/equipe')
+  await page.getByRole('link', { name: /^Pedidos de exclusão \(\d+\)$/ }).click()
+  await expectRoute(page, '/equipe/pedidos-de-exclusao')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos de exclusão' })).toBeVisible()
+  const breadcrumb = page.getByRole('navigation', { name: 'Você está em' })
+  await expect(breadcrumb.getByRole('link', { name: 'Equipe' })).toBeVisible()
+  await expect(breadcrumb).toContainText('Pedidos de exclusão')
+  await expect(page).toHaveTitle(/Pedidos de exclusão/)
+  await expect(requestOf(page, keeps)).toContainText('Fabiana Fica')
+  await expect(requestOf(page, keeps)).toContainText(/Pedido em \d{1,2} de \S+ de \d{4}/)
+
+  // Refused, with a reason: asked for first, then mailed to the person, quoted.
+  await requestOf(page, keeps).getByRole('button', { name: 'Recusar' }).click()
+  const refusal = page.getByRole('dialog', { name: 'Recusar o pedido de Fabiana Fica?' })
+  await expect(refusal).toContainText('Fabiana Fica recebe um e-mail com o motivo abaixo.')
+  await refusal.getByRole('button', { name: 'Recusar pedido' }).click()
+  await expect(refusal.getByText('Informe o motivo da recusa.')).toBeVisible()
+  const reason = 'Há um processo trabalhista em andamento.'
+  await refusal.getByLabel('Motivo da recusa').fill(reason)
+  await refusal.getByRole('button', { name: 'Recusar pedido' }).click()
+  await expect(refusal).toBeHidden()
+  await expect(page.getByText('O pedido de Fabiana Fica foi recusado')).toBeVisible()
+  await expect(requestOf(page, keeps)).toHaveCount(0)
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(keeps.email)).find((mail) => mail.subject === REFUSED_MAIL)?.text ?? '',
+      { timeout: 10_000 },
+    )
+    .toContain(`Motivo informado: «${reason}»`)
+
+  // Anonymised: the dialog says what cannot be undone.
+  await requestOf(page, leaves).getByRole('button', { name: 'Anonimizar' }).click()
+  const anonymise = page.getByRole('dialog', { name: 'Anonimizar a conta de Saulo Sai?' })
+  await expect(anonymise).toContainText('Não há como desfazer.')
+  await expect(anonymise).toContainText('todas as sessões dessa pessoa terminam agora')
+  await expect(anonymise).toContainText('sob um pseudônimo')
+  await anonymise.getByRole('button', { name: 'Anonimizar definitivamente' }).click()
+  await expect(anonymise).toBeHidden()
+  await expect(page.getByText('A conta de Saulo Sai foi anonimizada.')).toBeVisible()
+  await expect(requestOf(page, leaves)).toHaveCount(0)
+
+  // The person: the session is over, and the password opens nothing any more.
+  await leaversPage.reload()
+  await expectRoute(leaversPage, /^\/login/)
+  await signInWithForm(leaversPage, leaves)
+  await expect(leaversPage.getByText('E-mail ou senha incorretos.')).toBeVisible()
+
+  // Equipe no longer lists them; the one refused is still there.
+  await page.goto(`/#/equipe?q=${encodeURIComponent(leaves.email)}`)
+  await expect(page.getByText('Nenhuma conta encontrada com estes filtros.')).toBeVisible()
+  await page.goto(`/#/equipe?q=${encodeURIComponent(keeps.email)}`)
+  await expect(page.getByText('Fabiana Fica').first()).toBeVisible()
+
+  // Auditoria: the anonymisation under the pseudonym, the name nowhere.
+  await page.goto('/#/auditoria?type=anonymised')
+  await expect(page.getByText(`Pessoa anonimizada ${leaves.id.slice(0, 8)}`).first()).toBeVisible()
+  await expect(page.getByText('Saulo Sai')).toHaveCount(0)
 })

@@ -66,6 +66,9 @@ export const apiMessages = {
   refused_already: 'Este cadastro já tinha sido recusado e removido.',
   reason_only_to_refuse: 'O motivo só vale para recusar cadastros.',
   account_not_found: 'Conta não encontrada.',
+  missing_reason: 'Informe o motivo da recusa.',
+  deletion_request_not_found:
+    'Não há pedido de exclusão aberto para esta conta: ele pode já ter sido decidido.',
   invalid_account_id: 'Identificador de conta inválido.',
   permission_missing: 'Seu papel não permite fazer isso.',
   role_not_grantable: 'Você não pode dar um papel com mais permissões ou alcance que o seu.',

@@ -50,6 +50,7 @@ export const AUDIT_TYPES = [
   'email_change_cancelled',
   'data_exported',
   'deletion_requested',
+  'deletion_refused',
   'anonymised',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]

@@ -37,9 +37,10 @@ export function parseMail(raw: string): ReceivedMail {
     text = Buffer.from(bytes, 'latin1').toString('utf8')
   } else text = body
   // RFC 2047 encoded-words in the subject (=?UTF-8?Q?...?=).
-  const subject = (header('Subject') ?? '').replace(
-    /=\?utf-8\?([qb])\?([^?]*)\?=/gi,
-    (_, kind: string, data: string) =>
+  // The white space between two encoded-words is not part of the text (RFC 2047, 6.2).
+  const subject = (header('Subject') ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
       kind.toLowerCase() === 'b'
         ? Buffer.from(data, 'base64').toString('utf8')
         : Buffer.from(
@@ -50,8 +51,8 @@ export function parseMail(raw: string): ReceivedMail {
               ),
             'latin1',
           ).toString('utf8'),
-  )
-  return { subject: subject.replace(/\?=\s+=\?/g, ''), text }
+    )
+  return { subject, text }
 }
 
 /** The mails received so far for an address, oldest first. */

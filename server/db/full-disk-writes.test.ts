@@ -561,6 +561,19 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
       },
     ]
   },
+  'POST /api/staff/{id}/deletion-request/refuse': async () => {
+    const someone = await api.person('recusa-exclusao')
+    await api.call('POST', '/api/me/deletion-request', someone.token, {
+      password: someone.password,
+    })
+    return [
+      {
+        send: call('POST', `/api/staff/${someone.id}/deletion-request/refuse`, adminToken, () => ({
+          reason: 'Há um processo em andamento',
+        })),
+      },
+    ]
+  },
   'POST /api/staff/{id}/anonymise': async () => {
     const someone = await api.account('anonimiza')
     return [{ send: call('POST', `/api/staff/${someone.id}/anonymise`, adminToken) }]

@@ -1,5 +1,6 @@
 import { auditRoute } from '../features/audit/audit-routes'
 import { dashboardRoute } from '../features/dashboard/dashboard-routes'
+import { deletionRequestsRoute } from '../features/deletion-requests/deletion-requests-routes'
 import {
   loadInnerNotFound,
   notFoundRoute,
@@ -32,6 +33,8 @@ export const ROUTES: readonly PanelRoute[] = [
   dashboardRoute,
   profileRoute,
   staffRoute,
+  // Before /equipe/:id: the breadcrumb and the tab take the first route that matches (route-at.ts).
+  { ...deletionRequestsRoute, parent: staffRoute },
   staffAccountRoute,
   auditRoute,
   rolesRoute,

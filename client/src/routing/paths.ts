@@ -14,6 +14,8 @@ export const paths = {
   profile: '/perfil',
   staff: '/equipe',
   staffAccount: '/equipe/:id',
+  /** The open requests for deletion, linked from Equipe (features/deletion-requests). */
+  deletionRequests: '/equipe/pedidos-de-exclusao',
   audit: '/auditoria',
   roles: '/papeis',
   role: '/papeis/:id',

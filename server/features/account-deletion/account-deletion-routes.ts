@@ -1,4 +1,5 @@
 import {
+  DeletionRefusalBodySchema,
   DeletionRequestBodySchema,
   DeletionRequestListSchema,
 } from '../../../common/api/account-deletion'
@@ -12,6 +13,7 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
+import { refuseDeletionRequest } from './refuse-deletion-request'
 
 const bearer = [{ bearer: [] }]
 
@@ -86,7 +88,8 @@ export const staffDeletionRoutes = guardedRoutes([signedIn], async (app, context
       schema: {
         'x-permission': 'staff.delete',
         summary: 'The open requests for deletion, oldest first',
-        description: 'Admins only. Each open request, with the account that asked and when.',
+        description:
+          'Permission staff.delete. Each open request of the people the caller reaches, with the account that asked and when.',
         security: bearer,
         response: { 200: DeletionRequestListSchema, ...errorAnswers(401, 403) },
       },
@@ -123,7 +126,7 @@ export const staffDeletionRoutes = guardedRoutes([signedIn], async (app, context
         'x-permission': 'staff.delete',
         summary: 'Anonymise an account: its personal data removed everywhere',
         description:
-          'Admins only. Removes the account and its personal data everywhere (name, e-mail, provider links, addresses and browsers in sessions and audit events, mails to it); the audit log keeps its events under a stable pseudonym. Its sessions end at once. 400 own_account; 409 last_admin.',
+          'Permission staff.delete, for the people the caller reaches (404 otherwise) whose role does not outrank theirs (403 outranked). Removes the account and its personal data everywhere (name, e-mail, provider links, addresses and browsers in sessions and audit events, mails to it); the audit log keeps its events under a stable pseudonym. Its sessions end at once. 400 own_account; 409 last_admin.',
         security: bearer,
         params: AccountIdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404, 409) },
@@ -134,6 +137,33 @@ export const staffDeletionRoutes = guardedRoutes([signedIn], async (app, context
         context,
         request.account!,
         request.params.id,
+        requestOrigin(request),
+        request.access,
+      )
+      return answerWithoutBody(reply, 204)
+    },
+  )
+
+  app.post(
+    '/:id/deletion-request/refuse',
+    {
+      schema: {
+        'x-permission': 'staff.delete',
+        summary: "Refuse an account's open request for deletion, with a reason",
+        description:
+          'Permission staff.delete, for the people the caller reaches. Closes the open request as refused and mails the person the reason, quoted; the account stays as it was. Audited. 400 own_account or a blank reason; 404 when the account has no open request (decided meanwhile).',
+        security: bearer,
+        params: AccountIdParamsSchema,
+        body: DeletionRefusalBodySchema,
+        response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await refuseDeletionRequest(
+        context,
+        request.account!,
+        request.params.id,
+        request.body.reason,
         requestOrigin(request),
         request.access,
       )

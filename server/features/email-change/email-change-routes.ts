@@ -93,7 +93,7 @@ export const staffEmailChangeRoutes = guardedRoutes([signedIn], async (app, cont
         'x-permission': 'staff.roles',
         summary: "Ask to change someone's e-mail (confirmed from the new address)",
         description:
-          'Admins only. The same confirmation as the person’s own change: the new address gets the link, the old one is told (naming the admin) with a link to cancel. The same answer whether or not the new address has an account.',
+          'Permission staff.roles, for the people the caller reaches (404 otherwise) whose role does not outrank theirs (403 outranked). The same confirmation as the person’s own change: the new address gets the link, the old one is told (naming the admin) with a link to cancel. The same answer whether or not the new address has an account.',
         security: bearer,
         params: AccountIdParamsSchema,
         body: AdminEmailChangeBodySchema,

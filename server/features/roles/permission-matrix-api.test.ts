@@ -250,6 +250,10 @@ const REQUESTS: Record<string, (scene: Scene) => Request | Promise<Request>> = {
     body: { password: PASSWORD },
   }),
   'GET /api/staff/deletion-requests': () => ({ url: '/api/staff/deletion-requests' }),
+  'POST /api/staff/{id}/deletion-request/refuse': async ({ person }) => ({
+    url: `/api/staff/${await person('active')}/deletion-request/refuse`,
+    body: { reason: 'Ainda há pendências.' },
+  }),
   'POST /api/staff/{id}/anonymise': async ({ person }) => ({
     url: `/api/staff/${await person('active')}/anonymise`,
   }),

@@ -16,6 +16,7 @@ import { useAccess } from '../../session/use-access'
 import { hasDraft } from '../../session/form-draft'
 import { useFilterParams } from '../../routing/filter-params'
 import { paths } from '../../routing/paths'
+import { DeletionRequestsLink } from './deletion-requests-link'
 import { INVITE_DRAFT, InviteDialog } from './invite-dialog'
 import { useStaffActions } from './staff-actions'
 import { useBulkActions } from './bulk-actions'
@@ -108,6 +109,7 @@ export default function StaffScreen() {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h2 mb-0 me-auto">{text.title}</h1>
         <RefreshButton busy={busy} onClick={reload} />
+        {access.can('staff.delete') && <DeletionRequestsLink />}
         {access.can('staff.invite') && (
           <CButton color="primary" onClick={() => setInviting(true)}>
             {text.invite}
