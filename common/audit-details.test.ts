@@ -79,6 +79,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   team_changed: [
     { from: null, to: 'Vendas' },
     { from: 'Vendas', to: 'Suporte' },
+    { from: 'Vendas', to: 'Suporte', provider: 'corp' },
   ],
   role_created: [
     { name: 'Auditoria', permissions: 'audit.view,audit.export', scope: 'all' },

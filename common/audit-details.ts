@@ -39,7 +39,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   name_changed: ['from', 'to'],
   provider_linked: ['provider', 'by'],
   provider_unlinked: ['provider', 'by'],
-  team_changed: ['from', 'to'],
+  team_changed: ['from', 'to', 'provider'],
   role_created: ['name', 'permissions', 'scope'],
   role_updated: ['from_name', 'name', 'added', 'removed', 'from_scope', 'scope'],
   role_deleted: ['name', 'permissions', 'scope'],
@@ -271,7 +271,7 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   },
   provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
   provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
-  team_changed: (d) => [`de ${teamWords(d.from)} para ${teamWords(d.to)}`],
+  team_changed: (d) => [`de ${teamWords(d.from)} para ${teamWords(d.to)}`, viaProvider(d)],
   role_created: (d) => [
     text(d.name) && quoted(text(d.name)!),
     scopeNames[String(d.scope)],

@@ -143,6 +143,14 @@ export interface AccountChange {
   name?: string
 }
 
+/** What a change may be decided from, besides the account as it is once locked. */
+export interface ChangeContext {
+  /** The account is the only active admin: a change that demotes or disables it is refused. */
+  lastActiveAdmin: boolean
+}
+
+export type DecideChange = (before: Account, context: ChangeContext) => AccountChange | null
+
 /**
  * Writes a change an admin makes to another account (approve, disable, re-enable, promote,
  * demote, rename) under the rules above, and runs `within` (the caller's audit event, a mail)
@@ -154,39 +162,56 @@ export async function writeAccountChange(
   db: Db,
   actor: Account,
   rawId: string,
-  change: AccountChange | ((before: Account) => AccountChange | null),
+  change: AccountChange | DecideChange,
   within?: WithinChange,
   access?: Access,
 ): Promise<{ before: Account; after: Account; changed: boolean }> {
   const id = refuseOwnAccount(actor, rawId)
-  return db.transaction().execute(async (trx) => {
-    const activeAdmins = await lockActiveAdmins(trx)
-    const target = await lockAccount(trx, id, access)
-    if (!target) throw notFound()
-    await refuseOutranked(trx, target, access)
-    const wanted = typeof change === 'function' ? change(target) : change
-    if (wanted === null) return { before: target, after: target, changed: false }
-    const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
-    const role = roleColumns(roleId)
-    const after = { role: role.role, status: wanted.status ?? target.status }
-    keepAnActiveAdmin(activeAdmins, target, after)
-    const row = await trx
-      .updateTable('accounts')
-      .set({
-        ...role,
-        status: after.status,
-        team_id: wanted.teamId === undefined ? target.team_id : wanted.teamId,
-        ...nameColumns(wanted.name ?? target.name),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    if (after.status === 'disabled' && target.status !== 'disabled')
-      await endAllSessions(trx, id, 'session_account_disabled')
-    await within?.(trx, target, row)
-    return { before: target, after: row, changed: true }
-  })
+  return db
+    .transaction()
+    .execute((trx) => writeAccountChangeWithin(trx, id, change, within, access))
+}
+
+/**
+ * writeAccountChange's rules inside a transaction the caller holds, for a change nobody makes
+ * from Equipe: a sign-in provider's mapping of the person's role and team
+ * (features/sign-in-with-provider/account-for-identity.ts). `id` is already normalised.
+ */
+export async function writeAccountChangeWithin(
+  trx: Db,
+  id: string,
+  change: AccountChange | DecideChange,
+  within?: WithinChange,
+  access?: Access,
+): Promise<{ before: Account; after: Account; changed: boolean }> {
+  const activeAdmins = await lockActiveAdmins(trx)
+  const target = await lockAccount(trx, id, access)
+  if (!target) throw notFound()
+  await refuseOutranked(trx, target, access)
+  const lastActiveAdmin =
+    activeAdmins.length <= 1 && activeAdmins.some((admin) => admin.id === target.id)
+  const wanted = typeof change === 'function' ? change(target, { lastActiveAdmin }) : change
+  if (wanted === null) return { before: target, after: target, changed: false }
+  const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
+  const role = roleColumns(roleId)
+  const after = { role: role.role, status: wanted.status ?? target.status }
+  keepAnActiveAdmin(activeAdmins, target, after)
+  const row = await trx
+    .updateTable('accounts')
+    .set({
+      ...role,
+      status: after.status,
+      team_id: wanted.teamId === undefined ? target.team_id : wanted.teamId,
+      ...nameColumns(wanted.name ?? target.name),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  if (after.status === 'disabled' && target.status !== 'disabled')
+    await endAllSessions(trx, id, 'session_account_disabled')
+  await within?.(trx, target, row)
+  return { before: target, after: row, changed: true }
 }
 
 /** Refuses a pending registration: the account is removed. Anything else is not_pending (409). */

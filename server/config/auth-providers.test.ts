@@ -43,8 +43,73 @@ describe('readSingleSignOn', () => {
         autoApprove: false,
         adminClaim: null,
         adminValues: [],
+        roleClaim: null,
+        roleMap: [],
+        teamClaim: null,
+        teamMap: [],
         trustMfa: false,
       },
+    ])
+  })
+
+  it('ROLE_CLAIM/ROLE_MAP and TEAM_CLAIM/TEAM_MAP: value=Name pairs in their order', () => {
+    const { config, problems } = read({
+      ...corp,
+      AUTH_CORP_ADMIN_CLAIM: 'groups',
+      AUTH_CORP_ADMIN_VALUES: 'painel-admin',
+      AUTH_CORP_ROLE_CLAIM: 'groups',
+      AUTH_CORP_ROLE_MAP: ' painel-gestores = Gestor de equipe ;painel-audit=Auditoria;',
+      AUTH_CORP_TEAM_CLAIM: 'realm_access.teams',
+      // A value ends at the last `=`: an LDAP group's name keeps its own.
+      AUTH_CORP_TEAM_MAP: 'cn=vendas,ou=groups=Vendas; /painel/suporte=Atendimento',
+    })
+    assert.deepEqual(problems, [])
+    const [provider] = config.authProviders
+    assert.equal(provider?.roleClaim, 'groups')
+    assert.deepEqual(provider?.roleMap, [
+      { value: 'painel-gestores', name: 'Gestor de equipe' },
+      { value: 'painel-audit', name: 'Auditoria' },
+    ])
+    assert.equal(provider?.teamClaim, 'realm_access.teams')
+    assert.deepEqual(provider?.teamMap, [
+      { value: 'cn=vendas,ou=groups', name: 'Vendas' },
+      { value: '/painel/suporte', name: 'Atendimento' },
+    ])
+    assert.deepEqual(provider?.adminValues, ['painel-admin'], 'ADMIN_VALUES stay beside them')
+  })
+
+  it('a claim without its map, a map without its claim, a malformed or repeated pair', () => {
+    const { config, problems } = read({
+      ...corp,
+      AUTH_PROVIDERS: 'corp,other,third',
+      AUTH_CORP_ROLE_CLAIM: 'groups',
+      AUTH_CORP_TEAM_MAP: 'vendas=Vendas',
+      AUTH_OTHER_ISSUER_URL: 'https://idp.example',
+      AUTH_OTHER_CLIENT_ID: 'x',
+      AUTH_OTHER_CLIENT_SECRET: 'y',
+      AUTH_OTHER_ROLE_CLAIM: 'groups',
+      AUTH_OTHER_ROLE_MAP: 'painel-gestores;=Auditoria;painel-x=;a=b=Suporte',
+      AUTH_OTHER_TEAM_CLAIM: 'groups list',
+      AUTH_OTHER_TEAM_MAP: `vendas=Vendas;vendas=Compras;longo=${'x'.repeat(61)}`,
+      AUTH_THIRD_ISSUER_URL: 'https://idp.example',
+      AUTH_THIRD_CLIENT_ID: 'x',
+      AUTH_THIRD_CLIENT_SECRET: 'y',
+      AUTH_THIRD_ROLE_CLAIM: 'groups',
+      AUTH_THIRD_ROLE_MAP: ' ; ',
+      AUTH_FOURTH_TEAM_MAP: 'a=B',
+    })
+    assert.deepEqual(config.authProviders, [], 'a provider with a problem is not used')
+    assert.deepEqual(problems, [
+      "AUTH_CORP_ROLE_CLAIM is set without AUTH_CORP_ROLE_MAP: map the claim's values, e.g. AUTH_CORP_ROLE_MAP=painel-gestores=Gestor de equipe",
+      'AUTH_CORP_TEAM_MAP is set without AUTH_CORP_TEAM_CLAIM: name the claim that holds the values',
+      'AUTH_OTHER_ROLE_MAP: "painel-gestores" is not a value=Role name pair (pairs separated by ;, names of 60 characters at most)',
+      'AUTH_OTHER_ROLE_MAP: "=Auditoria" is not a value=Role name pair (pairs separated by ;, names of 60 characters at most)',
+      'AUTH_OTHER_ROLE_MAP: "painel-x=" is not a value=Role name pair (pairs separated by ;, names of 60 characters at most)',
+      'AUTH_OTHER_TEAM_CLAIM="groups list" is not a claim name (letters, digits and _ : / . -, 100 at most)',
+      'AUTH_OTHER_TEAM_MAP maps "vendas" twice: keep one pair (the first that matches decides)',
+      `AUTH_OTHER_TEAM_MAP: "longo=${'x'.repeat(51)}..." is not a value=Team name pair (pairs separated by ;, names of 60 characters at most)`,
+      'AUTH_THIRD_ROLE_MAP=";" has no value=Role name pair',
+      'AUTH_FOURTH_TEAM_MAP is set but "fourth" is not in AUTH_PROVIDERS (corp,other,third): add it there or remove the variable',
     ])
   })
 

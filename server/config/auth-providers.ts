@@ -6,6 +6,7 @@ import {
   type ProviderMark,
   type ProviderPreset,
 } from './auth-provider-presets'
+import { ROLE_NAME_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../common/api/roles'
 import { quote, type Env, type EnvReader } from './env-reader'
 
 /**
@@ -34,8 +35,25 @@ export interface AuthProvider {
   /** The claim (e.g. `groups`, `roles`, `realm_access.roles`) and the values that make an admin. */
   adminClaim: string | null
   adminValues: readonly string[]
+  /**
+   * ROLE_CLAIM and ROLE_MAP: the claim whose values name the person's role, and the values to
+   * roles' names in the map's order (the first pair whose value the claim holds decides).
+   */
+  roleClaim: string | null
+  roleMap: readonly ClaimMapping[]
+  /** TEAM_CLAIM and TEAM_MAP, likewise to teams' names. */
+  teamClaim: string | null
+  teamMap: readonly ClaimMapping[]
   /** A multi-factor sign-in at the provider (amr/acr) satisfies MFA_REQUIRED. */
   trustMfa: boolean
+}
+
+/** One `value=Name` pair of a ROLE_MAP or TEAM_MAP. */
+export interface ClaimMapping {
+  /** A value of the claim, compared exactly (`painel-gestores`, an Entra group's object id). */
+  value: string
+  /** A role's or a team's name, looked up in the database at each sign-in (server/roles/name-key.ts). */
+  name: string
 }
 
 export interface SingleSignOnConfig {
@@ -55,6 +73,10 @@ export const PROVIDER_SETTINGS = [
   'AUTO_APPROVE',
   'ADMIN_CLAIM',
   'ADMIN_VALUES',
+  'ROLE_CLAIM',
+  'ROLE_MAP',
+  'TEAM_CLAIM',
+  'TEAM_MAP',
   'TRUST_MFA',
 ] as const
 
@@ -147,6 +169,8 @@ function readProvider(read: EnvReader, name: string): AuthProvider | null {
       `${variable(name, 'ADMIN_VALUES')} is set without ${variable(name, 'ADMIN_CLAIM')}: name the claim that holds them`,
     )
   }
+  const role = readClaimMap(read, name, 'ROLE')
+  const team = readClaimMap(read, name, 'TEAM')
   const autoApprove = read.flag(variable(name, 'AUTO_APPROVE'), false)
   const trustMfa = read.flag(variable(name, 'TRUST_MFA'), false)
   if (read.problems.length > before || !issuerUrl || !clientId || !clientSecret) return null
@@ -163,8 +187,70 @@ function readProvider(read: EnvReader, name: string): AuthProvider | null {
     autoApprove,
     adminClaim,
     adminValues,
+    roleClaim: role.claim,
+    roleMap: role.map,
+    teamClaim: team.claim,
+    teamMap: team.map,
     trustMfa,
   }
+}
+
+/** A role's and a team's name are at most this long (common/api/roles.ts): a longer one names none. */
+const MAPPED_NAME_MAX_LENGTH = Math.max(ROLE_NAME_MAX_LENGTH, TEAM_NAME_MAX_LENGTH)
+
+/**
+ * ROLE_CLAIM with ROLE_MAP, or TEAM_CLAIM with TEAM_MAP (both or neither): the map is
+ * `value=Name` pairs separated by `;`, in the order they are tried. A value ends at the last `=`,
+ * so it may hold one (an LDAP group's `cn=painel,ou=groups`); a name cannot. The names are not
+ * checked here: roles and teams live in the database and change while the server runs.
+ */
+function readClaimMap(
+  read: EnvReader,
+  name: string,
+  kind: 'ROLE' | 'TEAM',
+): { claim: string | null; map: ClaimMapping[] } {
+  const claimSetting = variable(name, `${kind}_CLAIM`)
+  const mapSetting = variable(name, `${kind}_MAP`)
+  const what = kind === 'ROLE' ? 'Role name' : 'Team name'
+  const claim = read.matching(
+    claimSetting,
+    (value) => CLAIM_NAME.test(value),
+    'is not a claim name (letters, digits and _ : / . -, 100 at most)',
+  )
+  const raw = read.raw(mapSetting)
+  if (read.raw(claimSetting) !== undefined && raw === undefined) {
+    read.problems.push(
+      `${claimSetting} is set without ${mapSetting}: map the claim's values, e.g. ${mapSetting}=painel-gestores=${kind === 'ROLE' ? 'Gestor de equipe' : 'Vendas'}`,
+    )
+  }
+  if (raw === undefined) return { claim, map: [] }
+  if (read.raw(claimSetting) === undefined) {
+    read.problems.push(
+      `${mapSetting} is set without ${claimSetting}: name the claim that holds the values`,
+    )
+  }
+  const map: ClaimMapping[] = []
+  for (const pair of raw.split(';').map((item) => item.trim())) {
+    if (pair === '') continue
+    const at = pair.lastIndexOf('=')
+    const value = pair.slice(0, Math.max(at, 0)).trim()
+    const mapped = pair.slice(at + 1).trim()
+    if (at < 0 || value === '' || mapped === '' || mapped.length > MAPPED_NAME_MAX_LENGTH) {
+      read.problems.push(
+        `${mapSetting}: ${quote(pair)} is not a value=${what} pair (pairs separated by ;, names of ${MAPPED_NAME_MAX_LENGTH} characters at most)`,
+      )
+    } else if (map.some((earlier) => earlier.value === value)) {
+      read.problems.push(
+        `${mapSetting} maps ${quote(value)} twice: keep one pair (the first that matches decides)`,
+      )
+    } else {
+      map.push({ value, name: mapped })
+    }
+  }
+  if (map.length === 0 && raw.split(';').every((pair) => pair.trim() === '')) {
+    read.problems.push(`${mapSetting}=${quote(raw)} has no value=${what} pair`)
+  }
+  return { claim, map }
 }
 
 function required(

@@ -412,6 +412,10 @@ export function testProviderSettings(overrides: Partial<AuthProvider> = {}): Aut
     autoApprove: false,
     adminClaim: null,
     adminValues: [],
+    roleClaim: null,
+    roleMap: [],
+    teamClaim: null,
+    teamMap: [],
     trustMfa: false,
     ...overrides,
   }

@@ -112,8 +112,10 @@ function whatHappened(
           'A sua conta do Painel foi bloqueada por um tempo depois de várias tentativas de entrar com a senha ou o código errados',
       }
     case 'role_changed': {
-      const from = auditRoleNames[String(details.from)]
-      const to = auditRoleNames[String(details.to)]
+      // The roles' names when recorded (any role); else the old admin/staff of older events.
+      const named = typeof details.from_role === 'string' && typeof details.to_role === 'string'
+      const from = named ? details.from_role : auditRoleNames[String(details.from)]
+      const to = named ? details.to_role : auditRoleNames[String(details.to)]
       return {
         subject: 'Painel: seu papel foi alterado',
         sentence:

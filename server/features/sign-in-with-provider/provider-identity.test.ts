@@ -28,6 +28,8 @@ describe('identityFromClaims', () => {
       acr: null,
       multiFactor: false,
       adminValues: [],
+      roleName: null,
+      teamName: null,
     })
   })
 
@@ -92,6 +94,35 @@ describe('identityFromClaims', () => {
     )
     assert.equal(claimAt({ a: null }, 'a.b'), undefined)
     assert.equal(claimAt({ a: { b: 1 } }, 'a.constructor'), undefined, 'own properties only')
+  })
+
+  it("ROLE_MAP and TEAM_MAP: the map's first pair that the claim holds, whatever the claim's order", () => {
+    const mapped = provider({
+      roleClaim: 'groups',
+      roleMap: [
+        { value: 'painel-gestores', name: 'Gestor de equipe' },
+        { value: 'painel-audit', name: 'Auditoria' },
+      ],
+      teamClaim: 'realm_access.teams',
+      teamMap: [{ value: 'vendas', name: 'Vendas' }],
+    })
+    const both = identityFromClaims(mapped, {
+      ...base,
+      groups: ['outros', 'painel-audit', 'painel-gestores'],
+      realm_access: { teams: 'vendas' },
+    })
+    assert.equal(both.roleName, 'Gestor de equipe')
+    assert.equal(both.teamName, 'Vendas')
+    const audit = identityFromClaims(mapped, { ...base, groups: ['painel-audit'] })
+    assert.equal(audit.roleName, 'Auditoria')
+    assert.equal(audit.teamName, null, 'an absent claim maps to nothing')
+    assert.equal(identityFromClaims(mapped, { ...base, groups: ['outros'] }).roleName, null)
+    assert.equal(identityFromClaims(mapped, { ...base, groups: { a: 1 } }).roleName, null)
+    assert.equal(
+      identityFromClaims(provider(), { ...base, groups: ['painel-audit'] }).roleName,
+      null,
+      'no ROLE_CLAIM: nothing mapped',
+    )
   })
 
   it('multi-factor from amr (RFC 8176) or a PAPE acr; gov.br has its own values', () => {

@@ -1,7 +1,7 @@
 import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import { PRESETS } from '../../config/auth-provider-presets'
-import type { AuthProvider } from '../../config/auth-providers'
+import type { AuthProvider, ClaimMapping } from '../../config/auth-providers'
 
 /**
  * Who a provider says signed in, from the ID token's claims (already validated by openid-client:
@@ -30,6 +30,10 @@ export interface ProviderIdentity {
   multiFactor: boolean
   /** ADMIN_CLAIM's values that are among ADMIN_VALUES. */
   adminValues: readonly string[]
+  /** The role ROLE_MAP gives for ROLE_CLAIM's values (its first pair that matches); null: none. */
+  roleName: string | null
+  /** The team TEAM_MAP gives for TEAM_CLAIM's values, likewise. */
+  teamName: string | null
 }
 
 /** OpenID's PAPE policies that name a multi-factor sign-in. */
@@ -57,6 +61,20 @@ export function claimAt(claims: Readonly<Record<string, unknown>>, path: string)
     value = (value as Record<string, unknown>)[part]
   }
   return value
+}
+
+/**
+ * The name the map gives for the claim's values: the first pair of the map (not of the claim,
+ * whose order a provider does not promise) whose value the claim holds.
+ */
+function mappedName(
+  claims: Readonly<Record<string, unknown>>,
+  claim: string | null,
+  map: readonly ClaimMapping[],
+): string | null {
+  if (claim === null) return null
+  const values = strings(claimAt(claims, claim))
+  return map.find((pair) => values.includes(pair.value))?.name ?? null
 }
 
 export function identityFromClaims(
@@ -87,5 +105,7 @@ export function identityFromClaims(
       amr.some((method) => rules.multiFactorAmr.includes(method)) ||
       (acr !== null && MULTI_FACTOR_ACR.includes(acr)),
     adminValues: [...new Set(adminValues)],
+    roleName: mappedName(claims, provider.roleClaim, provider.roleMap),
+    teamName: mappedName(claims, provider.teamClaim, provider.teamMap),
   }
 }

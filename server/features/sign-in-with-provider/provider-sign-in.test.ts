@@ -121,6 +121,8 @@ describe('sign in with a provider, against a real OpenID provider', () => {
       acr: null,
       multiFactor: true,
       adminValues: [],
+      roleName: null,
+      teamName: null,
     })
   })
 
