@@ -16,6 +16,7 @@ export type SecurityNoticeKind =
   | 'passkey_removed'
   | 'locked'
   | 'role_changed'
+  | 'team_changed'
   | 'provider_linked'
   | 'provider_unlinked'
 
@@ -31,6 +32,7 @@ const ALWAYS: ReadonlySet<string> = new Set<SecurityNoticeKind>([
   'passkey_removed',
   'locked',
   'role_changed',
+  'team_changed',
   'provider_linked',
   'provider_unlinked',
 ])

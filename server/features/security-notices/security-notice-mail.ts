@@ -124,6 +124,14 @@ function whatHappened(
             : 'O seu papel no Painel foi alterado',
       }
     }
+    case 'team_changed': {
+      // A team's name when recorded; none is "nenhum time".
+      const teamOf = (name: unknown) => (typeof name === 'string' ? `«${name}»` : 'nenhum time')
+      return {
+        subject: 'Painel: seu time foi alterado',
+        sentence: `O seu time no Painel foi alterado de ${teamOf(details.from)} para ${teamOf(details.to)}`,
+      }
+    }
     case 'provider_linked':
       return {
         subject: 'Painel: provedor de identidade vinculado',
@@ -140,7 +148,10 @@ function whatHappened(
 /** Who did it, in the mail's words: the person, an admin (named), a provider, or the panel. */
 function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: AuditDetails) {
   if (kind === 'locked') return 'O bloqueio foi automático.'
-  if (typeof details.provider === 'string' && kind === 'role_changed') {
+  if (
+    typeof details.provider === 'string' &&
+    (kind === 'role_changed' || kind === 'team_changed')
+  ) {
     return `A alteração veio do provedor de identidade «${details.provider}», ao entrar por ele.`
   }
   if (event.actor_id !== null && event.actor_id !== event.account_id) {

@@ -184,8 +184,25 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.match(role!.text, /de Equipe para Administrador/)
     assert.match(role!.text, new RegExp(`\\(${ADMIN.email}\\)`))
 
+    // Then places them in a team: the team's name, and who did it.
+    const team = await api.call('POST', '/api/teams', adminToken, { name: 'Time do Aviso' })
+    assert.equal(team.statusCode, 201, team.body)
+    const placed = await api.call('PATCH', `/api/staff/${fabi.id}`, adminToken, {
+      teamId: team.json<{ team: { id: string } }>().team.id,
+    })
+    assert.equal(placed.statusCode, 200, placed.body)
+    const [moved] = await mailsTo(fabi.email, 'Painel: seu time foi alterado')
+    assert.match(moved!.text, /de nenhum time para «Time do Aviso»/)
+    assert.match(moved!.text, new RegExp(`\\(${ADMIN.email}\\)`))
+
     const notices = await noticesSent(fabi.id)
-    for (const kind of ['mfa_enabled', 'recovery_code_used', 'mfa_disabled', 'role_changed']) {
+    for (const kind of [
+      'mfa_enabled',
+      'recovery_code_used',
+      'mfa_disabled',
+      'role_changed',
+      'team_changed',
+    ]) {
       assert.ok(notices.includes(kind), `${kind} in ${notices.join(', ')}`)
     }
   })
