@@ -94,7 +94,7 @@ test.describe('an admin', () => {
     // A new role: its permissions in the matrix, scope "só o próprio time".
     await page.getByRole('link', { name: 'Voltar para Papéis' }).click()
     await page.getByRole('link', { name: 'Novo papel' }).click()
-    await page.getByLabel('Nome').fill(roleName)
+    await page.getByLabel('Nome', { exact: true }).fill(roleName)
     await page.getByRole('radio', { name: /Só o próprio time/ }).check()
     for (const permission of MANAGER_PERMISSIONS)
       await page.getByRole('checkbox', { name: permission }).check()

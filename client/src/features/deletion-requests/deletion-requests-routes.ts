@@ -5,7 +5,8 @@ import type { InnerRoute } from '../../routing/route'
 export const deletionRequestsRoute: InnerRoute = {
   path: paths.deletionRequests,
   title: 'Pedidos de exclusão',
-  access: 'admin',
+  access: 'signed-in',
+  permission: 'staff.delete',
   icon: 'staff',
   notInMenu: true,
   load: () => import('./deletion-requests-screen'),
