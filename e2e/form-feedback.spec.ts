@@ -61,11 +61,15 @@ test.describe('Minha conta', () => {
 
   test('a wrong current password is said on that field, which gets the focus', async ({ page }) => {
     await page.goto('/#/perfil')
-    const current = page.getByLabel('Senha atual')
+    // Changing the e-mail and asking for deletion ask for the current password too: this form's.
+    const form = page.locator('form', {
+      has: page.getByRole('button', { name: 'Salvar nova senha' }),
+    })
+    const current = form.getByLabel('Senha atual')
     await current.fill('not-my-password')
-    await page.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
-    await page.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
-    await page.getByRole('button', { name: 'Salvar nova senha' }).click()
+    await form.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
+    await form.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
+    await form.getByRole('button', { name: 'Salvar nova senha' }).click()
     await expect(current).toHaveAttribute('aria-invalid', 'true')
     await expect(current).toHaveAccessibleDescription('A senha atual não confere.')
     await expect(current).toBeFocused()

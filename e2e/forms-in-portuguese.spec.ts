@@ -117,13 +117,17 @@ test.describe('Minha conta', () => {
 
   test('each password field can be shown and hidden, as on the sign-in page', async ({ page }) => {
     await page.goto('/#/perfil')
-    const form = page.locator('form', { has: page.getByLabel('Senha atual') })
+    // Changing the e-mail and asking for deletion have a password field each, with its own toggle.
+    await expect(page.getByRole('button', { name: 'Mostrar senha' })).toHaveCount(5)
+    const form = page.locator('form', {
+      has: page.getByRole('button', { name: 'Salvar nova senha' }),
+    })
     const toggles = form.getByRole('button', { name: 'Mostrar senha' })
     await expect(toggles).toHaveCount(3)
     const fields = [
-      page.getByLabel('Senha atual'),
-      page.getByLabel('Nova senha', { exact: true }),
-      page.getByLabel('Confirmar nova senha'),
+      form.getByLabel('Senha atual'),
+      form.getByLabel('Nova senha', { exact: true }),
+      form.getByLabel('Confirmar nova senha'),
     ]
     for (const [index, field] of fields.entries()) {
       await field.fill(`segredo-${index}-abc`)
