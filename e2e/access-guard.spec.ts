@@ -58,7 +58,7 @@ test.describe('logged out', () => {
     await expectRoute(page, '/login?redirect=%2Fperfil')
     await signInWithForm(page, staff)
     await expectRoute(page, '/perfil')
-    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
     await expect(page.getByRole('main').getByText(staff.email, { exact: true })).toBeVisible()
     expect(JSON.parse((await tokenIn(page)) ?? '{}')).toEqual({
       token: expect.stringMatching(/^[\w-]{43}$/),
@@ -104,7 +104,7 @@ test.describe('signed in', () => {
     api,
   }) => {
     await page.goto('/#/perfil')
-    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
     const token = (JSON.parse((await tokenIn(page)) ?? '{}') as { token: string }).token
     await page.getByRole('button', { name: 'Menu do usuário' }).click()
     await page.getByRole('button', { name: 'Sair' }).click()
@@ -121,7 +121,7 @@ test.describe('signed in', () => {
 
   test('signing out in another tab takes this one to the login page', async ({ page, context }) => {
     await page.goto('/#/perfil')
-    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
     const other = await context.newPage()
     await other.goto('/#/dashboard')
     await other.getByRole('button', { name: 'Menu do usuário' }).click()

@@ -26,7 +26,7 @@ test('two browsers: "Encerrar as outras sessões" ends the second one, which lan
   const other = await browser.newContext({ storageState: storage(theirs) })
   const second = await other.newPage()
   await second.goto('/#/perfil')
-  await expect(second.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+  await expect(second.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
 
   await page.context().addInitScript(
     (value) => {
@@ -61,7 +61,7 @@ test('two browsers: "Encerrar as outras sessões" ends the second one, which lan
 
   // This one goes on.
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
 })
 
 test('ending one other session by its button', async ({ page, api }) => {

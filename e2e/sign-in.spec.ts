@@ -153,7 +153,7 @@ test.describe('with a session', () => {
     api,
   }) => {
     await page.goto('/#/perfil')
-    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
     const { token } = JSON.parse((await tokenIn(page)) ?? '{}') as { token: string }
     await api.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })
 
@@ -191,7 +191,7 @@ test.describe('with a session', () => {
 
     // Still signed in here; the new password is the one that works now, the old one no more.
     await page.reload()
-    await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
     await apiSignIn(api, account!.email, 'minha-senha-nova-1')
     const withOld = await api.post('/api/auth/login', {
       data: { email: account!.email, password: account!.password },

@@ -114,7 +114,7 @@ test.describe('as an admin', () => {
     })
     const their = await theirs.newPage()
     await their.goto('/#/perfil')
-    await expect(their.getByRole('heading', { name: 'Minha conta' })).toBeVisible()
+    await expect(their.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
 
     await openInEquipe(page, staff.email)
     await page.getByRole('button', { name: `Desativar ${staff.name}` }).click()
