@@ -67,14 +67,17 @@ export default function ProfileScreen() {
       )}
       {user && <RoleTeamCard user={user} />}
       {user && passwordSignIn !== false && <ChangePasswordForm />}
-      {user && <EmailChangeCard />}
+      {/* These three ask for the current password: not for someone who signs in only through
+          a provider (PASSWORD_SIGN_IN=off), whose e-mail is the provider's to change and who asks
+          an admin for deletion (docs/personal-data.md). */}
+      {user && passwordSignIn !== false && <EmailChangeCard />}
       {user && <TotpCard email={user.email} />}
       {user && <PasskeysCard />}
       {user && <ProvidersCard onPasswordSignIn={setPasswordSignIn} />}
       {user && <SessionsCard />}
       {user && <NoticesCard />}
       {user && <MyDataCard />}
-      {user && <DeletionRequestCard />}
+      {user && passwordSignIn !== false && <DeletionRequestCard />}
     </>
   )
 }
