@@ -87,8 +87,10 @@ test.describe('as an admin', () => {
         await expectWhole(badge)
         expect(await linesOf(badge), `"${status}" on one line`).toBe(1)
         if (viewport.width > 1000) {
-          // There is room for the address on one line beside the other columns.
-          expect(await linesOf(list.getByText(person.email, { exact: true }))).toBe(1)
+          // Beside the role and team columns the address may break once (after its @), no more.
+          expect(await linesOf(list.getByText(person.email, { exact: true }))).toBeLessThanOrEqual(
+            2,
+          )
         }
         expect(await noSidewaysScroll(page)).toBe(true)
       }
