@@ -12,7 +12,11 @@ import { testStoreName } from '../test/test-database'
  */
 
 /** Where the admins' routes live: the plugins guarded for admins (access/guarded-routes.ts). */
-const ADMIN_SCOPES = [/^\/api\/staff(\/|$)/, /^\/api\/audit/, /^\/api\/dashboard$/]
+/** An operation a permission guards (x-permission; docs/roles-and-teams.md): Equipe holds none. */
+const needsPermission = (operation: Operation) => {
+  const access = (operation as Record<string, unknown>)['x-permission']
+  return access !== 'self' && access !== 'public'
+}
 
 let api: ApiFixture
 let document: OpenApiDocument
@@ -60,7 +64,7 @@ function malformed({ method, path, operation }: Secured) {
 describe(`the session before the schema (${testStoreName()})`, () => {
   it('finds the secured operations, admins’ and others', () => {
     const all = securedOperations()
-    const admins = all.filter(({ path }) => ADMIN_SCOPES.some((scope) => scope.test(path)))
+    const admins = all.filter(({ operation }) => needsPermission(operation))
     assert.ok(admins.length >= 10 && all.length - admins.length >= 10, `${all.length} operations`)
   })
 
@@ -81,9 +85,9 @@ describe(`the session before the schema (${testStoreName()})`, () => {
     }
   })
 
-  it("every admins' operation, malformed, answers 403 to a staff member; the others do not", async () => {
+  it('every operation that needs a permission, malformed, answers 403 to Equipe; the others do not', async () => {
     for (const secured of securedOperations()) {
-      const adminsOnly = ADMIN_SCOPES.some((scope) => scope.test(secured.path))
+      const adminsOnly = needsPermission(secured.operation)
       // Sessions of their own for each operation: a body the route ignores (logout's) reaches it.
       const staffToken = await api.signIn(staff.email, staff.password)
       const admin = await api.signIn(ADMIN.email, ADMIN.password)
