@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Db } from './database'
 import { nameColumns } from '../accounts/name-columns'
+import { builtInRoleId, roleColumns } from '../roles/role-columns'
 
 /** Where versions before the SQLite engine kept their embedded database (PGlite) in DATA_DIR. */
 export const PGLITE_FOLDER = 'pglite'
@@ -96,7 +97,12 @@ export async function importPglite(folder: string, target: Db): Promise<Record<T
               last_seen_at: row.created_at,
             }))
           : table === 'accounts'
-            ? rows.accounts.map((row) => ({ ...row, ...nameColumns(String(row.name)) }))
+            ? rows.accounts.map((row) => ({
+                ...row,
+                ...nameColumns(String(row.name)),
+                // Roles came later: an admin becomes Administrador, anyone else Equipe.
+                ...roleColumns(builtInRoleId(row.role === 'admin' ? 'admin' : 'staff')),
+              }))
             : rows[table]
       counts[table] = tableRows.length
       // Within SQLite's 32,766 bound parameters per statement.
