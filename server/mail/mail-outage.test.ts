@@ -131,6 +131,7 @@ describe('mail through an SMTP outage (real processes)', () => {
   it('a server killed (-9) while mails wait sends them after its restart, each exactly once', async () => {
     await catcher.stop()
     const before = catcher.caught.length
+    const toAdminBefore = catcher.subjectsTo(ADMIN.email).length
     const first = startServer(fixture.dist, env())
     after(() => stop(first))
     await ready(first)
@@ -165,7 +166,11 @@ describe('mail through an SMTP outage (real processes)', () => {
       SUBJECTS.invitation,
       SUBJECTS.reset,
     ])
-    assert.equal(catcher.caught.length, before + 2, 'nothing else, nothing twice')
+    // The admin's sign-in above came from a client with no device cookie: a new browser, told.
+    assert.deepEqual(catcher.subjectsTo(ADMIN.email).slice(toAdminBefore), [
+      'Painel: entrada de um navegador novo',
+    ])
+    assert.equal(catcher.caught.length, before + 3, 'nothing else, nothing twice')
     assert.equal(await stop(second), 0)
   })
 })
