@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PERMISSIONS, ROLE_SCOPES } from '../permissions'
 
 /**
- * Roles and teams (issue 29; DESIGN.md "Newer contracts"). Built-in roles: "Administrador"
+ * Roles and teams (docs/roles-and-teams.md). Built-in roles: "Administrador"
  * (every permission, scope all) and "Equipe" (none); the old `role` of an account stays readable
  * as `admin` for Administrador and `staff` for every other role.
  *
