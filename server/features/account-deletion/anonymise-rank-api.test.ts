@@ -5,7 +5,7 @@ import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixt
 import { testStoreName } from '../../test/test-database'
 
 /**
- * Anonymising someone and changing their e-mail hold to the caller's reach and rank like every
+ * Anonymising someone, refusing their deletion request and changing their e-mail hold to the caller's reach and rank like every
  * other action on a person (docs/roles-and-teams.md): a team-scoped holder of staff.delete and
  * staff.roles reaches only their team, and never someone whose role outranks theirs.
  */
@@ -65,6 +65,24 @@ describe(`anonymising and someone's e-mail, by reach and rank (${testStoreName()
     assert.equal(row.status, 'active')
     assert.notEqual(row.name, '')
     assert.deepEqual(await api.events(chief, 'email_change_requested'), [])
+  })
+
+  it("refuses another team's open deletion request as not found, and leaves it open", async () => {
+    const asker = await api.person('pede-exclusao-time-b')
+    await ok('PATCH', `/api/staff/${asker.id}`, { teamId: teamB })
+    const asked = await api.call('POST', '/api/me/deletion-request', asker.token, {
+      password: asker.password,
+    })
+    assert.ok(asked.statusCode < 300, asked.body)
+    const url = `/api/staff/${asker.id}/deletion-request/refuse`
+    const answer = await api.call('POST', url, manager, { reason: 'Fora do meu time.' })
+    assert.equal(answer.statusCode, 404, answer.body)
+    const open = await api.database.db
+      .selectFrom('deletion_requests')
+      .select('decided_at')
+      .where('account_id', '=', asker.id)
+      .executeTakeFirstOrThrow()
+    assert.equal(open.decided_at, null)
   })
 
   it("answers 404 for another team's person, and acts on their own team's", async () => {
