@@ -44,6 +44,10 @@ export async function anonymiseAccount(
     async (trx, before) => {
       const pseudonym = pseudonymOf(before.id)
       const { emails, names } = await identifiersOf(trx, before)
+      // The e-mail changes before the mails: the outbox mints a change's link in that order
+      // (email_changes, then its mail_outbox row), and the other order deadlocked with it on
+      // PostgreSQL when an anonymisation met a confirmation link being sent.
+      await trx.deleteFrom('email_changes').where('account_id', '=', before.id).execute()
       const events = await scrubAuditLog(trx, before.id, pseudonym, emails, names)
       for (const email of emails) {
         const like = containing(email)
@@ -69,7 +73,6 @@ export async function anonymiseAccount(
       // end at once. Said out loud for the tables whose rows name the account but not by a key.
       await trx.deleteFrom('sessions').where('account_id', '=', before.id).execute()
       await trx.deleteFrom('provider_links').where('account_id', '=', before.id).execute()
-      await trx.deleteFrom('email_changes').where('account_id', '=', before.id).execute()
       await trx.deleteFrom('accounts').where('id', '=', before.id).execute()
       await trx
         .updateTable('deletion_requests')
