@@ -73,3 +73,12 @@ export async function waitForMail(address: string, already = 0): Promise<Receive
   const mails = await mailsTo(address)
   return mails[mails.length - 1] as ReceivedMail
 }
+
+/** Waits for a mail to an address whose subject matches, whatever else arrives around it. */
+export async function waitForMailAbout(address: string, subject: RegExp): Promise<ReceivedMail> {
+  await expect
+    .poll(async () => (await mailsTo(address)).map((mail) => mail.subject), { timeout: 10_000 })
+    .toContainEqual(expect.stringMatching(subject))
+  const mails = await mailsTo(address)
+  return mails.find((mail) => subject.test(mail.subject)) as ReceivedMail
+}
