@@ -8,7 +8,7 @@ import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
 import type { RequestOrigin } from '../../http/request-origin'
 import { mayGrant } from '../../roles/grant-rules'
-import { nameKey } from '../../roles/name-key'
+import { nameKey, unlessNameTaken } from '../../roles/name-key'
 import {
   findRole,
   findRoleItem,
@@ -27,17 +27,6 @@ const nameTaken = () => apiError(409, 'role_name_taken')
 const builtIn = () => apiError(409, 'built_in_role')
 const notGrantable = () => apiError(403, 'role_not_grantable', 'forbidden')
 
-/** A unique-name violation on either engine (the name_key index), said as 409. */
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (caught) {
-    const text = String((caught as Error)?.message ?? '')
-    if (/unique|duplicate/i.test(text) && /name_key/i.test(text)) throw nameTaken()
-    throw caught
-  }
-}
-
 const list = (permissions: readonly Permission[]) => permissions.join(',')
 
 /** POST /api/roles. */
@@ -51,7 +40,7 @@ export async function createRole(
   const permissions = inCatalogueOrder(body.permissions)
   if (!mayGrant(access, { permissions, scope: body.scope })) throw notGrantable()
   const id = crypto.randomUUID()
-  await unlessNameTaken(() =>
+  await unlessNameTaken(nameTaken, () =>
     deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('roles')
@@ -106,7 +95,7 @@ export async function changeRole(
   change: RoleChangeBody,
 ): Promise<RoleItem> {
   const id = accountIdFrom(rawId)
-  await unlessNameTaken(() =>
+  await unlessNameTaken(nameTaken, () =>
     deps.db.transaction().execute(async (trx) => {
       const before = await lockRole(trx, id)
       if (!before) throw notFound()
