@@ -1,12 +1,11 @@
-import type { Access, RoleBody, RoleChangeBody, RoleItem } from '../../../common/api/roles'
+import type { RoleBody, RoleChangeBody, RoleItem } from '../../../common/api/roles'
 import type { Permission } from '../../../common/permissions'
 import { accountIdFrom } from '../../accounts/account-administration'
+import type { Acting } from '../../access/acting'
 import type { ApiContext } from '../../api/api-context'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
-import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
-import type { RequestOrigin } from '../../http/request-origin'
 import { mayGrant } from '../../roles/grant-rules'
 import { nameKey, unlessNameTaken } from '../../roles/name-key'
 import {
@@ -15,12 +14,6 @@ import {
   inCatalogueOrder,
   permissionsOfRoles,
 } from '../../roles/role-store'
-
-export interface RoleActing {
-  actor: Account
-  access: Access
-  origin: RequestOrigin
-}
 
 const notFound = () => apiError(404, 'role_not_found', 'not_found')
 const nameTaken = () => apiError(409, 'role_name_taken')
@@ -32,7 +25,7 @@ const list = (permissions: readonly Permission[]) => permissions.join(',')
 /** POST /api/roles. */
 export async function createRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   body: RoleBody,
 ): Promise<RoleItem> {
   const name = body.name.trim()
@@ -90,7 +83,7 @@ async function lockRole(trx: Db, id: string) {
 /** PATCH /api/roles/:id. */
 export async function changeRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   rawId: string,
   change: RoleChangeBody,
 ): Promise<RoleItem> {
@@ -141,7 +134,7 @@ export async function changeRole(
 /** DELETE /api/roles/:id: only a role nobody holds (409 role_in_use). */
 export async function deleteRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   rawId: string,
 ): Promise<void> {
   const id = accountIdFrom(rawId)

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
   IdParamsSchema,
@@ -11,7 +10,7 @@ import {
 import { PERMISSIONS, permissionDescriptions } from '../../../common/permissions'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
-import { requestOrigin } from '../../http/request-origin'
+import { acting } from '../../access/acting'
 import { listRoles } from '../../roles/role-store'
 import { changeRole, createRole, deleteRole } from './role-changes'
 
@@ -111,7 +110,3 @@ export default guardedRoutes([signedIn], async (app, context) => {
     },
   )
 })
-
-function acting(request: FastifyRequest) {
-  return { actor: request.account!, access: request.access!, origin: requestOrigin(request) }
-}
