@@ -21,6 +21,12 @@ import { PERMISSIONS, ROLE_SCOPES } from '../permissions'
 
 const closed = { additionalProperties: false } as const
 
+/** The `:id` of PATCH and DELETE /api/roles/:id and /api/teams/:id. */
+export const IdParamsSchema = Type.Object(
+  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
+  closed,
+)
+
 export const PermissionSchema = Type.Enum([...PERMISSIONS])
 export const RoleScopeSchema = Type.Enum([...ROLE_SCOPES], {
   description: 'all: every person; team: only the people of the holder’s own team',

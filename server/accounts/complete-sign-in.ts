@@ -4,6 +4,7 @@ import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
 import type { Origin } from '../http/request-origin'
+import type { SecondFactorCodeResult } from './second-factor-code'
 import { createSession } from './sessions'
 import { isTrustedDevice, trustDevice } from './trusted-devices'
 
@@ -64,6 +65,21 @@ export async function completeSignIn(
   if (newBrowser) details.new_browser = true
   await recordAccountEvent(db, 'sign_in', account.id, origin.audit, details)
   return { outcome: 'signed-in', token, account, deviceToken }
+}
+
+/**
+ * Opens the session once a second-factor code passed (second-factor-code.ts); after a recovery
+ * code, the answer says how many are left.
+ */
+export async function completeCodeSignIn(
+  context: Pick<ApiContext, 'db' | 'now' | 'config'>,
+  checked: Extract<SecondFactorCodeResult, { outcome: 'passed' }>,
+  origin: Origin,
+): Promise<SignInResult> {
+  const result = await completeSignIn(context, checked.account, origin, checked.method)
+  return result.outcome === 'signed-in' && checked.recoveryCodesLeft !== null
+    ? { ...result, recoveryCodesLeft: checked.recoveryCodesLeft }
+    : result
 }
 
 /**

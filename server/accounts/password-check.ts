@@ -2,6 +2,7 @@ import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
+import { apiError, tooManyAttempts } from '../http/errors'
 import type { Origin } from '../http/request-origin'
 import { decoyHash, hashingQueue, verifyPassword } from './passwords'
 import { limitKeys, type Attempt, type LimitKey } from './sign-in-limits'
@@ -89,4 +90,20 @@ export async function checkOwnPassword(
     return { outcome: 'wrong_password' }
   }
   return { outcome: 'changed' }
+}
+
+/**
+ * checkOwnPassword as a route wants it: nothing when right, else the answer thrown (429 with
+ * Retry-After, or 400 wrong_password). Turning the second factor off, new recovery codes, a
+ * change of e-mail, a request for deletion.
+ */
+export async function requireOwnPassword(
+  context: Pick<ApiContext, 'db' | 'limits'>,
+  account: Account,
+  password: string,
+  origin: Origin,
+): Promise<void> {
+  const checked = await checkOwnPassword(context, account, password, origin)
+  if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
+  if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
 }

@@ -6,3 +6,17 @@
 export function nameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR')
 }
+
+/**
+ * A write that may break the unique name_key index (a role's or a team's name), with that
+ * violation, on either engine, thrown as `taken` (409 role_name_taken, team_name_taken).
+ */
+export async function unlessNameTaken<T>(taken: () => Error, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (caught) {
+    const text = String((caught as Error)?.message ?? '')
+    if (/unique|duplicate/i.test(text) && /name_key/i.test(text)) throw taken()
+    throw caught
+  }
+}

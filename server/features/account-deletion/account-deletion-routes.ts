@@ -7,10 +7,9 @@ import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { reachableSql } from '../../roles/team-scope'
-import { checkOwnPassword } from '../../accounts/password-check'
+import { requireOwnPassword } from '../../accounts/password-check'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
-import { apiError, tooManyAttempts } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
 import { refuseDeletionRequest } from './refuse-deletion-request'
@@ -35,12 +34,10 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
     async (request, reply) => {
       const account = request.account!
       const origin = requestOrigin(request)
-      const checked = await checkOwnPassword(context, account, request.body.password, {
+      await requireOwnPassword(context, account, request.body.password, {
         address: request.ip,
         audit: origin,
       })
-      if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
-      if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
       const at = context.now()
       await context.db.transaction().execute(async (trx) => {
         const open = await trx

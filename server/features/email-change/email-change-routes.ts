@@ -8,9 +8,8 @@ import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
 import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { findAdministeredAccount } from '../../accounts/account-administration'
-import { checkOwnPassword } from '../../accounts/password-check'
+import { requireOwnPassword } from '../../accounts/password-check'
 import { answerWithoutBody } from '../../http/answer-without-body'
-import { apiError, tooManyAttempts } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { requestEmailChange } from './request-email-change'
 import { cancelEmailChange, confirmEmailChange } from './use-email-link'
@@ -35,12 +34,10 @@ export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context
     async (request, reply) => {
       const account = request.account!
       const origin = requestOrigin(request)
-      const checked = await checkOwnPassword(context, account, request.body.password, {
+      await requireOwnPassword(context, account, request.body.password, {
         address: request.ip,
         audit: origin,
       })
-      if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
-      if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
       await requestEmailChange(context, account, request.body.email, { admin: null, origin })
       return answerWithoutBody(reply, 202)
     },

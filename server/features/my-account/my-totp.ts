@@ -9,10 +9,10 @@ import {
   startTotp,
   useTotpCode,
 } from '../../accounts/second-factors'
-import { checkOwnPassword } from '../../accounts/password-check'
+import { requireOwnPassword } from '../../accounts/password-check'
 import { otpauthUrl } from '../../accounts/totp'
 import type { Account } from '../../db/schema'
-import { apiError, tooManyAttempts } from '../../http/errors'
+import { apiError } from '../../http/errors'
 
 /** "Minha conta" → the authenticator app: turn it on (with a code), off (with the password). */
 
@@ -50,25 +50,13 @@ export async function confirmTotp(
   })
 }
 
-/** The password again before anything that weakens or re-issues the second factor. */
-async function requirePassword(
-  context: ApiContext,
-  account: Account,
-  password: string,
-  origin: Origin,
-) {
-  const checked = await checkOwnPassword(context, account, password, origin)
-  if (checked.outcome === 'too_many_attempts') throw tooManyAttempts(checked.retryAfterSeconds)
-  if (checked.outcome === 'wrong_password') throw apiError(400, 'wrong_password')
-}
-
 export async function turnTotpOff(
   context: ApiContext,
   account: Account,
   password: string,
   origin: Origin,
 ): Promise<void> {
-  await requirePassword(context, account, password, origin)
+  await requireOwnPassword(context, account, password, origin)
   await context.db.transaction().execute(async (trx) => {
     const wasOn = await hasConfirmedTotp(trx, account.id)
     await removeTotp(trx, account.id)
@@ -87,7 +75,7 @@ export async function regenerateRecoveryCodes(
   password: string,
   origin: Origin,
 ): Promise<RecoveryCodes> {
-  await requirePassword(context, account, password, origin)
+  await requireOwnPassword(context, account, password, origin)
   return context.db.transaction().execute(async (trx) => {
     if (!(await hasConfirmedTotp(trx, account.id))) throw apiError(409, 'mfa_not_on')
     const recoveryCodes = await newRecoveryCodes(trx, account.id, context.now())

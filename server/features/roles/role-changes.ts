@@ -1,14 +1,13 @@
-import type { Access, RoleBody, RoleChangeBody, RoleItem } from '../../../common/api/roles'
+import type { RoleBody, RoleChangeBody, RoleItem } from '../../../common/api/roles'
 import type { Permission } from '../../../common/permissions'
 import { accountIdFrom } from '../../accounts/account-administration'
+import type { Acting } from '../../access/acting'
 import type { ApiContext } from '../../api/api-context'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
-import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
-import type { RequestOrigin } from '../../http/request-origin'
 import { mayGrant } from '../../roles/grant-rules'
-import { nameKey } from '../../roles/name-key'
+import { nameKey, unlessNameTaken } from '../../roles/name-key'
 import {
   findRole,
   findRoleItem,
@@ -16,34 +15,17 @@ import {
   permissionsOfRoles,
 } from '../../roles/role-store'
 
-export interface RoleActing {
-  actor: Account
-  access: Access
-  origin: RequestOrigin
-}
-
 const notFound = () => apiError(404, 'role_not_found', 'not_found')
 const nameTaken = () => apiError(409, 'role_name_taken')
 const builtIn = () => apiError(409, 'built_in_role')
 const notGrantable = () => apiError(403, 'role_not_grantable', 'forbidden')
-
-/** A unique-name violation on either engine (the name_key index), said as 409. */
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (caught) {
-    const text = String((caught as Error)?.message ?? '')
-    if (/unique|duplicate/i.test(text) && /name_key/i.test(text)) throw nameTaken()
-    throw caught
-  }
-}
 
 const list = (permissions: readonly Permission[]) => permissions.join(',')
 
 /** POST /api/roles. */
 export async function createRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   body: RoleBody,
 ): Promise<RoleItem> {
   const name = body.name.trim()
@@ -51,7 +33,7 @@ export async function createRole(
   const permissions = inCatalogueOrder(body.permissions)
   if (!mayGrant(access, { permissions, scope: body.scope })) throw notGrantable()
   const id = crypto.randomUUID()
-  await unlessNameTaken(() =>
+  await unlessNameTaken(nameTaken, () =>
     deps.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('roles')
@@ -101,12 +83,12 @@ async function lockRole(trx: Db, id: string) {
 /** PATCH /api/roles/:id. */
 export async function changeRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   rawId: string,
   change: RoleChangeBody,
 ): Promise<RoleItem> {
   const id = accountIdFrom(rawId)
-  await unlessNameTaken(() =>
+  await unlessNameTaken(nameTaken, () =>
     deps.db.transaction().execute(async (trx) => {
       const before = await lockRole(trx, id)
       if (!before) throw notFound()
@@ -152,7 +134,7 @@ export async function changeRole(
 /** DELETE /api/roles/:id: only a role nobody holds (409 role_in_use). */
 export async function deleteRole(
   deps: Pick<ApiContext, 'db'>,
-  { actor, access, origin }: RoleActing,
+  { actor, access, origin }: Acting,
   rawId: string,
 ): Promise<void> {
   const id = accountIdFrom(rawId)

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
+  IdParamsSchema,
   PermissionListSchema,
   RoleAnswerSchema,
   RoleBodySchema,
@@ -11,15 +10,11 @@ import {
 import { PERMISSIONS, permissionDescriptions } from '../../../common/permissions'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
-import { requestOrigin } from '../../http/request-origin'
+import { acting } from '../../access/acting'
 import { listRoles } from '../../roles/role-store'
 import { changeRole, createRole, deleteRole } from './role-changes'
 
 const bearer = [{ bearer: [] }]
-const IdParams = Type.Object(
-  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
-  { additionalProperties: false },
-)
 
 /**
  * The permission catalogue and the roles, under /api (common/api/roles.ts). Reading them is for
@@ -87,7 +82,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
         description:
           '409 built_in_role for Administrador and Equipe; 409 role_name_taken; 403 role_not_grantable; 404.',
         security: bearer,
-        params: IdParams,
+        params: IdParamsSchema,
         body: RoleChangeBodySchema,
         response: { 200: RoleAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
@@ -105,7 +100,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
         summary: 'Delete a role nobody holds',
         description: '409 built_in_role; 409 role_in_use while someone holds it; 404.',
         security: bearer,
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
     },
@@ -115,7 +110,3 @@ export default guardedRoutes([signedIn], async (app, context) => {
     },
   )
 })
-
-function acting(request: FastifyRequest) {
-  return { actor: request.account!, access: request.access!, origin: requestOrigin(request) }
-}

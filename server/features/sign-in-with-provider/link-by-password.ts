@@ -1,11 +1,13 @@
 import { normalizeEmail } from '../../../common/account-rules'
 import { findAccountById } from '../../accounts/accounts'
-import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
+import {
+  completeCodeSignIn,
+  completeSignIn,
+  type SignInResult,
+} from '../../accounts/complete-sign-in'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
-import { checkPassword } from '../../accounts/password-check'
-import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
+import { passwordStep } from '../../accounts/password-step'
 import { checkSecondFactorCode } from '../../accounts/second-factor-code'
-import { mfaMethods } from '../../accounts/second-factors'
 import { tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
 import { recordAccountEvent } from '../../audit-log/account-events'
@@ -38,34 +40,19 @@ export async function linkWithPassword(
   password: string,
   origin: Origin,
 ): Promise<LinkResult> {
-  const { db, limits } = context
+  const { db } = context
   const pending = await findPendingLink(db, pendingToken, context.now())
   if (!pending || pendingToken === undefined) return { outcome: 'link_expired' }
   const email = normalizeEmail(rawEmail)
   const claimed = await findAccountById(db, pending.accountId)
   // Another e-mail is checked against the decoy, like an unknown one: the same time, the same answer.
-  const account = claimed?.email === email ? claimed : undefined
-  const checked = await checkPassword(context, email, account, password, origin, 'caller-decides')
-  if ('retryAfterSeconds' in checked) {
-    return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
-  }
-  if (!account || !checked.matches || !passwordAllowedFor(context.config, email)) {
-    await recordAccountEvent(db, 'sign_in_failed', claimed?.id, origin.audit, {
-      method: 'password',
-      during: 'provider_link',
-      provider: pending.provider,
-    })
-    if (account && (await limits.isLocked(email)))
-      await recordAccountEvent(db, 'locked', account.id, origin.audit)
-    return { outcome: 'invalid_credentials' }
-  }
-  const methods = await mfaMethods(db, account.id)
-  // As after a password sign-in (features/sign-in/sign-in.ts): with a second step to come, the
-  // failures counted so far stay until it succeeds.
-  if (methods.length > 0 && account.status === 'active') await checked.attempt.abandoned()
-  else await checked.attempt.succeeded()
-  if (account.status === 'pending') return { outcome: 'pending_approval' }
-  if (account.status === 'disabled') return { outcome: 'account_disabled' }
+  const named = claimed?.email === email ? claimed : undefined
+  const step = await passwordStep(context, email, named, password, origin, {
+    accountId: claimed?.id,
+    details: { method: 'password', during: 'provider_link', provider: pending.provider },
+  })
+  if (step.outcome !== 'passed') return step
+  const { account, methods } = step
   if (methods.length > 0) {
     const codes = methods.filter((method) => method !== 'passkey')
     if (codes.length === 0) return { outcome: 'link_needs_code' }
@@ -99,10 +86,7 @@ export async function linkWithCode(
   if (!(await takeAndLink(context, pendingToken, challenge, origin))) {
     return { outcome: 'link_expired' }
   }
-  const result = await completeSignIn(context, checked.account, origin, checked.method)
-  return result.outcome === 'signed-in' && checked.recoveryCodesLeft !== null
-    ? { ...result, recoveryCodesLeft: checked.recoveryCodesLeft }
-    : result
+  return completeCodeSignIn(context, checked, origin)
 }
 
 /**

@@ -1,14 +1,15 @@
 import { normalizeEmail } from '../../../common/account-rules'
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../../accounts/accounts'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
-import { checkPassword } from '../../accounts/password-check'
-import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
+import { passwordStep } from '../../accounts/password-step'
 import { hashPassword, needsRehash } from '../../accounts/passwords'
-import { mfaMethods } from '../../accounts/second-factors'
 import { checkSecondFactorCode } from '../../accounts/second-factor-code'
 import type { ApiContext } from '../../api/api-context'
-import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
-import { recordAccountEvent } from '../../audit-log/account-events'
+import {
+  completeCodeSignIn,
+  completeSignIn,
+  type SignInResult,
+} from '../../accounts/complete-sign-in'
 import type { Origin } from '../../http/request-origin'
 
 /**
@@ -23,39 +24,15 @@ export async function signIn(
   password: string,
   origin: Origin,
 ): Promise<SignInResult> {
-  const { db, limits } = context
+  const { db } = context
   const email = normalizeEmail(rawEmail)
-  const account = await findAccountByEmail(db, email)
-  const checked = await checkPassword(context, email, account, password, origin, 'caller-decides')
-  if ('retryAfterSeconds' in checked) {
-    return { outcome: 'too_many_attempts', retryAfterSeconds: checked.retryAfterSeconds }
-  }
-  // PASSWORD_SIGN_IN=off (docs/single-sign-on.md): only the first admin keeps a password, for
-  // a provider's outage. Anyone else's right password is refused as a wrong one, after the same
-  // check and count, so the answer does not tell which e-mails have accounts.
-  const passwordAllowed = passwordAllowedFor(context.config, email)
-  if (!account || !checked.matches || !passwordAllowed) {
-    await recordAccountEvent(
-      db,
-      'sign_in_failed',
-      account?.id,
-      origin.audit,
-      account ? {} : { email },
-    )
-    if (account && (await limits.isLocked(email)))
-      await recordAccountEvent(db, 'locked', account.id, origin.audit)
-    return { outcome: 'invalid_credentials' }
-  }
-  const methods = await mfaMethods(db, account.id)
-  // A right password is only the first of two steps: its own try is given back, but the
-  // failures counted so far (second-factor codes among them) stay until a sign-in completes.
-  // Clearing them here let one address guess 5 codes a minute, password, 5 codes, ...
-  if (methods.length > 0 && account.status === 'active') await checked.attempt.abandoned()
-  else await checked.attempt.succeeded()
-  // Only someone who knows the password learns the account's status.
-  if (account.status === 'pending') return { outcome: 'pending_approval' }
-  if (account.status === 'disabled') return { outcome: 'account_disabled' }
-
+  const known = await findAccountByEmail(db, email)
+  const step = await passwordStep(context, email, known, password, origin, {
+    accountId: known?.id,
+    details: known ? {} : { email },
+  })
+  if (step.outcome !== 'passed') return step
+  const { account, methods } = step
   if (needsRehash(account.password_hash)) {
     await setPasswordHash(db, account.id, await hashPassword(password))
   }
@@ -83,8 +60,5 @@ export async function signInWithCode(
     findAccountById(context.db, id),
   )
   if (checked.outcome !== 'passed') return checked
-  const result = await completeSignIn(context, checked.account, origin, checked.method)
-  return result.outcome === 'signed-in' && checked.recoveryCodesLeft !== null
-    ? { ...result, recoveryCodesLeft: checked.recoveryCodesLeft }
-    : result
+  return completeCodeSignIn(context, checked, origin)
 }

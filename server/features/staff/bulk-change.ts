@@ -5,7 +5,7 @@ import type { ApiContext } from '../../api/api-context'
 import { apiError, HttpError } from '../../http/errors'
 import { applyStaffChange } from './change-staff-account'
 import { refuseRegistration } from './refuse-registration'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 type Outcome = StaffBulkResult['outcome']
 

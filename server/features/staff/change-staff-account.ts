@@ -11,7 +11,7 @@ import { allows } from '../../roles/access'
 import { mayGrant } from '../../roles/grant-rules'
 import { permissionsOfRoles } from '../../roles/role-store'
 import { apiError } from '../../http/errors'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 import { findStaffItem } from './staff-list'
 import { checkRoleAndTeam, requireRolesPermission } from './role-and-team-change'
 

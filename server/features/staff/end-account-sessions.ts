@@ -2,7 +2,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/account-administration'
 import { endAllSessions } from '../../accounts/sessions'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /** POST /staff/:id/sign-out: every session of the account ends (a lost laptop, a shared browser). */
 export async function endAccountSessions(

@@ -15,7 +15,7 @@ import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'
 import { invitedByProviderMail, invitedMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 import { findStaffItem } from './staff-list'
 
 export const INVITATION_DAYS = 7

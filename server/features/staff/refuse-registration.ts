@@ -2,7 +2,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { removePendingAccount } from '../../accounts/account-administration'
 import { refusedMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /**
  * DELETE /staff/:id: a pending registration is refused and removed (its e-mail may register

@@ -3,7 +3,7 @@ import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/accoun
 import { removeSecondFactors } from '../../accounts/second-factors'
 import { secondFactorRemovedMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /**
  * DELETE /staff/:id/mfa: someone lost their phone. Their authenticator app, recovery codes and

@@ -4,7 +4,7 @@ import { findAdministeredAccount } from '../../accounts/account-administration'
 import { apiError } from '../../http/errors'
 import { queueInvitation } from './invite-account'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /**
  * POST /staff/:id/invitation: mails an invited person a new link (7 days again); the links mailed

@@ -6,7 +6,7 @@ import { tokenHash } from '../../accounts/tokens'
 import { adminResetMail } from '../../mail/admin-mails'
 import { LINK_TOKEN_MARK } from '../../mail/outbox'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /**
  * POST /staff/:id/password-reset: mails the person a reset link, as recovery does (30 minutes,

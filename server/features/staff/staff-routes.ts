@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
   AccountIdParamsSchema,
@@ -12,7 +11,6 @@ import {
   StaffListSchema,
   StaffQuerySchema,
 } from '../../../common/api/staff'
-import { requestOrigin } from '../../http/request-origin'
 import { findReachableAccount } from '../../accounts/account-administration'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
@@ -31,19 +29,12 @@ import { resendInvitation } from './resend-invitation'
 import { sendResetLink } from './send-reset-link'
 import type { ApiContext } from '../../api/api-context'
 import type { Permission } from '../../../common/permissions'
-import type { Acting } from './staff-context'
+import { acting, type Acting } from '../../access/acting'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
 import { answerWithoutBody } from '../../http/answer-without-body'
 
 const bearer = [{ bearer: [] }]
-
-/** The caller; `access` was read by the permission check every route here declares. */
-const acting = (request: FastifyRequest): Acting => ({
-  actor: request.account!,
-  origin: requestOrigin(request),
-  access: request.access!,
-})
 
 /**
  * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of

@@ -1,7 +1,7 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { refuseOwnAccount, unlockAccount } from '../../accounts/account-administration'
 import type { ApiContext } from '../../api/api-context'
-import type { Acting } from './staff-context'
+import type { Acting } from '../../access/acting'
 
 /**
  * POST /staff/:id/unlock: every sign-in wait of the account ends (account-administration.ts's

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import {
+  IdParamsSchema,
   TeamAnswerSchema,
   TeamBodySchema,
   TeamChangeBodySchema,
@@ -13,28 +13,13 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
-import { nameKey } from '../../roles/name-key'
+import { nameKey, unlessNameTaken } from '../../roles/name-key'
 import { findTeamItem, listTeams } from '../../roles/team-store'
 
 const bearer = [{ bearer: [] }]
-const IdParams = Type.Object(
-  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
-  { additionalProperties: false },
-)
 const notFound = () => apiError(404, 'team_not_found', 'not_found')
 
-/** A unique-name violation on either engine (the name_key index), said as 409. */
-async function unlessNameTaken<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (caught) {
-    const text = String((caught as Error)?.message ?? '')
-    if (/unique|duplicate/i.test(text) && /name_key/i.test(text)) {
-      throw apiError(409, 'team_name_taken')
-    }
-    throw caught
-  }
-}
+const nameTaken = () => apiError(409, 'team_name_taken')
 
 const audit = (request: FastifyRequest) => ({
   actor: party(request.account!),
@@ -79,7 +64,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       if (!name) throw apiError(400, 'invalid_input')
       const id = crypto.randomUUID()
       const open = request.body.open ?? false
-      await unlessNameTaken(() =>
+      await unlessNameTaken(nameTaken, () =>
         db.transaction().execute(async (trx) => {
           await trx
             .insertInto('teams')
@@ -110,7 +95,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
         summary: 'Change a team’s name, description or openness to registrations',
         description: '409 team_name_taken; 404.',
         security: bearer,
-        params: IdParams,
+        params: IdParamsSchema,
         body: TeamChangeBodySchema,
         response: { 200: TeamAnswerSchema, ...errorAnswers(400, 401, 403, 404, 409) },
       },
@@ -118,7 +103,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     async (request) => {
       const id = accountIdFrom(request.params.id)
       const change = request.body
-      await unlessNameTaken(() =>
+      await unlessNameTaken(nameTaken, () =>
         db.transaction().execute(async (trx) => {
           const before = await trx
             .updateTable('teams')
@@ -159,7 +144,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
         summary: 'Delete a team (its people keep their accounts, with no team)',
         description: 'Audited with the team’s name and how many people it had; 404.',
         security: bearer,
-        params: IdParams,
+        params: IdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
