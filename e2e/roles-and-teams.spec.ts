@@ -1,4 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { BUILT_IN_ROLE_IDS } from '../common/permissions'
+import { AUDITORS, TEAM_MANAGER } from '../server/test/sample-roles'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
 import { sidebar, signInWithForm } from './support/pages'
@@ -141,23 +143,14 @@ test('a team manager approves a registration to their team, sees no one else and
   const teamId = await makeTeam(api, unique('Suporte'))
   const otherTeamId = await makeTeam(api, unique('Financeiro'))
   const roleId = await makeRole(api, {
-    name: unique('Gestor de equipe'),
-    permissions: [
-      'staff.view',
-      'staff.approve',
-      'staff.invite',
-      'staff.disable',
-      'staff.unlock',
-      'staff.sessions',
-      'staff.reset',
-    ],
-    scope: 'team',
+    name: unique(TEAM_MANAGER.name),
+    permissions: ['staff.view', ...TEAM_MANAGER.permissions],
+    scope: TEAM_MANAGER.scope,
   })
   const manager = await createStaff(api, { name: 'Marta Gestora', label: 'marta' })
   await place(api, manager, roleId, teamId)
   const outsider = await createStaff(api, { name: 'Otto de Fora', label: 'otto' })
-  const staffRole = '00000000-0000-4000-8000-000000000002'
-  await place(api, outsider, staffRole, otherTeamId)
+  await place(api, outsider, BUILT_IN_ROLE_IDS.staff, otherTeamId)
 
   // Someone asks for an account naming the manager's team, on the registration page.
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } })
@@ -220,9 +213,9 @@ test('a team manager approves a registration to their team, sees no one else and
 test('an "Auditoria" role exports the log and changes nothing', async ({ page, api }) => {
   test.slow()
   const roleId = await makeRole(api, {
-    name: unique('Auditoria'),
-    permissions: ['audit.view', 'audit.export'],
-    scope: 'all',
+    ...AUDITORS,
+    name: unique(AUDITORS.name),
+    permissions: [...AUDITORS.permissions],
   })
   const auditor = await createStaff(api, { name: 'Ana Auditora', label: 'auditora' })
   await place(api, auditor, roleId)
