@@ -129,7 +129,9 @@ test.describe('an admin', () => {
     await page.getByRole('button', { name: 'Excluir' }).click()
     const refusal = page.getByRole('dialog')
     await refusal.getByRole('button', { name: 'Excluir' }).click()
-    await expect(refusal.getByRole('alert')).toBeVisible()
+    await expect(refusal.getByRole('alert')).toContainText(
+      'Há pessoas com este papel: dê outro papel a elas antes de excluí-lo.',
+    )
     await refusal.getByRole('button', { name: 'Cancelar' }).click()
   })
 })
