@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import type { StaffAccount } from '../common/api/staff'
+import { BUILT_IN_ROLE_IDS } from '../common/permissions'
+import { AUDITORS, TEAM_MANAGER } from '../server/test/sample-roles'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
 import { sidebar, signInWithForm } from './support/pages'
@@ -127,9 +130,45 @@ test.describe('an admin', () => {
     await page.getByRole('button', { name: 'Excluir' }).click()
     const refusal = page.getByRole('dialog')
     await refusal.getByRole('button', { name: 'Excluir' }).click()
-    await expect(refusal.getByRole('alert')).toBeVisible()
+    await expect(refusal.getByRole('alert')).toContainText(
+      'Há pessoas com este papel: dê outro papel a elas antes de excluí-lo.',
+    )
     await refusal.getByRole('button', { name: 'Cancelar' }).click()
   })
+})
+
+test('renames a team, then deletes it: its member keeps the account, with no team', async ({
+  page,
+  api,
+}) => {
+  const teamName = unique('Compras')
+  const renamed = unique('Suprimentos')
+  const teamId = await makeTeam(api, teamName, false)
+  const member = await createStaff(api, { name: 'Mara Membro', label: 'membro' })
+  await place(api, member, BUILT_IN_ROLE_IDS.staff, teamId)
+
+  await page.goto('/#/times')
+  await page.getByRole('button', { name: `Editar o time ${teamName}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Editar o time ${teamName}` })
+  await dialog.getByLabel('Nome').fill(renamed)
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText(`O time ${renamed} foi salvo.`)).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: `1 pessoa do time ${renamed} em Equipe` }),
+  ).toBeVisible()
+
+  await page.getByRole('button', { name: `Excluir o time ${renamed}` }).click()
+  const confirm = page.getByRole('dialog', { name: `Excluir o time ${renamed}?` })
+  await expect(confirm).toContainText('As pessoas dele continuam com suas contas e seus papéis')
+  await confirm.getByRole('button', { name: 'Excluir' }).click()
+  await expect(page.getByText(`O time ${renamed} foi excluído.`)).toBeVisible()
+  await expect(page.getByRole('button', { name: `Editar o time ${renamed}` })).toHaveCount(0)
+
+  // The member is still there, active, in no team.
+  const answer = await api.get(`/api/staff/${member.id}`, { headers: await adminCall(api) })
+  expect(answer.status()).toBe(200)
+  const { user } = (await answer.json()) as StaffAccount
+  expect([user.status, user.teamId]).toEqual(['active', null])
 })
 
 test('a team manager approves a registration to their team, sees no one else and only their actions', async ({
@@ -141,23 +180,14 @@ test('a team manager approves a registration to their team, sees no one else and
   const teamId = await makeTeam(api, unique('Suporte'))
   const otherTeamId = await makeTeam(api, unique('Financeiro'))
   const roleId = await makeRole(api, {
-    name: unique('Gestor de equipe'),
-    permissions: [
-      'staff.view',
-      'staff.approve',
-      'staff.invite',
-      'staff.disable',
-      'staff.unlock',
-      'staff.sessions',
-      'staff.reset',
-    ],
-    scope: 'team',
+    name: unique(TEAM_MANAGER.name),
+    permissions: ['staff.view', ...TEAM_MANAGER.permissions],
+    scope: TEAM_MANAGER.scope,
   })
   const manager = await createStaff(api, { name: 'Marta Gestora', label: 'marta' })
   await place(api, manager, roleId, teamId)
   const outsider = await createStaff(api, { name: 'Otto de Fora', label: 'otto' })
-  const staffRole = '00000000-0000-4000-8000-000000000002'
-  await place(api, outsider, staffRole, otherTeamId)
+  await place(api, outsider, BUILT_IN_ROLE_IDS.staff, otherTeamId)
 
   // Someone asks for an account naming the manager's team, on the registration page.
   const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } })
@@ -220,9 +250,9 @@ test('a team manager approves a registration to their team, sees no one else and
 test('an "Auditoria" role exports the log and changes nothing', async ({ page, api }) => {
   test.slow()
   const roleId = await makeRole(api, {
-    name: unique('Auditoria'),
-    permissions: ['audit.view', 'audit.export'],
-    scope: 'all',
+    ...AUDITORS,
+    name: unique(AUDITORS.name),
+    permissions: [...AUDITORS.permissions],
   })
   const auditor = await createStaff(api, { name: 'Ana Auditora', label: 'auditora' })
   await place(api, auditor, roleId)

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { TOTP } from 'otpauth'
-import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
+import { createStaff, uniqueEmail } from './support/accounts'
+import { authenticatorCode, withAuthenticator } from './support/authenticator'
 import { expectRoute, signInWithForm, tokenIn } from './support/pages'
 import { e2e } from './support/test-env'
 
@@ -26,9 +26,6 @@ async function signInAtProvider(page: Page, email: string, { unverified = false 
   if (unverified) await page.getByLabel('E-mail não confirmado').check()
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
-
-const totpAt = (secret: string, at: number) =>
-  new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 
 const LINK_BY_PASSWORD =
   'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu. Para vincular o provedor a essa conta, entre uma vez com o e-mail e a senha dela. Depois disso, o provedor basta para entrar.'
@@ -173,16 +170,7 @@ test('an account with an authenticator app links by its password and a code, and
   api,
 }) => {
   const person = await createStaff(api, { name: 'Caio Dois Passos', label: 'caio-sso' })
-  const token = await apiSignIn(api, person.email, person.password)
-  const headers = { authorization: `Bearer ${token}` }
-  const { secret } = (await (await api.post('/api/me/totp', { headers })).json()) as {
-    secret: string
-  }
-  const confirmed = await api.post('/api/me/totp/confirm', {
-    headers,
-    data: { code: totpAt(secret, Date.now()) },
-  })
-  expect(confirmed.status()).toBe(200)
+  const { secret } = await withAuthenticator(api, person.email, person.password)
 
   await page.goto('/#/login')
   await providerButton(page).click()
@@ -193,7 +181,9 @@ test('an account with an authenticator app links by its password and a code, and
   await page.getByRole('button', { name: 'Entrar e vincular' }).click()
   await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
   // A code of the next step: within the step the server allows, and not used yet.
-  await page.getByLabel('Código de verificação').fill(totpAt(secret, Date.now() + 30_000))
+  await page
+    .getByLabel('Código de verificação')
+    .fill(authenticatorCode(secret, Date.now() + 30_000))
   await page.getByRole('button', { name: 'Verificar' }).click()
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 

@@ -1,6 +1,6 @@
-import { TOTP } from 'otpauth'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
+import { withAuthenticator } from './support/authenticator'
 import { expectRoute, presetToken } from './support/pages'
 import { IPHONE_SAFARI } from './support/user-agents'
 
@@ -57,16 +57,11 @@ test('with an authenticator app, Início says it is on, with recovery codes left
   api,
 }) => {
   const person = await createStaff(api, { label: 'inicio-fator', name: 'Fábio Fator' })
-  const token = await apiSignIn(api, person.email, person.password)
-  const headers = { authorization: `Bearer ${token}` }
-  const { secret } = (await (await api.post('/api/me/totp', { headers })).json()) as {
-    secret: string
-  }
-  const confirmed = await api.post('/api/me/totp/confirm', {
-    headers,
-    data: { code: new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate() },
-  })
-  const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] }
+  const { token, codes: recoveryCodes } = await withAuthenticator(
+    api,
+    person.email,
+    person.password,
+  )
   await presetToken(page, JSON.stringify({ token }))
   await page.goto('/#/dashboard')
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { TOTP } from 'otpauth'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, uniqueEmail } from './support/accounts'
+import { authenticatorCode, withAuthenticator } from './support/authenticator'
 import { mailsTo, waitForMail } from './support/mailbox'
 import { expectRoute, signInWithForm } from './support/pages'
 import { e2e } from './support/test-env'
@@ -53,18 +53,6 @@ test('the invitation page names the invited address', async ({ page, api }) => {
   await expect(page.getByRole('heading', { name: 'Criar sua senha' })).toBeVisible()
   await expect(page.getByText(`Convite para ${email}`)).toBeVisible()
 })
-
-/** Turns the authenticator app on through the API: its ten recovery codes. */
-async function withAuthenticator(api: APIRequestContext, email: string, password: string) {
-  const headers = { authorization: `Bearer ${await apiSignIn(api, email, password)}` }
-  const setup = await api.post('/api/me/totp', { headers })
-  const { secret } = (await setup.json()) as { secret: string }
-  const code = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate()
-  const confirmed = await api.post('/api/me/totp/confirm', { headers, data: { code } })
-  expect(confirmed.status(), await confirmed.text()).toBe(200)
-  const { recoveryCodes } = (await confirmed.json()) as { recoveryCodes: string[] }
-  return { secret, codes: recoveryCodes }
-}
 
 /** Uses up a recovery code by signing in with it through the API. */
 async function spendRecoveryCode(
@@ -140,9 +128,7 @@ test('a sign-in with the app’s code says nothing about recovery codes', async 
   await page.goto('/#/login')
   await signInWithForm(page, person)
   // A code of the next step: the one that confirmed the app is used.
-  const code = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp: Date.now() + 30_000,
-  })
+  const code = authenticatorCode(secret, Date.now() + 30_000)
   await page.getByLabel('Código de verificação').fill(code)
   await page.getByRole('button', { name: 'Verificar' }).click()
   await expectRoute(page, '/dashboard')

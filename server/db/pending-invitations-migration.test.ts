@@ -1,43 +1,21 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Migrator } from 'kysely'
-import { connect, migrate } from './database'
-import { migrationProvider } from './migrations'
-import type { Db } from './database'
-import type { Engine } from './portable-sql'
-import { scratchPostgres, testStoreName } from '../test/test-database'
+import { migrate } from './database'
+import { testStoreName, unmigratedTestDatabase } from '../test/test-database'
 
 /**
  * The 0400 migration: accounts invited before it, and never signed in nor given a password,
  * become invitations (7 days from when they were invited); everyone else stays as they were.
  */
-let db: Db
-let engine: Engine
-let drop = async () => {}
+let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
 before(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (serverUrl) {
-    const scratch = await scratchPostgres(serverUrl)
-    db = connect({ postgresUrl: scratch.url })
-    engine = 'postgres'
-    drop = scratch.drop
-  } else {
-    db = connect({ sqliteFile: ':memory:' })
-    engine = 'sqlite'
-  }
+  store = await unmigratedTestDatabase()
 })
-after(async () => {
-  await db.destroy()
-  await drop()
-})
+after(() => store.close())
 
 describe(`the pending-invitations migration (${testStoreName()})`, () => {
   it('turns invited accounts nobody took up into invitations, and nothing else', async () => {
-    const { error } = await new Migrator({
-      db,
-      provider: migrationProvider(engine),
-    }).migrateTo('2026-11-25-0300-mail-outbox')
-    assert.ifError(error)
+    await store.migrateTo('2026-11-25-0300-mail-outbox')
     const invitedAt = new Date('2026-11-20T10:00:00.000Z')
     const accounts = ['never', 'took-up', 'signed-up'].map((label) => ({
       id: crypto.randomUUID(),
@@ -50,7 +28,7 @@ describe(`the pending-invitations migration (${testStoreName()})`, () => {
     // Kysely's types describe the schema after every migration: the rows are as the 0300 one had
     // (no name_sort_key yet), hence the cast.
     for (const account of accounts)
-      await db
+      await store.db
         .insertInto('accounts')
         .values(account as never)
         .execute()
@@ -66,7 +44,7 @@ describe(`the pending-invitations migration (${testStoreName()})`, () => {
       string,
       string,
     ]
-    await db
+    await store.db
       .insertInto('audit_events')
       .values([
         event(never, 'invited', invitedAt),
@@ -76,9 +54,12 @@ describe(`the pending-invitations migration (${testStoreName()})`, () => {
       ])
       .execute()
 
-    await migrate(db, engine)
+    await migrate(store.db, store.engine)
 
-    const rows = await db.selectFrom('accounts').select(['id', 'invitation_expires_at']).execute()
+    const rows = await store.db
+      .selectFrom('accounts')
+      .select(['id', 'invitation_expires_at'])
+      .execute()
     const expiry = (id: string) => rows.find((row) => row.id === id)?.invitation_expires_at
     assert.equal(new Date(expiry(never)!).toISOString(), '2026-11-27T10:00:00.000Z')
     assert.equal(expiry(tookUp), null)

@@ -1,42 +1,20 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Migrator } from 'kysely'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameSortKey } from '../../common/name-order'
-import { connect, migrate } from './database'
-import { migrationProvider } from './migrations'
-import type { Db } from './database'
-import type { Engine } from './portable-sql'
-import { scratchPostgres, testStoreName } from '../test/test-database'
+import { migrate } from './database'
+import { testStoreName, unmigratedTestDatabase } from '../test/test-database'
 
 /** The 0700 migration: the built-in roles, and every existing account given the one it had. */
-let db: Db
-let engine: Engine
-let drop = async () => {}
+let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
 before(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (serverUrl) {
-    const scratch = await scratchPostgres(serverUrl)
-    db = connect({ postgresUrl: scratch.url })
-    engine = 'postgres'
-    drop = scratch.drop
-  } else {
-    db = connect({ sqliteFile: ':memory:' })
-    engine = 'sqlite'
-  }
+  store = await unmigratedTestDatabase()
 })
-after(async () => {
-  await db.destroy()
-  await drop()
-})
+after(() => store.close())
 
 describe(`the roles-and-teams migration (${testStoreName()})`, () => {
   it('makes the built-in roles and gives admins Administrador and staff Equipe', async () => {
-    const { error } = await new Migrator({
-      db,
-      provider: migrationProvider(engine),
-    }).migrateTo('2026-11-26-0600-provider-links')
-    assert.ifError(error)
+    await store.migrateTo('2026-11-26-0600-provider-links')
     const people = [
       ['Ana', 'admin'],
       ['Bia', 'staff'],
@@ -44,7 +22,7 @@ describe(`the roles-and-teams migration (${testStoreName()})`, () => {
     ] as const
     for (const [name, role] of people) {
       // The rows as the 0600 migration left the table (no role_id yet), hence the cast.
-      await db
+      await store.db
         .insertInto('accounts')
         .values({
           id: crypto.randomUUID(),
@@ -58,9 +36,9 @@ describe(`the roles-and-teams migration (${testStoreName()})`, () => {
         .execute()
     }
 
-    await migrate(db, engine)
+    await migrate(store.db, store.engine)
 
-    const roles = await db
+    const roles = await store.db
       .selectFrom('roles')
       .select(['id', 'name', 'scope', 'built_in'])
       .orderBy('id')
@@ -72,7 +50,7 @@ describe(`the roles-and-teams migration (${testStoreName()})`, () => {
         { id: BUILT_IN_ROLE_IDS.staff, name: 'Equipe', scope: 'all', built_in: true },
       ],
     )
-    const accounts = await db
+    const accounts = await store.db
       .selectFrom('accounts')
       .select(['name', 'role', 'role_id', 'team_id'])
       .orderBy('name')
@@ -86,7 +64,7 @@ describe(`the roles-and-teams migration (${testStoreName()})`, () => {
 
   it('refuses a role name that differs from another only in case, and an unknown role', async () => {
     await assert.rejects(
-      db
+      store.db
         .insertInto('roles')
         .values({
           id: crypto.randomUUID(),
@@ -96,25 +74,31 @@ describe(`the roles-and-teams migration (${testStoreName()})`, () => {
           scope: 'all',
         })
         .execute(),
+      /unique/i,
     )
     await assert.rejects(
-      db
+      store.db
         .updateTable('accounts')
         .set({ role_id: crypto.randomUUID() })
         .where('name', '=', 'Bia')
         .execute(),
+      /foreign key/i,
     )
   })
 
   it('leaves the people of a deleted team with no team', async () => {
     const teamId = crypto.randomUUID()
-    await db
+    await store.db
       .insertInto('teams')
       .values({ id: teamId, name: 'Vendas', name_key: 'vendas', description: '' })
       .execute()
-    await db.updateTable('accounts').set({ team_id: teamId }).where('name', '=', 'Caio').execute()
-    await db.deleteFrom('teams').where('id', '=', teamId).execute()
-    const caio = await db
+    await store.db
+      .updateTable('accounts')
+      .set({ team_id: teamId })
+      .where('name', '=', 'Caio')
+      .execute()
+    await store.db.deleteFrom('teams').where('id', '=', teamId).execute()
+    const caio = await store.db
       .selectFrom('accounts')
       .select('team_id')
       .where('name', '=', 'Caio')

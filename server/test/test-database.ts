@@ -1,8 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Migrator } from 'kysely'
 import pg from 'pg'
-import { openDatabase, type Database } from '../db/database'
+import { connect, openDatabase, type Database, type Db } from '../db/database'
+import { migrationProvider } from '../db/migrations'
+import type { Engine } from '../db/portable-sql'
 
 /**
  * A fresh, migrated, empty database for one test file.
@@ -19,6 +22,41 @@ export async function testDatabase(): Promise<Database> {
 }
 
 export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite')
+
+/**
+ * An empty database for one migration's test, on the same engine as testDatabase(): `migrateTo`
+ * brings it up to a named migration, so the rows can be written as the tables were then, before
+ * `migrate` runs the rest.
+ */
+export async function unmigratedTestDatabase(): Promise<{
+  db: Db
+  engine: Engine
+  migrateTo: (migration: string) => Promise<void>
+  close: () => Promise<void>
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  const scratch = serverUrl ? await scratchPostgres(serverUrl) : null
+  const db = connect(scratch ? { postgresUrl: scratch.url } : { sqliteFile: ':memory:' })
+  const engine: Engine = scratch ? 'postgres' : 'sqlite'
+  return {
+    db,
+    engine,
+    async migrateTo(migration) {
+      const { error } = await new Migrator({
+        db,
+        provider: migrationProvider(engine),
+      }).migrateTo(migration)
+      if (error)
+        throw error instanceof Error
+          ? error
+          : new Error(`migration failed: ${JSON.stringify(error)}`)
+    },
+    async close() {
+      await db.destroy()
+      await scratch?.drop()
+    },
+  }
+}
 
 /** `use` with a connection of its own to the server of `serverUrl`, closed afterwards. */
 export async function withPostgresClient<T>(

@@ -18,6 +18,7 @@ import type { AccountStatus } from '../../db/schema'
 import type { OpenApiDocument } from '../../openapi/api-description'
 import { effectivePermissions } from '../../roles/grant-rules'
 import { ADMIN, apiFixture, errorOf, type ApiFixture, type Method } from '../../test/api-fixture'
+import { AUDITORS, SUPPORT, TEAM_MANAGER } from '../../test/sample-roles'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -44,20 +45,10 @@ interface Role {
 const ROLES: Role[] = [
   { name: 'Administrador', id: BUILT_IN_ROLE_IDS.admin, permissions: PERMISSIONS, scope: 'all' },
   { name: 'Equipe', id: BUILT_IN_ROLE_IDS.staff, permissions: [], scope: 'all' },
-  {
-    name: 'Gestor de equipe',
-    permissions: [
-      'staff.approve',
-      'staff.invite',
-      'staff.disable',
-      'staff.unlock',
-      'staff.sessions',
-      'staff.reset',
-    ],
-    scope: 'team',
-  },
-  { name: 'Auditoria', permissions: ['audit.view', 'audit.export'], scope: 'all' },
-  { name: 'Suporte', permissions: ['staff.unlock', 'staff.reset', 'staff.sessions'], scope: 'all' },
+  // Copies: the set-up below writes each one's id.
+  { ...TEAM_MANAGER },
+  { ...AUDITORS },
+  { ...SUPPORT },
 ]
 
 /** What a request needs made for it: its caller, and the people, roles and teams it names. */
@@ -452,7 +443,9 @@ describe(`the permission matrix (${testStoreName()})`, () => {
       action: 'disable',
       ids: theirs.slice(0, 3),
     })
-    for (const result of bulk.json<StaffBulkAnswer>().results) {
+    const { results } = bulk.json<StaffBulkAnswer>()
+    assert.equal(results.length, 3, bulk.body)
+    for (const result of results) {
       assert.equal(result.outcome, 'failed')
       assert.equal(result.error?.code, 'not_found')
     }

@@ -14,6 +14,7 @@ import type { StaffAccount, StaffBulkAnswer, StaffList } from '../../../common/a
 import { BUILT_IN_ROLE_IDS, PERMISSIONS } from '../../../common/permissions'
 import type { OpenApiDocument } from '../../openapi/api-description'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
+import { TEAM_MANAGER } from '../../test/sample-roles'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -153,18 +154,9 @@ describe(`roles and teams (${testStoreName()})`, () => {
       teamA = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Vendas', open: true })).team.id
       teamB = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Compras' })).team.id
       const { role } = await ok<RoleAnswer>('POST', '/api/roles', {
-        name: 'Gestor de equipe',
+        ...TEAM_MANAGER,
         description: '',
-        permissions: [
-          'staff.approve',
-          'staff.invite',
-          'staff.disable',
-          'staff.unlock',
-          'staff.sessions',
-          'staff.reset',
-          'staff.roles',
-        ],
-        scope: 'team',
+        permissions: [...TEAM_MANAGER.permissions, 'staff.roles'],
       })
       const person = await api.account('gestora')
       managerId = person.id

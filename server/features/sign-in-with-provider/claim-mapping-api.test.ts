@@ -8,6 +8,7 @@ import {
   type OidcTestProvider,
   type TestAccount,
 } from '../../test/oidc-test-provider'
+import { comeBackFromProvider, loginQuery } from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -94,19 +95,8 @@ after(async () => {
 })
 
 /** Presses the button, signs in at the provider as `login`, comes back: the login page's query. */
-async function signInAt(login: string): Promise<URLSearchParams> {
-  const started = await api.app.inject({ method: 'GET', url: `/api/auth/oidc/${NAME}/start` })
-  const [cookie = ''] = ([] as string[]).concat(started.headers['set-cookie'] ?? [])
-  const back = await op.signIn(new URL(String(started.headers.location), PUBLIC_URL), login)
-  const returned = await api.app.inject({
-    method: 'GET',
-    url: back.pathname + back.search,
-    headers: { cookie: cookie.split(';')[0] ?? '' },
-  })
-  assert.equal(returned.statusCode, 302, returned.body)
-  const location = String(returned.headers.location)
-  return new URLSearchParams(location.slice(location.indexOf('?') + 1))
-}
+const signInAt = async (login: string) =>
+  loginQuery(await comeBackFromProvider(api, op, NAME, login))
 
 /** The person's role and team by name, as the database has them. */
 async function placeOf(email: string) {

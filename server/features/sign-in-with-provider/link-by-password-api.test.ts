@@ -9,6 +9,7 @@ import {
   testProviderSettings,
   type OidcTestProvider,
 } from '../../test/oidc-test-provider'
+import { comeBackFromProvider as signInAtProvider } from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 import { PENDING_LINK_COOKIE } from './pending-links'
 
@@ -30,19 +31,19 @@ const PEOPLE = ['ana', 'bia', 'caio', 'duda', 'eva', 'fabi', 'gil', 'hugo', 'iri
 
 let op: OidcTestProvider
 let api: ApiFixture
+const corp = () =>
+  testProviderSettings({
+    name: NAME,
+    issuerUrl: op.issuer,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    buttonText: 'Entrar com Corp',
+  })
 
 before(async () => {
   op = await startOidcTestProvider({ clients: [client], accounts: PEOPLE.map(unverified) })
   api = await apiFixture({
-    authProviders: [
-      testProviderSettings({
-        name: NAME,
-        issuerUrl: op.issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        buttonText: 'Entrar com Corp',
-      }),
-    ],
+    authProviders: [corp()],
     authRateLimit: 10_000,
   })
 })
@@ -63,15 +64,7 @@ async function comeBackFromProvider(
   login: string,
   fixture = api,
 ): Promise<{ cookie: string; attributes: string; location: string }> {
-  const started = await fixture.app.inject({ method: 'GET', url: `/api/auth/oidc/${NAME}/start` })
-  const [pending = ''] = cookiePair(started.headers['set-cookie'], 'painel_sso_') ?? []
-  const back = await op.signIn(String(started.headers.location), login)
-  const returned = await fixture.app.inject({
-    method: 'GET',
-    url: back.pathname + back.search,
-    headers: { cookie: pending },
-  })
-  assert.equal(returned.statusCode, 302, returned.body)
+  const returned = await signInAtProvider(fixture, op, NAME, login)
   const [pair = '', ...attributes] =
     cookiePair(returned.headers['set-cookie'], `${PENDING_LINK_COOKIE}=`) ?? []
   return {
@@ -259,15 +252,7 @@ describe(`linking by password with PASSWORD_SIGN_IN=off (${testStoreName()})`, (
   let closed: ApiFixture
   before(async () => {
     closed = await apiFixture({
-      authProviders: [
-        testProviderSettings({
-          name: NAME,
-          issuerUrl: op.issuer,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-          buttonText: 'Entrar com Corp',
-        }),
-      ],
+      authProviders: [corp()],
       passwordSignIn: false,
     })
   })

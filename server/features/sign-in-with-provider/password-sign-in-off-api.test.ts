@@ -8,6 +8,7 @@ import {
   testProviderSettings,
   type OidcTestProvider,
 } from '../../test/oidc-test-provider'
+import { sessionThroughProvider } from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -50,21 +51,7 @@ after(async () => {
 })
 
 /** The button, the provider as `email`, the callback, the exchange: the session's token. */
-async function signInAtProvider(email: string): Promise<string> {
-  const started = await closed.app.inject({ method: 'GET', url: '/api/auth/oidc/corp/start' })
-  const [cookie = ''] = ([] as string[]).concat(started.headers['set-cookie'] ?? [])
-  const back = await op.signIn(String(started.headers.location), email)
-  const returned = await closed.app.inject({
-    method: 'GET',
-    url: back.pathname + back.search,
-    headers: { cookie: cookie.split(';')[0] ?? '' },
-  })
-  const location = String(returned.headers.location)
-  const code = new URLSearchParams(location.slice(location.indexOf('?') + 1)).get('sso')
-  const answer = await closed.post('/api/auth/oidc/exchange', { code })
-  assert.equal(answer.statusCode, 200, answer.body)
-  return answer.json<{ token: string }>().token
-}
+const signInAtProvider = (email: string) => sessionThroughProvider(closed, op, 'corp', email)
 
 const sentTo = (email: string) => closed.mail.sent.filter((mail) => mail.to === email)
 

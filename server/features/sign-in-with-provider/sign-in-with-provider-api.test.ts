@@ -8,6 +8,7 @@ import {
   type OidcTestProvider,
   type TestAccount,
 } from '../../test/oidc-test-provider'
+import { sessionThroughProvider } from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 import { PendingLoginSeal } from './pending-login'
 
@@ -494,22 +495,8 @@ describe(`sign in with a provider under MFA_REQUIRED=all (${testStoreName()})`, 
   })
   after(() => strict.close())
 
-  const via = async (name: string, login: string) => {
-    const started = await strict.app.inject({ method: 'GET', url: `/api/auth/oidc/${name}/start` })
-    const [cookie = ''] = ([] as string[]).concat(started.headers['set-cookie'] ?? [])
-    const back = await op.signIn(String(started.headers.location), login)
-    const returned = await strict.app.inject({
-      method: 'GET',
-      url: back.pathname + back.search,
-      headers: { cookie: cookie.split(';')[0] ?? '' },
-    })
-    const location = String(returned.headers.location)
-    const code = new URLSearchParams(location.slice(location.indexOf('?') + 1)).get('sso')
-    const answer = await strict.post('/api/auth/oidc/exchange', { code })
-    assert.equal(answer.statusCode, 200, answer.body)
-    const { token } = answer.json<{ token: string }>()
-    return strict.get('/api/auth/me', token)
-  }
+  const via = async (name: string, login: string) =>
+    strict.get('/api/auth/me', await sessionThroughProvider(strict, op, name, login))
 
   it('TRUST_MFA and a multi-factor sign-in at the provider: the second factor is done', async () => {
     const me = await via('trusted', 'mfa')
