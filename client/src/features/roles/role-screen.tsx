@@ -1,4 +1,4 @@
-import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CButton, CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { RoleItem } from '../../../../common/api/roles'
@@ -8,6 +8,7 @@ import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
 import { paths } from '../../routing/paths'
 import { NEW_ROLE_ID, rolePath } from './role-paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { adminMessages } from '../../words/admin-messages'
@@ -77,12 +78,7 @@ function ExistingRole({ id }: { id: string }) {
     </p>
   )
   if (load.state === 'loading') {
-    return (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    return <LoadingLine />
   }
   if (load.state === 'failed' || !role) {
     return (
