@@ -77,19 +77,11 @@ export default function StaffScreen() {
     body = <Notice text={load.message} />
   } else if (load.data.items.length === 0) {
     body = <p>{text.empty}</p>
-  } else if (wide) {
-    body = (
-      <StaffTable
-        accounts={load.data.items}
-        meId={me?.id}
-        ask={ask}
-        selection={selection}
-        showTeam={access.hasRoles}
-      />
-    )
   } else {
+    // A table where its columns fit (WIDE), cards below that: the same props.
+    const View = wide ? StaffTable : StaffCards
     body = (
-      <StaffCards
+      <View
         accounts={load.data.items}
         meId={me?.id}
         ask={ask}
