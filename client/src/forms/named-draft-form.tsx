@@ -3,6 +3,7 @@ import { useId, useState, type RefObject } from 'react'
 import { ApiError, errorMessage } from '../api/api-client'
 import { FormField } from './form-field'
 import type { NamedDraft, NamedField } from './named-draft'
+import { namedDraftMessages } from './named-draft-messages'
 
 type Problems = Partial<Record<NamedField, string>>
 
@@ -69,13 +70,11 @@ export function NameAndDescriptionFields({
   draft,
   problems,
   edit,
-  labels,
   limits,
 }: {
   draft: NamedDraft
   problems: Problems
   edit: (change: Partial<NamedDraft>, field: NamedField) => void
-  labels: { name: string; description: string }
   limits: { name: number; description: number }
 }) {
   const id = useId()
@@ -83,7 +82,7 @@ export function NameAndDescriptionFields({
     <>
       <FormField
         name="name"
-        label={labels.name}
+        label={namedDraftMessages.name}
         type="text"
         autoComplete="off"
         error={problems.name}
@@ -91,7 +90,7 @@ export function NameAndDescriptionFields({
         inputProps={{ value: draft.name, maxLength: limits.name * 2 }}
       />
       <div className="mb-3">
-        <CFormLabel htmlFor={`${id}-description`}>{labels.description}</CFormLabel>
+        <CFormLabel htmlFor={`${id}-description`}>{namedDraftMessages.description}</CFormLabel>
         <textarea
           id={`${id}-description`}
           name="description"

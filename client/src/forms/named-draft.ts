@@ -1,3 +1,5 @@
+import { namedDraftMessages } from './named-draft-messages'
+
 /** The fields a named thing's form (a role, a team) checks before sending. */
 export type NamedField = 'name' | 'description'
 
@@ -10,17 +12,14 @@ export interface NamedDraft {
 export function namedDraftProblems(
   draft: NamedDraft,
   limits: { name: number; description: number },
-  words: {
-    nameRequired: string
-    nameTooLong: (max: number) => string
-    descriptionTooLong: (max: number) => string
-  },
+  /** "Informe o nome do papel.": says what is named. */
+  nameRequired: string,
 ): Partial<Record<NamedField, string>> {
   const problems: Partial<Record<NamedField, string>> = {}
   const name = draft.name.trim()
-  if (name === '') problems.name = words.nameRequired
-  else if (name.length > limits.name) problems.name = words.nameTooLong(limits.name)
+  if (name === '') problems.name = nameRequired
+  else if (name.length > limits.name) problems.name = namedDraftMessages.nameTooLong(limits.name)
   if (draft.description.trim().length > limits.description)
-    problems.description = words.descriptionTooLong(limits.description)
+    problems.description = namedDraftMessages.descriptionTooLong(limits.description)
   return problems
 }

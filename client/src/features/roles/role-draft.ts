@@ -34,7 +34,7 @@ export function roleProblems(draft: RoleDraft): Partial<Record<RoleField, string
   return namedDraftProblems(
     draft,
     { name: ROLE_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH },
-    rolesMessages.form,
+    rolesMessages.form.nameRequired,
   )
 }
 

@@ -63,7 +63,6 @@ export function RoleForm({
             draft={draft}
             problems={problems}
             edit={edit}
-            labels={text}
             limits={{ name: ROLE_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH }}
           />
           <fieldset className="mb-0">

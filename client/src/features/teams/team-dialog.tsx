@@ -52,7 +52,6 @@ export function TeamDialog({
           draft={draft}
           problems={problems}
           edit={edit}
-          labels={text}
           limits={{ name: TEAM_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH }}
         />
         <CheckField

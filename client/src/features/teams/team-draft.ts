@@ -28,7 +28,7 @@ export function teamProblems(draft: TeamDraft): Partial<Record<TeamField, string
   return namedDraftProblems(
     draft,
     { name: TEAM_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH },
-    teamsMessages.form,
+    teamsMessages.form.nameRequired,
   )
 }
 
