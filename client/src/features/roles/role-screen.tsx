@@ -30,14 +30,21 @@ async function fetchRole(id: string, signal: AbortSignal): Promise<RoleItem | nu
   return roles.find((role) => role.id.toLowerCase() === id.toLowerCase()) ?? null
 }
 
+/** Above each state of a role's page, the way back to the list. */
+function BackToRoles() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.roles}>{text.back}</Link>
+    </p>
+  )
+}
+
 /** A new role (`#/papeis/novo`): the form; once created, its own page. */
 function NewRole() {
   const navigate = useNavigate()
   return (
     <>
-      <p className="mb-2">
-        <Link to={paths.roles}>{text.back}</Link>
-      </p>
+      <BackToRoles />
       <h1 className="h2 mb-3">{text.newTitle}</h1>
       <RoleForm
         save={async (draft) => {
@@ -72,18 +79,13 @@ function ExistingRole({ id }: { id: string }) {
   useNameInBreadcrumb(role?.name ?? null)
   const removal = useConfirmedAction<RoleItem>()
 
-  const back = (
-    <p className="mb-2">
-      <Link to={paths.roles}>{text.back}</Link>
-    </p>
-  )
   if (load.state === 'loading') {
     return <LoadingLine />
   }
   if (load.state === 'failed' || !role) {
     return (
       <>
-        {back}
+        <BackToRoles />
         <h1 className="h2 mb-3">{rolesMessages.list.title}</h1>
         <Notice
           color={load.state === 'failed' ? 'danger' : 'warning'}
@@ -96,7 +98,7 @@ function ExistingRole({ id }: { id: string }) {
   if (editing) {
     return (
       <>
-        {back}
+        <BackToRoles />
         <h1 className="h2 mb-3" style={{ overflowWrap: 'anywhere' }}>
           {role.name}
         </h1>
@@ -121,7 +123,7 @@ function ExistingRole({ id }: { id: string }) {
 
   return (
     <>
-      {back}
+      <BackToRoles />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h2 mb-0 me-auto" style={{ overflowWrap: 'anywhere' }}>
           {role.name}{' '}
