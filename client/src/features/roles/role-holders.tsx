@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-client'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
-import { staffAccountPath } from '../../routing/paths'
-import { staffOfRolePath } from './role-paths'
+import { staffAccountPath, staffOfPath } from '../../routing/paths'
 import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { rolesMessages } from './roles-messages'
@@ -51,7 +50,7 @@ export function RoleHolders({ roleId }: { roleId: string }) {
         </ul>
         {total > items.length && (
           <p className="mt-2 mb-0">
-            <Link to={staffOfRolePath(roleId)}>{text.moreHolders(total - items.length)}</Link>
+            <Link to={staffOfPath('roleId', roleId)}>{text.moreHolders(total - items.length)}</Link>
           </p>
         )}
       </>

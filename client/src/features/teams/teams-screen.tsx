@@ -5,7 +5,7 @@ import type { TeamItem } from '../../../../common/api/roles'
 import { listTeams } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { paths, staffAccountPath } from '../../routing/paths'
+import { staffAccountPath, staffOfPath } from '../../routing/paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
@@ -18,9 +18,6 @@ import { changeTeam, createTeam, deleteTeam } from './teams-api'
 import { teamsMessages } from './teams-messages'
 
 const text = teamsMessages.list
-
-/** Equipe's list of a team's people (its filter in the URL: staff-filters.ts). */
-const staffOfTeamPath = (teamId: string) => `${paths.staff}?teamId=${encodeURIComponent(teamId)}`
 
 function TeamCard({
   team,
@@ -66,7 +63,7 @@ function TeamCard({
               text.members(0)
             ) : (
               <Link
-                to={staffOfTeamPath(team.id)}
+                to={staffOfPath('teamId', team.id)}
                 aria-label={text.membersOf(team.memberCount, team.name)}
               >
                 {text.members(team.memberCount)}
