@@ -30,6 +30,13 @@ export const paths = {
 export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id)}`
 
 /**
+ * Equipe's list of one role's or one team's people (Papéis and Times link to it; the filters in
+ * the URL are features/staff/staff-filters.ts's).
+ */
+export const staffOfPath = (filter: 'roleId' | 'teamId', id: string) =>
+  `${paths.staff}?${filter}=${encodeURIComponent(id)}`
+
+/**
  * Pages anyone may open without a session (the routing contract of docs/architecture.md), plus
  * `/`, which shows the login page. app/routes.test.ts checks the public route objects against it.
  */

@@ -43,32 +43,23 @@ function viewer(held: Held, rest: Omit<ViewerAccess, 'can' | 'canAny' | 'holdsAn
   }
 }
 
+/** No one signed in, or a backend from before roles: no role, no team, every person in reach. */
+const WITHOUT_ROLES = {
+  scope: 'all',
+  roleId: null,
+  roleName: null,
+  teamId: null,
+  teamName: null,
+  hasRoles: false,
+} as const
+
 /**
  * The viewer's access from GET /api/auth/me. Without `access` (a backend from before roles) the
  * old two roles stand: an admin may do everything, anyone else nothing but their own account.
  */
 export function accessOf(user: UserWithAccess | null): ViewerAccess {
-  if (!user) {
-    return viewer(new Set(), {
-      scope: 'all',
-      roleId: null,
-      roleName: null,
-      teamId: null,
-      teamName: null,
-      hasRoles: false,
-    })
-  }
-  const { access } = user
-  if (!access) {
-    return viewer(user.role === 'admin' ? 'every' : new Set(), {
-      scope: 'all',
-      roleId: null,
-      roleName: null,
-      teamId: null,
-      teamName: null,
-      hasRoles: false,
-    })
-  }
+  const access = user?.access
+  if (!access) return viewer(user?.role === 'admin' ? 'every' : new Set(), WITHOUT_ROLES)
   return viewer(new Set(access.permissions), {
     scope: access.scope,
     roleId: access.roleId,

@@ -6,9 +6,9 @@ import { useLoad } from '../../api/use-load'
 import { AuditEventList } from '../../audit-log/audit-event-list'
 import { listAudit } from '../../audit-log/audit-log-api'
 import { useFilterParams } from '../../routing/filter-params'
+import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
-import { adminMessages } from '../../words/admin-messages'
 import { useAuditCsvExport } from './audit-csv-export'
 import { useAccess } from '../../session/use-access'
 import { AuditFilters } from './audit-filters'
@@ -79,12 +79,7 @@ export default function AuditScreen() {
       <Notice text={exportError} />
       <AuditFilters filters={filters} anySet={params.size > 0} update={update} clear={clear} />
 
-      {!inverted && load.state === 'loading' && (
-        <div className="d-flex align-items-center gap-2" role="status">
-          <CSpinner size="sm" aria-hidden="true" />
-          {adminMessages.loading}
-        </div>
-      )}
+      {!inverted && load.state === 'loading' && <LoadingLine />}
       {!inverted && load.state === 'failed' && <Notice text={load.message} />}
       {!inverted &&
         load.state === 'ready' &&
@@ -92,10 +87,7 @@ export default function AuditScreen() {
           <p>{text.empty}</p>
         ) : (
           <>
-            <Notice
-              color="warning"
-              text={load.staleBecause ? adminMessages.stale(load.staleBecause) : null}
-            />
+            <StaleNotice load={load} />
             <AuditEventList events={load.data.events} label={text.listLabel} focusAt={firstNew} />
             <Notice text={moreError} />
             {load.data.next && (

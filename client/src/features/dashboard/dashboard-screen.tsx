@@ -1,4 +1,4 @@
-import { CCard, CCardBody, CCol, CRow, CSpinner } from '@coreui/react'
+import { CCard, CCardBody, CCol, CRow } from '@coreui/react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Dashboard } from '../../../../common/api/dashboard'
@@ -7,6 +7,7 @@ import { paths, staffAccountPath } from '../../routing/paths'
 import { fetchDashboard, fetchMyActivity } from './dashboard-api'
 import { useLoad, type Load } from '../../api/use-load'
 import { formatDateTime } from '../../ui/format-date'
+import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { MySecondFactors, MySessions, MySignIns } from './my-own-parts'
 import { dashboardMessages } from './dashboard-messages'
@@ -30,12 +31,7 @@ function Part<T>({
     <CCard className="h-100">
       <CCardBody>
         <h2 className="h5">{title}</h2>
-        {load.state === 'loading' && (
-          <div className="d-flex align-items-center gap-2" role="status">
-            <CSpinner size="sm" aria-hidden="true" />
-            {adminMessages.loading}
-          </div>
-        )}
+        {load.state === 'loading' && <LoadingLine />}
         {load.state === 'failed' && <Notice color="warning" text={load.message} />}
         {load.state === 'ready' && children(load.data)}
       </CCardBody>

@@ -10,6 +10,7 @@ import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { staffAccountPath } from '../../routing/paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { formatDateTime } from '../../ui/format-date'
+import { StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
@@ -54,14 +55,7 @@ export default function DeletionRequestsScreen() {
       <Notice color="success" text={notice} />
       {load.state === 'loading' && <CSpinner size="sm" aria-label={adminMessages.loading} />}
       {load.state === 'failed' && <Notice text={load.message} />}
-      <Notice
-        color="warning"
-        text={
-          load.state === 'ready' && load.staleBecause
-            ? adminMessages.stale(load.staleBecause)
-            : null
-        }
-      />
+      <StaleNotice load={load} />
       {requests && (
         <CCard>
           <CCardBody>

@@ -1,7 +1,8 @@
 import { CFormSwitch } from '@coreui/react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { NoticePreferences } from '../../../../common/api/notices'
 import { apiRequest, errorMessage } from '../../api/api-client'
+import { useLoad } from '../../api/use-load'
 import { AccountCard } from '../../ui/account-card'
 import { Notice } from '../../ui/notice'
 
@@ -17,8 +18,7 @@ const text = {
   loading: 'Carregando os avisos…',
 }
 
-const getNotices = (signal?: AbortSignal) =>
-  apiRequest<NoticePreferences>('me/notices', signal ? { signal } : {})
+const getNotices = (signal: AbortSignal) => apiRequest<NoticePreferences>('me/notices', { signal })
 const setNotices = (body: NoticePreferences) =>
   apiRequest<NoticePreferences>('me/notices', { method: 'PATCH', body })
 
@@ -27,23 +27,17 @@ const setNotices = (body: NoticePreferences) =>
  * turn off. The switch shows what the server holds: it moves once the server has taken it.
  */
 export function NoticesCard() {
-  const [prefs, setPrefs] = useState<NoticePreferences | null>(null)
+  const { load, set } = useLoad(getNotices)
+  const prefs = load.state === 'ready' ? load.data : null
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null)
   const helpId = useId()
-  useEffect(() => {
-    const controller = new AbortController()
-    getNotices(controller.signal).then(setPrefs, (error: unknown) => {
-      if (!controller.signal.aborted) setNotice({ text: errorMessage(error), error: true })
-    })
-    return () => controller.abort()
-  }, [])
 
   const change = async (newBrowser: boolean) => {
     setBusy(true)
     setNotice(null)
     try {
-      setPrefs(await setNotices({ newBrowser }))
+      set({ state: 'ready', data: await setNotices({ newBrowser }) })
       setNotice({ text: newBrowser ? text.on : text.off, error: false })
     } catch (error) {
       setNotice({ text: errorMessage(error), error: true })
@@ -55,7 +49,8 @@ export function NoticesCard() {
   return (
     <AccountCard title={text.title} intro={text.intro}>
       {notice && <Notice color={notice.error ? 'danger' : 'success'} text={notice.text} />}
-      {prefs === null && notice === null && <p role="status">{text.loading}</p>}
+      {load.state === 'failed' && <Notice text={load.message} />}
+      {load.state === 'loading' && <p role="status">{text.loading}</p>}
       {prefs && (
         <>
           <CFormSwitch

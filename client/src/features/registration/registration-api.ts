@@ -1,10 +1,5 @@
-import type { Registered, RegisterBody } from '../../../../common/api/auth'
+import type { OpenTeams, Registered, RegisterBody } from '../../../../common/api/auth'
 import { apiRequest } from '../../api/api-client'
-
-/** The teams a registration may name (issue 29): those the admins published. */
-export interface OpenTeams {
-  teams: { id: string; name: string }[]
-}
 
 /** Asking for an account (POST /api/auth/register, common/api/auth.ts), naming a team or not. */
 export function requestRegistration(
@@ -15,9 +10,7 @@ export function requestRegistration(
 ) {
   return apiRequest<Registered>('auth/register', {
     method: 'POST',
-    body: { name, email, password, ...(teamId ? { teamId } : {}) } satisfies RegisterBody & {
-      teamId?: string
-    },
+    body: { name, email, password, ...(teamId ? { teamId } : {}) } satisfies RegisterBody,
   })
 }
 

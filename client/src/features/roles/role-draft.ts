@@ -6,6 +6,7 @@ import {
   type RoleItem,
 } from '../../../../common/api/roles'
 import { PERMISSIONS, type Permission, type RoleScope } from '../../../../common/permissions'
+import { namedDraftProblems, type NamedField } from '../../forms/named-draft'
 import { rolesMessages } from './roles-messages'
 
 /** A role as its form holds it while it is typed. */
@@ -16,7 +17,7 @@ export interface RoleDraft {
   scope: RoleScope
 }
 
-export type RoleField = 'name' | 'description'
+export type RoleField = NamedField
 
 /** A new role starts with no permission and every person in reach, as the built-in Equipe. */
 export function draftOf(role?: RoleItem): RoleDraft {
@@ -30,15 +31,11 @@ export function draftOf(role?: RoleItem): RoleDraft {
 
 /** What the form says under its fields before anything is sent (the API's limits). */
 export function roleProblems(draft: RoleDraft): Partial<Record<RoleField, string>> {
-  const text = rolesMessages.form
-  const problems: Partial<Record<RoleField, string>> = {}
-  const name = draft.name.trim()
-  if (name === '') problems.name = text.nameRequired
-  else if (name.length > ROLE_NAME_MAX_LENGTH)
-    problems.name = text.nameTooLong(ROLE_NAME_MAX_LENGTH)
-  if (draft.description.trim().length > ROLE_DESCRIPTION_MAX_LENGTH)
-    problems.description = text.descriptionTooLong(ROLE_DESCRIPTION_MAX_LENGTH)
-  return problems
+  return namedDraftProblems(
+    draft,
+    { name: ROLE_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH },
+    rolesMessages.form.nameRequired,
+  )
 }
 
 /** POST /api/roles's body: trimmed, the permissions in the catalogue's order. */

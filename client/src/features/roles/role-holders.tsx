@@ -1,12 +1,11 @@
-import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CCard, CCardBody } from '@coreui/react'
 import { Link } from 'react-router-dom'
 import { ApiError } from '../../api/api-client'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
-import { staffAccountPath } from '../../routing/paths'
-import { staffOfRolePath } from './role-paths'
+import { staffAccountPath, staffOfPath } from '../../routing/paths'
+import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
-import { adminMessages } from '../../words/admin-messages'
 import { rolesMessages } from './roles-messages'
 
 const text = rolesMessages.role
@@ -21,12 +20,7 @@ export function RoleHolders({ roleId }: { roleId: string }) {
   )
   let body
   if (load.state === 'loading') {
-    body = (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    body = <LoadingLine />
   } else if (load.state === 'failed') {
     // Papéis is for roles.manage; the list of people needs staff.view as well.
     const forbidden = load.error instanceof ApiError && load.error.status === 403
@@ -56,7 +50,7 @@ export function RoleHolders({ roleId }: { roleId: string }) {
         </ul>
         {total > items.length && (
           <p className="mt-2 mb-0">
-            <Link to={staffOfRolePath(roleId)}>{text.moreHolders(total - items.length)}</Link>
+            <Link to={staffOfPath('roleId', roleId)}>{text.moreHolders(total - items.length)}</Link>
           </p>
         )}
       </>

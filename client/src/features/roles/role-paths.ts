@@ -3,7 +3,3 @@ import { paths } from '../../routing/paths'
 /** A role's page in Papéis; `novo` is the page of a role being created. */
 export const rolePath = (id: string) => `${paths.roles}/${encodeURIComponent(id)}`
 export const NEW_ROLE_ID = 'novo'
-
-/** Equipe's list of the people holding a role (its filter in the URL: staff-filters.ts). */
-export const staffOfRolePath = (roleId: string) =>
-  `${paths.staff}?roleId=${encodeURIComponent(roleId)}`

@@ -1,4 +1,4 @@
-import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CButton, CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { RoleItem } from '../../../../common/api/roles'
@@ -8,6 +8,7 @@ import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
 import { paths } from '../../routing/paths'
 import { NEW_ROLE_ID, rolePath } from './role-paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { adminMessages } from '../../words/admin-messages'
@@ -29,14 +30,21 @@ async function fetchRole(id: string, signal: AbortSignal): Promise<RoleItem | nu
   return roles.find((role) => role.id.toLowerCase() === id.toLowerCase()) ?? null
 }
 
+/** Above each state of a role's page, the way back to the list. */
+function BackToRoles() {
+  return (
+    <p className="mb-2">
+      <Link to={paths.roles}>{text.back}</Link>
+    </p>
+  )
+}
+
 /** A new role (`#/papeis/novo`): the form; once created, its own page. */
 function NewRole() {
   const navigate = useNavigate()
   return (
     <>
-      <p className="mb-2">
-        <Link to={paths.roles}>{text.back}</Link>
-      </p>
+      <BackToRoles />
       <h1 className="h2 mb-3">{text.newTitle}</h1>
       <RoleForm
         save={async (draft) => {
@@ -71,23 +79,13 @@ function ExistingRole({ id }: { id: string }) {
   useNameInBreadcrumb(role?.name ?? null)
   const removal = useConfirmedAction<RoleItem>()
 
-  const back = (
-    <p className="mb-2">
-      <Link to={paths.roles}>{text.back}</Link>
-    </p>
-  )
   if (load.state === 'loading') {
-    return (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    return <LoadingLine />
   }
   if (load.state === 'failed' || !role) {
     return (
       <>
-        {back}
+        <BackToRoles />
         <h1 className="h2 mb-3">{rolesMessages.list.title}</h1>
         <Notice
           color={load.state === 'failed' ? 'danger' : 'warning'}
@@ -100,7 +98,7 @@ function ExistingRole({ id }: { id: string }) {
   if (editing) {
     return (
       <>
-        {back}
+        <BackToRoles />
         <h1 className="h2 mb-3" style={{ overflowWrap: 'anywhere' }}>
           {role.name}
         </h1>
@@ -125,7 +123,7 @@ function ExistingRole({ id }: { id: string }) {
 
   return (
     <>
-      {back}
+      <BackToRoles />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h1 className="h2 mb-0 me-auto" style={{ overflowWrap: 'anywhere' }}>
           {role.name}{' '}

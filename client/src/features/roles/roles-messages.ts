@@ -56,11 +56,7 @@ export const rolesMessages = {
     deleted: (name: string) => `O papel ${name} foi excluído.`,
   },
   form: {
-    name: 'Nome',
     nameRequired: 'Informe o nome do papel.',
-    nameTooLong: (max: number) => `O nome pode ter até ${max} caracteres.`,
-    description: 'Descrição (opcional)',
-    descriptionTooLong: (max: number) => `A descrição pode ter até ${max} caracteres.`,
     scope: 'Alcance das permissões',
     save: 'Salvar papel',
     create: 'Criar papel',

@@ -1,10 +1,11 @@
-import { CCard, CSpinner } from '@coreui/react'
+import { CCard } from '@coreui/react'
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { listRoles } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { NEW_ROLE_ID, rolePath } from './role-paths'
+import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { adminMessages } from '../../words/admin-messages'
@@ -22,12 +23,7 @@ export default function RolesScreen() {
 
   let body
   if (load.state === 'loading') {
-    body = (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    body = <LoadingLine />
   } else if (load.state === 'failed') {
     body = <Notice text={load.message} />
   } else {
@@ -72,14 +68,7 @@ export default function RolesScreen() {
       </div>
       <p className="text-body-secondary">{text.intro}</p>
       <Notice color="success" text={notice} />
-      <Notice
-        color="warning"
-        text={
-          load.state === 'ready' && load.staleBecause
-            ? adminMessages.stale(load.staleBecause)
-            : null
-        }
-      />
+      <StaleNotice load={load} />
       {body}
     </>
   )

@@ -1,4 +1,4 @@
-import { CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { adminMessages } from '../../words/admin-messages'
@@ -9,6 +9,7 @@ import { changeStaff, fetchStaffAccount } from './staff-api'
 import { ApiError } from '../../api/api-client'
 import { useLoad } from '../../api/use-load'
 import { formatDate, formatDateTime } from '../../ui/format-date'
+import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
 import { nameMessages } from '../../forms/name-messages'
@@ -76,12 +77,7 @@ export default function StaffAccountScreen() {
     )
   }
   if (load.state === 'loading') {
-    return (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    return <LoadingLine />
   }
   if (load.state === 'failed') {
     return (

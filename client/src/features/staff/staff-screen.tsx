@@ -1,11 +1,11 @@
-import { CButton, CSpinner } from '@coreui/react'
+import { CButton } from '@coreui/react'
 import { useState, type ReactNode } from 'react'
 import { STAFF_BULK_ACTIONS } from '../../../../common/api/staff'
-import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import type { StaffQuery } from '../../../../common/api/staff'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
+import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useListTop } from '../../ui/use-list-top'
@@ -72,29 +72,16 @@ export default function StaffScreen() {
   const page = Number(query.page ?? 1)
   let body: ReactNode
   if (load.state === 'loading') {
-    body = (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    body = <LoadingLine />
   } else if (load.state === 'failed') {
     body = <Notice text={load.message} />
   } else if (load.data.items.length === 0) {
     body = <p>{text.empty}</p>
-  } else if (wide) {
-    body = (
-      <StaffTable
-        accounts={load.data.items}
-        meId={me?.id}
-        ask={ask}
-        selection={selection}
-        showTeam={access.hasRoles}
-      />
-    )
   } else {
+    // A table where its columns fit (WIDE), cards below that: the same props.
+    const View = wide ? StaffTable : StaffCards
     body = (
-      <StaffCards
+      <View
         accounts={load.data.items}
         meId={me?.id}
         ask={ask}
@@ -129,14 +116,7 @@ export default function StaffScreen() {
         ownTeamOnly={access.scope === 'team'}
       />
 
-      <Notice
-        color="warning"
-        text={
-          load.state === 'ready' && load.staleBecause
-            ? adminMessages.stale(load.staleBecause)
-            : null
-        }
-      />
+      <StaleNotice load={load} />
       {list && (
         <p
           ref={attachListTop}

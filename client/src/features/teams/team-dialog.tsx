@@ -1,16 +1,14 @@
-import { CFormLabel } from '@coreui/react'
 import { CheckField } from '../../ui/check-field'
-import { useId, useRef, useState } from 'react'
+import { useId, useRef } from 'react'
 import {
   ROLE_DESCRIPTION_MAX_LENGTH,
   TEAM_NAME_MAX_LENGTH,
   type TeamItem,
 } from '../../../../common/api/roles'
-import { ApiError, errorMessage } from '../../api/api-client'
-import { FormField } from '../../forms/form-field'
+import { NameAndDescriptionFields, useNamedDraftForm } from '../../forms/named-draft-form'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { adminMessages } from '../../words/admin-messages'
-import { teamDraftOf, teamProblems, type TeamDraft, type TeamField } from './team-draft'
+import { teamDraftOf, teamProblems, type TeamDraft } from './team-draft'
 import { teamsMessages } from './teams-messages'
 
 const text = teamsMessages.form
@@ -30,36 +28,13 @@ export function TeamDialog({
 }) {
   const id = useId()
   const fields = useRef<HTMLDivElement>(null)
-  const [draft, setDraft] = useState(() => teamDraftOf(team))
-  const [problems, setProblems] = useState<Partial<Record<TeamField, string>>>({})
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const focus = (field: TeamField) =>
-    fields.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
-  const edit = (change: Partial<TeamDraft>, field?: TeamField) => {
-    setDraft((current) => ({ ...current, ...change }))
-    if (field) setProblems(({ [field]: _gone, ...rest }) => rest)
-  }
-
-  const submit = async () => {
-    const found = teamProblems(draft)
-    setProblems(found)
-    setError(null)
-    const first = (['name', 'description'] as const).find((field) => found[field])
-    if (first) return focus(first)
-    setBusy(true)
-    try {
-      await save(draft)
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'team_name_taken') {
-        setProblems({ name: caught.message })
-        focus('name')
-      } else setError(errorMessage(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { draft, edit, problems, error, sending, submit } = useNamedDraftForm({
+    initial: () => teamDraftOf(team),
+    fields,
+    problemsOf: teamProblems,
+    nameTakenCode: 'team_name_taken',
+    save,
+  })
 
   return (
     <ConfirmDialog
@@ -67,40 +42,18 @@ export function TeamDialog({
       body={text.body}
       confirmLabel={team ? text.save : text.create}
       cancelLabel={adminMessages.cancel}
-      busy={busy}
+      busy={sending}
       error={error}
       onConfirm={() => void submit()}
       onCancel={onCancel}
     >
       <div ref={fields}>
-        <FormField
-          name="name"
-          label={text.name}
-          type="text"
-          autoComplete="off"
-          error={problems.name}
-          onEdit={(name) => edit({ name }, 'name')}
-          inputProps={{ value: draft.name, maxLength: TEAM_NAME_MAX_LENGTH * 2 }}
+        <NameAndDescriptionFields
+          draft={draft}
+          problems={problems}
+          edit={edit}
+          limits={{ name: TEAM_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH }}
         />
-        <div className="mb-3">
-          <CFormLabel htmlFor={`${id}-description`}>{text.description}</CFormLabel>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            className={`form-control${problems.description ? ' is-invalid' : ''}`}
-            rows={2}
-            maxLength={ROLE_DESCRIPTION_MAX_LENGTH * 2}
-            value={draft.description}
-            aria-invalid={problems.description !== undefined}
-            aria-describedby={problems.description ? `${id}-description-error` : undefined}
-            onChange={(event) => edit({ description: event.target.value }, 'description')}
-          />
-          {problems.description && (
-            <div id={`${id}-description-error`} className="invalid-feedback" role="alert">
-              {problems.description}
-            </div>
-          )}
-        </div>
         <CheckField
           name="open"
           label={text.open}

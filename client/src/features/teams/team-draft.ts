@@ -5,6 +5,7 @@ import {
   type TeamChangeBody,
   type TeamItem,
 } from '../../../../common/api/roles'
+import { namedDraftProblems, type NamedField } from '../../forms/named-draft'
 import { teamsMessages } from './teams-messages'
 
 /** A team as its dialog holds it while it is typed. */
@@ -14,7 +15,7 @@ export interface TeamDraft {
   open: boolean
 }
 
-export type TeamField = 'name' | 'description'
+export type TeamField = NamedField
 
 /** A new team is closed to registrations until someone opens it on purpose. */
 export function teamDraftOf(team?: TeamItem): TeamDraft {
@@ -23,16 +24,12 @@ export function teamDraftOf(team?: TeamItem): TeamDraft {
 
 /** What the dialog says under its fields before anything is sent (the API's limits). */
 export function teamProblems(draft: TeamDraft): Partial<Record<TeamField, string>> {
-  const text = teamsMessages.form
-  const problems: Partial<Record<TeamField, string>> = {}
-  const name = draft.name.trim()
-  if (name === '') problems.name = text.nameRequired
-  else if (name.length > TEAM_NAME_MAX_LENGTH)
-    problems.name = text.nameTooLong(TEAM_NAME_MAX_LENGTH)
   // The teams' descriptions share the roles' limit (common/api/roles.ts, TeamBodySchema).
-  if (draft.description.trim().length > ROLE_DESCRIPTION_MAX_LENGTH)
-    problems.description = text.descriptionTooLong(ROLE_DESCRIPTION_MAX_LENGTH)
-  return problems
+  return namedDraftProblems(
+    draft,
+    { name: TEAM_NAME_MAX_LENGTH, description: ROLE_DESCRIPTION_MAX_LENGTH },
+    teamsMessages.form.nameRequired,
+  )
 }
 
 export function teamBody(draft: TeamDraft): TeamBody {

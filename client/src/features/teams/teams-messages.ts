@@ -28,11 +28,7 @@ export const teamsMessages = {
     createTitle: 'Novo time',
     editTitle: (name: string) => `Editar o time ${name}`,
     body: 'Um time aberto para cadastro aparece como opção para quem pede uma conta.',
-    name: 'Nome',
     nameRequired: 'Informe o nome do time.',
-    nameTooLong: (max: number) => `O nome pode ter até ${max} caracteres.`,
-    description: 'Descrição (opcional)',
-    descriptionTooLong: (max: number) => `A descrição pode ter até ${max} caracteres.`,
     open: 'Aberto para cadastro',
     openHint:
       'Quem pede uma conta pode escolher este time; o pedido espera a gestão do time ou a administração.',

@@ -1,12 +1,13 @@
-import { CButton, CCard, CCardBody, CSpinner } from '@coreui/react'
+import { CButton, CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { TeamItem } from '../../../../common/api/roles'
 import { listTeams } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { paths, staffAccountPath } from '../../routing/paths'
+import { staffAccountPath, staffOfPath } from '../../routing/paths'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
@@ -17,9 +18,6 @@ import { changeTeam, createTeam, deleteTeam } from './teams-api'
 import { teamsMessages } from './teams-messages'
 
 const text = teamsMessages.list
-
-/** Equipe's list of a team's people (its filter in the URL: staff-filters.ts). */
-const staffOfTeamPath = (teamId: string) => `${paths.staff}?teamId=${encodeURIComponent(teamId)}`
 
 function TeamCard({
   team,
@@ -65,7 +63,7 @@ function TeamCard({
               text.members(0)
             ) : (
               <Link
-                to={staffOfTeamPath(team.id)}
+                to={staffOfPath('teamId', team.id)}
                 aria-label={text.membersOf(team.memberCount, team.name)}
               >
                 {text.members(team.memberCount)}
@@ -109,12 +107,7 @@ export default function TeamsScreen() {
 
   let body
   if (load.state === 'loading') {
-    body = (
-      <div className="d-flex align-items-center gap-2" role="status">
-        <CSpinner size="sm" aria-hidden="true" />
-        {adminMessages.loading}
-      </div>
-    )
+    body = <LoadingLine />
   } else if (load.state === 'failed') {
     body = <Notice text={load.message} />
   } else if (load.data.teams.length === 0) {
@@ -149,14 +142,7 @@ export default function TeamsScreen() {
       </div>
       <p className="text-body-secondary">{text.intro}</p>
       <Notice color="success" text={notice} />
-      <Notice
-        color="warning"
-        text={
-          load.state === 'ready' && load.staleBecause
-            ? adminMessages.stale(load.staleBecause)
-            : null
-        }
-      />
+      <StaleNotice load={load} />
       {body}
       {editing !== null && (
         <TeamDialog
