@@ -279,7 +279,11 @@ const SCREENS: Screen[] = [
   },
 ]
 
-test.use({ signedInAs: 'admin' })
+/** A browser signed in with `token` (as the fixtures' signedInAs does, with a session of its own). */
+const signedIn = (origin: string, token: string) => ({
+  cookies: [],
+  origins: [{ origin, localStorage: [{ name: 'token_adm', value: JSON.stringify({ token }) }] }],
+})
 
 const ownServers = new Map<Screen, Promise<OwnServer>>()
 function ownServerOf(screen: Screen, settings: NodeJS.ProcessEnv): Promise<OwnServer> {
@@ -301,14 +305,16 @@ test.afterAll(async () => {
 for (const screen of SCREENS) {
   for (const mode of ['light', 'dark'] as const) {
     for (const [size, viewport] of Object.entries(SIZES)) {
-      test(`${screen.name}, ${mode}, ${size}`, async ({ browser, storageState, api }) => {
+      test(`${screen.name}, ${mode}, ${size}`, async ({ browser, api, baseURL }) => {
         const scene = await screenshotScene(api)
         const context = await browser.newContext({
           viewport,
           locale: 'pt-BR',
           timezoneId: 'America/Sao_Paulo',
           reducedMotion: 'reduce',
-          storageState: screen.signedIn ? storageState : undefined,
+          // The scene's admin session, not a new one per picture (Início counts the sessions).
+          storageState:
+            screen.signedIn && baseURL ? signedIn(baseURL, scene.adminToken) : undefined,
           ...(screen.ownServer
             ? { baseURL: (await ownServerOf(screen, screen.ownServer)).baseURL }
             : {}),

@@ -67,6 +67,8 @@ const PEOPLE = [
 ]
 
 export interface Scene {
+  /** The first admin's session, one for the whole run (each sign-in is a session and events). */
+  adminToken: string
   roleIds: Record<string, string>
   teamIds: Record<string, string>
 }
@@ -91,8 +93,8 @@ export function screenshotScene(api: APIRequestContext): Promise<Scene> {
 }
 
 async function makeScene(api: APIRequestContext): Promise<Scene> {
-  const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
-  const headers = { authorization: `Bearer ${token}` }
+  const adminToken = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
+  const headers = { authorization: `Bearer ${adminToken}` }
 
   const { teams } = (await call(api, headers, 'get', '/api/teams')) as TeamList
   for (const team of TEAMS.filter(({ name }) => !teams.some((known) => known.name === name)))
@@ -113,6 +115,7 @@ async function makeScene(api: APIRequestContext): Promise<Scene> {
       ).role,
     )
   const scene: Scene = {
+    adminToken,
     roleIds: Object.fromEntries(roles.map(({ name, id }) => [name, id])),
     teamIds: Object.fromEntries(teams.map(({ name, id }) => [name, id])),
   }
