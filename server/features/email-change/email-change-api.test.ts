@@ -110,10 +110,7 @@ describe(`changing one's e-mail (${testStoreName()})`, () => {
     // Both asks told the old address in the same words, but for the address and the link.
     const words = (text: string, asked: string) =>
       text.replace(asked, '<novo>').replace(/cancelar=[A-Za-z0-9_-]{43}/, 'cancelar=<token>')
-    assert.equal(
-      words(first.text, dora.email),
-      words(second.text, 'ninguem.ainda@example.com'),
-    )
+    assert.equal(words(first.text, dora.email), words(second.text, 'ninguem.ainda@example.com'))
   })
 
   it('a newer request replaces the older; a link expires after 24 hours', async () => {
