@@ -1,6 +1,7 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { adminAccount, apiSignIn, createStaff, type TestAccount } from './support/accounts'
 import { recordApiExchanges } from './support/api-contract'
+import { fillSeenByReact } from './support/firefox-fill'
 import { isInstalled } from './support/installed-browsers'
 
 interface PanelFixtures {
@@ -74,7 +75,10 @@ export const test = base.extend<PanelFixtures>({
    * holds the app's scripts: 'commit') waits for that alone.
    */
   page: async ({ page, browserName }, use) => {
-    if (browserName === 'firefox') onlyInWebPages(page)
+    if (browserName === 'firefox') {
+      onlyInWebPages(page)
+      fillSeenByReact(page)
+    }
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
     page.goto = async (url, options) => {
