@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { DARK_SYSTEM } from './e2e/support/color-scheme'
+import { engineSensitiveFiles } from './e2e/support/engine-sensitive'
 import { isInstalled } from './e2e/support/installed-browsers'
 import { externalBaseURL, targetBaseURL } from './e2e/support/target'
 import { e2e } from './e2e/support/test-env'
@@ -32,6 +33,8 @@ const SMOKE = /smoke\/.*\.spec\.ts$/
  * No project at all when there is no Firefox: `npm test` names it once in its summary.
  */
 const firefoxFound = findFirefox()
+/** Every suite in Firefox; by default only the engine-sensitive ones (engine-sensitive.ts). */
+const firefoxFull = process.env.PAINEL_FIREFOX_FULL === '1'
 function firefox(scheme: 'light' | 'dark') {
   if (!firefoxFound.found) return {}
   return {
@@ -48,6 +51,7 @@ const firefoxProjects = firefoxFound.found
       {
         name: 'firefox',
         testIgnore: SMOKE,
+        ...(firefoxFull ? {} : { testMatch: engineSensitiveFiles }),
         grepInvert: new RegExp(DARK_SYSTEM),
         use: firefox('light'),
         metadata: { fixedColorScheme: 'light' },
@@ -62,6 +66,7 @@ const firefoxProjects = firefoxFound.found
       {
         // Only the tests that need a dark system (tagged), smoke set or not.
         name: 'firefox-dark',
+        ...(firefoxFull ? {} : { testMatch: [engineSensitiveFiles, SMOKE] }),
         grep: new RegExp(DARK_SYSTEM),
         use: firefox('dark'),
         metadata: { fixedColorScheme: 'dark' },

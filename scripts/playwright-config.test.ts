@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { it } from 'node:test'
+import { ENGINE_SENSITIVE_SPECS } from '../e2e/support/engine-sensitive'
 import { root } from './paths'
 
 /** The projects playwright.config.ts gives, as `playwright test --list` prints them. */
@@ -35,4 +36,25 @@ it('defines the Firefox projects only where there is a Firefox, named once rathe
   for (const name of ['firefox', 'firefox-smoke', 'firefox-dark']) {
     assert.ok(withOne.has(name), `${name} in ${[...withOne].join(', ')}`)
   }
+})
+
+it('runs the engine-sensitive suites in Firefox, and every suite with PAINEL_FIREFOX_FULL=1', () => {
+  const filesOf = (env: NodeJS.ProcessEnv) => {
+    const run = spawnSync(
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', '--list', '--project=firefox'],
+      {
+        cwd: root,
+        env: { ...process.env, FIREFOX_PATH: process.execPath, ...env },
+        encoding: 'utf8',
+      },
+    )
+    assert.equal(run.status, 0, run.stderr)
+    return new Set([...run.stdout.matchAll(/› ([\w/-]+)\.spec\.ts:/g)].map((match) => match[1]))
+  }
+  const some = filesOf({ E2E_BASE_URL: '', PAINEL_FIREFOX_FULL: '' })
+  assert.deepEqual([...some].sort(), [...ENGINE_SENSITIVE_SPECS].sort())
+  const all = filesOf({ E2E_BASE_URL: '', PAINEL_FIREFOX_FULL: '1' })
+  assert.ok(all.has('staff-admin') && all.has('audit-words'), [...all].join(', '))
+  for (const name of ENGINE_SENSITIVE_SPECS) assert.ok(all.has(name), name)
 })

@@ -1,0 +1,34 @@
+/**
+ * The suites whose outcome depends on the browser engine: what the page does with its own
+ * markup, styles, storage and navigation. `npm test` runs them in Firefox beside every suite in
+ * Chromium; the rest (mails, audit words, the staff API's rules seen through a screen) would
+ * only repeat in Firefox what the server decides, at 2.5 times Chromium's time here, which CI's
+ * time does not allow (docs/testing.md). PAINEL_FIREFOX_FULL=1 runs every suite in Firefox.
+ */
+export const ENGINE_SENSITIVE_SPECS = [
+  // Hash routes, the guard and the redirect after sign-in.
+  'access-guard',
+  'public-pages',
+  // The prerendered form, its inline boot script and style under a hash-based CSP, hydration.
+  'prerendered-sign-in',
+  'sign-in-style',
+  'serving',
+  'sign-in',
+  // Cookies (SameSite=Strict on the provider link's) and redirects through a real provider.
+  'single-sign-on',
+  // Colour modes, layout at a phone's and a desktop's width, where lines break.
+  'color-modes',
+  'layout',
+  'staff-whole-emails',
+  // Focus, dialogs, form controls and their validation messages.
+  'dialog-focus',
+  'focus-visible',
+  'forms-in-portuguese',
+  'form-feedback',
+  'list-filters',
+] as const
+
+/** A testMatch for Playwright: the files above. */
+export const engineSensitiveFiles = new RegExp(
+  `(^|/)(${ENGINE_SENSITIVE_SPECS.join('|')})\\.spec\\.ts$`,
+)
