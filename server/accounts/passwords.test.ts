@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { scryptSync } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, it, mock } from 'node:test'
 import {
   decoyHash,
@@ -7,6 +9,7 @@ import {
   hashPassword,
   needsRehash,
   SCRYPT,
+  useTestHashingCost,
   verifyPassword,
 } from './passwords'
 import { BEARER, isWellFormedToken, newToken, tokenHash } from './tokens'
@@ -70,7 +73,39 @@ describe('passwords', () => {
     assert.equal(needsRehash(decoy), false)
     assert.equal(await verifyPassword('', decoy), false)
   })
+
+  it('are made at the test cost only in test processes: the server never lowers it', async () => {
+    useTestHashingCost(true)
+    try {
+      const [, N] = (await hashPassword('senha-de-teste')).split('$')
+      assert.equal(Number(N), 2 ** 10)
+      // A hash at the server's cost is not "older" than the test cost: not rehashed.
+      assert.equal(needsRehash(scryptHashAt(SCRYPT.N)), false)
+    } finally {
+      useTestHashingCost(false)
+    }
+    assert.equal(needsRehash(scryptHashAt(2 ** 10)), true)
+    const callers = (await readdir(join(import.meta.dirname, '..'), { recursive: true })).filter(
+      (file) =>
+        file.endsWith('.ts') &&
+        !file.endsWith('.test.ts') &&
+        !file.startsWith('test/') &&
+        file !== 'accounts/passwords.ts',
+    )
+    for (const file of callers) {
+      const source = await readFile(join(import.meta.dirname, '..', file), 'utf8')
+      assert.doesNotMatch(source, /useTestHashingCost/, file)
+    }
+  })
 })
+
+function scryptHashAt(N: number): string {
+  const salt = Buffer.alloc(SCRYPT.saltLength, 1)
+  const key = Buffer.alloc(SCRYPT.keyLength, 2)
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join(
+    '$',
+  )
+}
 
 describe('tokens', () => {
   it('are 256 random bits in base64url, stored only as SHA-256', () => {

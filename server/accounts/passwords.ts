@@ -12,6 +12,26 @@ import { HashingThreads } from './hashing-threads'
  */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const
 
+interface ScryptCost {
+  N: number
+  r: number
+  p: number
+}
+
+/** New hashes are made at this cost, and older ones rehashed up to it: SCRYPT, in the server. */
+let cost: ScryptCost = SCRYPT
+
+/**
+ * For test processes only (server/test/helpers.ts's testApp), N = 2^10 instead of 2^15: a
+ * server test makes hundreds of accounts and sign-ins, and at the real cost most of its time
+ * went to scrypt (server/features/sign-in/sign-in-limits-api.test.ts: 57 s, 17 s at this cost).
+ * The hashes are still scrypt, stored and checked the same way. The tests about the parameters
+ * or about answer timing keep SCRYPT; passwords.test.ts checks that the server never calls this.
+ */
+export function useTestHashingCost(on: boolean): void {
+  cost = on ? { N: 2 ** 10, r: SCRYPT.r, p: SCRYPT.p } : SCRYPT
+}
+
 /**
  * Every hash of the process goes through one bounded queue (hashing-queue.ts), run on threads
  * of its own below the event loop's priority (hashing-threads.ts). Two at once; twenty waiting
@@ -33,7 +53,8 @@ const maxmem = (N: number, r: number) => 256 * N * r
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength)
-  const { N, r, p, keyLength } = SCRYPT
+  const { N, r, p } = cost
+  const { keyLength } = SCRYPT
   const key = await hashingQueue.run(() =>
     scrypt(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r) }),
   )
@@ -76,7 +97,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash uses older parameters than today's: rehash it at the next sign-in. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored)
-  return !parsed || parsed.N < SCRYPT.N || parsed.r < SCRYPT.r || parsed.p < SCRYPT.p
+  return !parsed || parsed.N < cost.N || parsed.r < cost.r || parsed.p < cost.p
 }
 
 /**

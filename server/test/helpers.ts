@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { useTestHashingCost } from '../accounts/passwords'
 import { buildApp, type AppOptions } from '../app'
 import { loadConfig } from '../config/config'
 import { recordContract } from './contract-recorder'
@@ -14,8 +15,15 @@ import { recordContract } from './contract-recorder'
  */
 export async function testApp(
   distDir: string,
-  overrides: Partial<AppOptions> = {},
+  {
+    realPasswordHashing = false,
+    ...overrides
+  }: Partial<AppOptions> & {
+    /** scrypt at the server's cost (accounts/passwords.ts): the tests about answer timing. */
+    realPasswordHashing?: boolean
+  } = {},
 ): Promise<{ app: FastifyInstance; logLines: () => Record<string, unknown>[] }> {
+  useTestHashingCost(!realPasswordHashing)
   const lines: string[] = []
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -5,7 +5,12 @@ import { testStoreName } from '../../test/test-database'
 
 let api: ApiFixture
 before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, logLevel: 'silent' })
+  // The real cost: a skipped hash must stand out against the rest of an answer's work.
+  api = await apiFixture({
+    authRateLimit: 1_000_000,
+    logLevel: 'silent',
+    realPasswordHashing: true,
+  })
   await api.addAccount({ email: 'existe@example.com', password: 'senha-de-quem-existe' })
 })
 after(() => api.close())

@@ -7,7 +7,8 @@ import { needsRehash, verifyPassword } from '../../accounts/passwords'
 
 let api: ApiFixture
 before(async () => {
-  api = await apiFixture()
+  // The real cost: the hashing-work comparison and the rehash need the server's parameters.
+  api = await apiFixture({ realPasswordHashing: true })
 })
 after(() => api.close())
 
