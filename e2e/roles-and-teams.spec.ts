@@ -186,6 +186,40 @@ test.describe("a custom role's page", () => {
   })
 })
 
+test.describe('Times at 1280 px', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('"Aberto para cadastro" sits in the same place on every card, short name or long', async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // A name short enough to leave room beside it, and one that fills its line.
+    const short = `T${Math.random().toString(36).slice(2, 8)}`
+    const long = unique('Atendimento ao cliente')
+    await makeTeam(api, short)
+    await makeTeam(api, long)
+    await page.goto('/#/times')
+    const offsets = []
+    for (const name of [short, long]) {
+      const card = page.getByRole('listitem').filter({ hasText: name })
+      const badge = card.getByText('Aberto para cadastro', { exact: true })
+      await expect(badge).toBeVisible()
+      const heading = (await card.getByRole('heading', { name }).boundingBox())!
+      const box = (await badge.boundingBox())!
+      offsets.push({
+        name,
+        left: Math.round(box.x - heading.x),
+        below: box.y >= heading.y + heading.height - 1,
+      })
+    }
+    expect(offsets.map(({ left, below }) => ({ left, below }))).toEqual([
+      { left: 0, below: true },
+      { left: 0, below: true },
+    ])
+  })
+})
+
 test('renames a team, then deletes it: its member keeps the account, with no team', async ({
   page,
   api,
