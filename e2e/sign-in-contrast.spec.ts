@@ -19,12 +19,10 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(button).toBeVisible()
         const { color, background } = await colours(button)
         const ratio = contrast(color, background)
-        test
-          .info()
-          .annotations.push({
-            type: 'contrast',
-            description: `${when}, ${await button.innerText()}: ${ratio.toFixed(2)}:1`,
-          })
+        test.info().annotations.push({
+          type: 'contrast',
+          description: `${when}, ${await button.innerText()}: ${ratio.toFixed(2)}:1`,
+        })
         if (ratio < 4.5) found.push(`${when}, ${await button.innerText()}: ${ratio.toFixed(2)}:1`)
       }
       return found
