@@ -17,9 +17,22 @@ const browser = findBrowser()
 const onCI = Boolean(process.env.CI)
 /** `npm run screenshots`: only e2e/screenshots/, which the suites (npm test) never run. */
 const screenshots = process.env.PAINEL_SCREENSHOTS === '1'
+/**
+ * Chromium as a Brazilian user's: its interface language pt-BR (`locale` below only sets the
+ * page's navigator.language and Intl), so that a date field shows dd/mm/aaaa. apt's Chromium
+ * carries the en-US interface alone: with the page's lang heeded by form controls, its date
+ * fields still put the day first (dd/mm/yyyy), as a pt-BR Chrome does.
+ */
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: browser.executablePath, args: browser.args },
+  launchOptions: {
+    executablePath: browser.executablePath,
+    args: [
+      ...browser.args,
+      '--lang=pt-BR',
+      '--enable-blink-features=LangAttributeAwareFormControlUI',
+    ],
+  },
 }
 const SMOKE = /smoke\/.*\.spec\.ts$/
 

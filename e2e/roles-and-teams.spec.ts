@@ -72,7 +72,8 @@ test.describe('an admin', () => {
   }) => {
     test.slow()
     const teamName = unique('Vendas')
-    const roleName = unique('Gestor de equipe')
+    // As long as "Gestor de equipe": beside it there is room for one button, not two.
+    const roleName = `Gestor ${Math.random().toString(36).slice(2, 11).padEnd(9, 'x')}`
     const person = await createStaff(api, { name: 'Gil Gestor', label: 'gestor' })
 
     // Times: a new team, open for registration.
@@ -134,6 +135,88 @@ test.describe('an admin', () => {
       'Há pessoas com este papel: dê outro papel a elas antes de excluí-lo.',
     )
     await refusal.getByRole('button', { name: 'Cancelar' }).click()
+  })
+})
+
+test.describe("a custom role's page", () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('on a phone "Editar" and "Excluir" stay together, on one line', async ({ page, api }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    // As long as "Gestor de equipe": beside it there is room for one button, not two.
+    const roleName = `Gestor ${Math.random().toString(36).slice(2, 11).padEnd(9, 'x')}`
+    const roleId = await makeRole(api, {
+      name: roleName,
+      permissions: ['staff.view'],
+      scope: 'team',
+    })
+    await page.goto(`/#/papeis/${roleId}`)
+    await expect(page.getByRole('heading', { name: roleName, level: 1 })).toBeVisible()
+    const edit = (await page.getByRole('button', { name: 'Editar' }).boundingBox())!
+    const remove = (await page.getByRole('button', { name: 'Excluir' }).boundingBox())!
+    expect(Math.abs(edit.y - remove.y), 'both on the same line').toBeLessThanOrEqual(1)
+    expect(remove.x, '"Excluir" right after "Editar"').toBeGreaterThan(edit.x + edit.width)
+    expect(remove.x - (edit.x + edit.width)).toBeLessThanOrEqual(16)
+  })
+
+  test('the permission groups are not named like a role: "Pessoas", not "Equipe"', async ({
+    page,
+    api,
+  }) => {
+    const roleName = unique('Auditoria')
+    const roleId = await makeRole(api, {
+      name: roleName,
+      permissions: ['audit.view'],
+      scope: 'all',
+    })
+    await page.goto(`/#/papeis/${roleId}`)
+    const matrix = page
+      .locator('.card')
+      .filter({ has: page.getByRole('heading', { name: 'Permissões' }) })
+    await expect(matrix.getByRole('heading', { level: 3 })).toHaveText([
+      'Pessoas',
+      'Auditoria',
+      'Administração',
+    ])
+    await expect(matrix.getByRole('table', { name: 'Pessoas' })).toBeVisible()
+    // And in the form that edits it.
+    await page.getByRole('button', { name: 'Editar' }).click()
+    await expect(page.getByRole('group', { name: 'Pessoas' })).toBeVisible()
+    await expect(page.getByRole('group', { name: 'Equipe', exact: true })).toHaveCount(0)
+  })
+})
+
+test.describe('Times at 1280 px', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test('"Aberto para cadastro" sits in the same place on every card, short name or long', async ({
+    page,
+    api,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    // A name short enough to leave room beside it, and one that fills its line.
+    const short = `T${Math.random().toString(36).slice(2, 8)}`
+    const long = unique('Atendimento ao cliente')
+    await makeTeam(api, short)
+    await makeTeam(api, long)
+    await page.goto('/#/times')
+    const offsets = []
+    for (const name of [short, long]) {
+      const card = page.getByRole('listitem').filter({ hasText: name })
+      const badge = card.getByText('Aberto para cadastro', { exact: true })
+      await expect(badge).toBeVisible()
+      const heading = (await card.getByRole('heading', { name }).boundingBox())!
+      const box = (await badge.boundingBox())!
+      offsets.push({
+        name,
+        left: Math.round(box.x - heading.x),
+        below: box.y >= heading.y + heading.height - 1,
+      })
+    }
+    expect(offsets.map(({ left, below }) => ({ left, below }))).toEqual([
+      { left: 0, below: true },
+      { left: 0, below: true },
+    ])
   })
 })
 

@@ -52,6 +52,28 @@ test('a staff member’s Início shows their sign-ins, sessions and second facto
   await expect(factor.getByRole('link', { name: 'Ativar em Minha conta' })).toBeVisible()
 })
 
+test('"primeiro acesso" only when it is so: not above sign-ins made since, from elsewhere', async ({
+  page,
+  api,
+}) => {
+  const person = await createStaff(api, { label: 'inicio-primeiro', name: 'Paula Primeira' })
+  // This browser's session is the account's first sign-in (createStaff signs in nowhere).
+  await presetToken(
+    page,
+    JSON.stringify({ token: await apiSignIn(api, person.email, person.password) }),
+  )
+  await page.goto('/#/dashboard')
+  const signIns = page.getByRole('list', { name: 'Últimos acessos' })
+  await expect(page.getByText('Este é o seu primeiro acesso registrado.')).toBeVisible()
+  await expect(signIns).toHaveCount(0)
+
+  // Then three more, from other browsers: four sign-ins listed, none of them "the first".
+  for (let index = 0; index < 3; index += 1) await apiSignIn(api, person.email, person.password)
+  await page.reload()
+  await expect(signIns.getByRole('listitem')).toHaveCount(4)
+  await expect(page.getByText('Este é o seu primeiro acesso registrado.')).toHaveCount(0)
+})
+
 test('with an authenticator app, Início says it is on, with recovery codes left, and warns when few', async ({
   page,
   api,

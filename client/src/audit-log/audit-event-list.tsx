@@ -6,7 +6,6 @@ import { auditTypeNames } from '../../../common/audit-type-names'
 import { auditEventMessages } from './audit-event-messages'
 import { staffAccountPath } from '../routing/paths'
 import { formatDateTime } from '../ui/format-date'
-import { TruncatedText } from '../ui/truncated-text'
 
 const text = auditEventMessages
 
@@ -21,7 +20,8 @@ function Party({ party }: { party: AuditParty | null }) {
 
 /**
  * Where from and what else, in words; nothing when there is nothing to say. The browser in a few
- * words, as in the session list; the User-Agent itself is in the CSV.
+ * words, as in the session list; the User-Agent itself is in the CSV. Whole, wrapping between
+ * words on a phone (cut with an ellipsis it lost its end, mid-word).
  */
 function EventDetails({ event }: { event: AuditEvent }) {
   const said = [event.ip, event.browser, auditDetailsText(event.type, event.details)]
@@ -29,8 +29,8 @@ function EventDetails({ event }: { event: AuditEvent }) {
     .join(' · ')
   if (!said) return null
   return (
-    <div className="small text-body-secondary">
-      <TruncatedText focusable text={said} />
+    <div className="small text-body-secondary" style={{ overflowWrap: 'break-word' }}>
+      {said}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { CCard, CCardBody } from '@coreui/react'
 import type { ReactNode } from 'react'
+import { wholeWords } from './whole-words'
 
 /** One of Minha conta's security cards: its heading, a line on what it is for, its content. */
 export function AccountCard({
@@ -14,8 +15,8 @@ export function AccountCard({
   return (
     <CCard className="painel-narrow mt-4">
       <CCardBody>
-        <h2 className="h5">{title}</h2>
-        <p className="text-body-secondary">{intro}</p>
+        <h2 className="h5">{wholeWords(title)}</h2>
+        <p className="text-body-secondary">{wholeWords(intro)}</p>
         {children}
       </CCardBody>
     </CCard>

@@ -1,6 +1,7 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { Notice } from './notice'
+import { wholeWords } from './whole-words'
 
 const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex="0"]'
@@ -162,7 +163,7 @@ export function ConfirmDialog({
         <h2 id={titleId} className="h5">
           {title}
         </h2>
-        <p id={bodyId}>{body}</p>
+        <p id={bodyId}>{wholeWords(body)}</p>
         {children}
         <Notice text={error} />
         <div className="d-flex flex-wrap justify-content-end gap-2">

@@ -176,6 +176,8 @@ export function FilterDate({
         id={id}
         className={`form-control${error ? ' is-invalid' : ''}`}
         type="date"
+        // The day first (dd/mm/aaaa) wherever the browser reads the field's language.
+        lang="pt-BR"
         min={min}
         max={max}
         value={draft.value}

@@ -1,3 +1,5 @@
+import { wholeWords } from './whole-words'
+
 type NoticeColor = 'danger' | 'success' | 'warning' | 'info'
 
 /**
@@ -9,7 +11,7 @@ export function Notice({ text, color = 'danger' }: { text: string | null; color?
   if (text === null) return null
   return (
     <div className={`alert alert-${color} mb-3`} role={color === 'danger' ? 'alert' : 'status'}>
-      {text}
+      {wholeWords(text)}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { messages } from '../words/messages'
 import { BrandMark } from './brand-mark'
 import { ColorModeButtons } from '../theme/color-mode-buttons'
+import { wholeWords } from './whole-words'
 
 /** The frame of the public pages: the brand above a centred card, on the page background. */
 export function PublicCard({
@@ -25,8 +26,8 @@ export function PublicCard({
             </div>
             <CCard className="p-md-3">
               <CCardBody>
-                <h1 className="h3">{title}</h1>
-                {subtitle && <p className="text-body-secondary">{subtitle}</p>}
+                <h1 className="h3">{wholeWords(title)}</h1>
+                {subtitle && <p className="text-body-secondary">{wholeWords(subtitle)}</p>}
                 {children}
               </CCardBody>
             </CCard>

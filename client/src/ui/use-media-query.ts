@@ -16,5 +16,9 @@ export function useMediaQuery(query: string): boolean {
   )
 }
 
-/** CoreUI's `lg` breakpoint: from here the Equipe list is a table. */
-export const WIDE = '(min-width: 992px)'
+/**
+ * From 1280 px the Equipe list is a table: beside the sidebar (shown from CoreUI's `lg`) the
+ * content area is then at least 976 px, the room its columns need with the name column's 12rem
+ * and a role's name of up to 10rem (staff-list-views.tsx); below, cards.
+ */
+export const WIDE = '(min-width: 1280px)'

@@ -28,7 +28,9 @@ export function MySignIns({ mine }: { mine: MyActivity }) {
           )}
         </p>
       ) : (
-        <p className="mb-2">{words.firstSignIn}</p>
+        // Only when it is so: the one sign-in listed. (None before this session, yet others
+        // since, from other browsers: the list below says it all.)
+        mine.signIns.length <= 1 && <p className="mb-2">{words.firstSignIn}</p>
       )}
       {mine.failedSince > 0 && (
         <Notice color="warning" text={words.failedSince(mine.failedSince)} />

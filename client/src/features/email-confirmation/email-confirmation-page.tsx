@@ -4,9 +4,11 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { EmailChangeAnswer, EmailLinkBody } from '../../../../common/api/email-change'
 import { apiRequest, errorMessage } from '../../api/api-client'
 import { paths } from '../../routing/paths'
+import { useSessionToken } from '../../session/use-session-token'
 import { useDocumentTitle } from '../../routing/use-document-title'
 import { Notice } from '../../ui/notice'
 import { PublicCard } from '../../ui/public-card'
+import { wholeWords } from '../../ui/whole-words'
 
 const words = {
   confirm: {
@@ -26,6 +28,7 @@ const words = {
   },
   missing: 'Este link está incompleto. Abra o link do e-mail de novo, inteiro.',
   goToLogin: 'Ir para o login',
+  goToDashboard: 'Ir para o Início',
 }
 
 const sendEmailLink = (action: 'confirm' | 'cancel', body: EmailLinkBody) =>
@@ -52,6 +55,11 @@ function EmailLink({ action, token }: { action: 'confirm' | 'cancel'; token: str
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(token ? null : words.missing)
+  // A way on in every state: the login page, or Início for whoever is signed in here.
+  const signedIn = useSessionToken() !== null
+  const onward = signedIn
+    ? { to: paths.dashboard, label: words.goToDashboard }
+    : { to: paths.login, label: words.goToLogin }
 
   const send = async () => {
     if (!token) return
@@ -72,19 +80,22 @@ function EmailLink({ action, token }: { action: 'confirm' | 'cancel'; token: str
       {done ? (
         <>
           <Notice color="success" text={done} />
-          <Link to={paths.login} className="btn btn-primary">
-            {words.goToLogin}
+          <Link to={onward.to} className="btn btn-primary">
+            {onward.label}
           </Link>
         </>
       ) : (
         <>
-          <p className="text-body-secondary">{text.intro}</p>
+          <p className="text-body-secondary">{wholeWords(text.intro)}</p>
           <Notice text={error} />
           {token && (
             <CButton color="primary" disabled={busy} onClick={() => void send()}>
               {text.button}
             </CButton>
           )}
+          <p className={token ? 'mt-3 mb-0' : 'mb-0'}>
+            <Link to={onward.to}>{onward.label}</Link>
+          </p>
         </>
       )}
     </PublicCard>

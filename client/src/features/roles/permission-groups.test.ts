@@ -16,7 +16,7 @@ test('every permission of the catalogue is in exactly one group, in the catalogu
   }
 })
 
-test('the groups come as the screen shows them: Equipe, Auditoria, Administração', () => {
+test('the groups come as the screen shows them: Pessoas, Auditoria, Administração', () => {
   assert.deepEqual(
     permissionGroups().map((group) => group.group),
     ['staff', 'audit', 'administration'],

@@ -24,7 +24,7 @@ const GROUP_OF: Readonly<Record<Permission, PermissionGroup>> = {
 const ORDER: readonly PermissionGroup[] = ['staff', 'audit', 'administration']
 
 /**
- * The matrix's groups (Equipe, Auditoria, Administração), each with its permissions in the
+ * The matrix's groups (Pessoas, Auditoria, Administração), each with its permissions in the
  * catalogue's order (common/permissions.ts). A permission a newer server adds and this client
  * does not know is not shown: it could not be described.
  */

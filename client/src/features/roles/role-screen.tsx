@@ -134,7 +134,9 @@ function ExistingRole({ id }: { id: string }) {
           )}
         </h1>
         {!role.builtIn && (
-          <>
+          // The actions together: on a phone both go under the name, never one beside it and
+          // the other a line below.
+          <div className="d-flex gap-2">
             <CButton
               color="primary"
               variant="outline"
@@ -148,7 +150,7 @@ function ExistingRole({ id }: { id: string }) {
             <CButton color="danger" variant="outline" onClick={() => removal.ask(role)}>
               {text.delete}
             </CButton>
-          </>
+          </div>
         )}
       </div>
       <Notice color="success" text={notice} />

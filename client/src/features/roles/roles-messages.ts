@@ -35,8 +35,9 @@ export const rolesMessages = {
       team: 'As permissões valem só para as pessoas do mesmo time de quem tem o papel.',
     },
     matrix: 'Permissões',
+    /** "Pessoas", not "Equipe": that is also a built-in role's name. */
     groups: {
-      staff: 'Equipe',
+      staff: 'Pessoas',
       audit: 'Auditoria',
       administration: 'Administração',
     } satisfies Record<PermissionGroup, string>,

@@ -30,7 +30,7 @@ const teamNameOf = (account: StaffMember) => account.teamName ?? adminMessages.n
 /** The name, whole (it wraps between words), with "(você)" kept beside it. */
 function NameLink({ account, meId }: { account: StaffMember; meId: string | undefined }) {
   return (
-    <span style={{ overflowWrap: 'anywhere' }}>
+    <span style={{ overflowWrap: 'break-word' }}>
       <Link to={`/equipe/${account.id}`} aria-label={text.open(account.name)}>
         {account.name}
       </Link>
@@ -88,10 +88,30 @@ export function PageCheckbox({
 const lastSignIn = (account: StaffMember) =>
   account.lastSignInAt ? formatDateTime(account.lastSignInAt) : adminMessages.never
 
+const TIME = new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short' })
+
+/** The table's last sign-in: the day on one line, the hour on the next, never cut between. */
+function LastSignInCell({ account }: { account: StaffMember }) {
+  if (!account.lastSignInAt) return <>{adminMessages.never}</>
+  return (
+    <>
+      <span className="d-block text-nowrap">{formatDate(account.lastSignInAt)}</span>
+      <span className="d-block text-nowrap">{TIME.format(new Date(account.lastSignInAt))}</span>
+    </>
+  )
+}
+
 /**
- * Wide screens: the name and the e-mail share the one wide column, both whole (the e-mail on
- * its own line, wrapping only at "@" and dots when it must); the other columns take only the
- * room their words need, the status badge on one line.
+ * A role's or a team's name in the table: on one line as long as it is short (the column takes
+ * the room it needs), wrapping between words beyond 10rem (names run to 60 characters).
+ */
+const ROLE_OR_TEAM = { display: 'block', width: 'max-content', maxWidth: '10rem' } as const
+
+/**
+ * Wide screens: the table fits the content area. The name and the e-mail share the one wide
+ * column, both whole (the e-mail on its own line, wrapping only after "@" and before dots); the
+ * role and the team are stacked in one column, the last sign-in's day over its hour; the other
+ * columns take only the room their words need, the status badge on one line.
  */
 export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewProps) {
   const selecting = accounts.some(selection.selectable)
@@ -105,19 +125,16 @@ export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewPro
               <PageCheckbox selection={selection} />
             </th>
           )}
-          <th scope="col">{text.columns.person}</th>
-          <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
-            {text.columns.role}
+          <th scope="col" style={{ minWidth: '12rem' }}>
+            {text.columns.person}
           </th>
-          {showTeam && (
-            <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
-              {adminMessages.team}
-            </th>
-          )}
+          <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
+            {showTeam ? text.columns.roleAndTeam : text.columns.role}
+          </th>
           <th scope="col" style={{ width: '1%' }}>
             {text.columns.status}
           </th>
-          <th scope="col" style={{ width: '1%' }}>
+          <th scope="col" className="text-nowrap" style={{ width: '1%' }}>
             {text.columns.lastSignIn}
           </th>
           <th scope="col" style={{ width: '1%' }}>
@@ -133,16 +150,24 @@ export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewPro
                 <RowCheckbox account={account} selection={selection} />
               </td>
             )}
-            <th scope="row" className="fw-normal" style={{ minWidth: '12rem' }}>
+            <th scope="row" className="fw-normal">
               <NameLink account={account} meId={meId} />
               <WholeEmail email={account.email} className="small text-body-secondary" />
             </th>
-            <td className="text-nowrap">{roleNameOf(account)}</td>
-            {showTeam && <td className="text-nowrap">{teamNameOf(account)}</td>}
-            <td style={{ minWidth: '10rem' }}>
+            <td>
+              <span style={ROLE_OR_TEAM}>{roleNameOf(account)}</span>
+              {showTeam && (
+                <span className="small text-body-secondary" style={ROLE_OR_TEAM}>
+                  {teamNameOf(account)}
+                </span>
+              )}
+            </td>
+            <td>
               <StaffBadges account={account} />
             </td>
-            <td className="small">{lastSignIn(account)}</td>
+            <td className="small">
+              <LastSignInCell account={account} />
+            </td>
             <td className="text-nowrap">
               {account.id !== meId && <StaffActionButtons account={account} ask={ask} compact />}
             </td>

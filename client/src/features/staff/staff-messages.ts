@@ -37,6 +37,8 @@ export const staffMessages = {
       person: 'Nome e e-mail',
       email: 'E-mail',
       role: 'Papel',
+      /** Equipe's wide table: the role with the team under it. */
+      roleAndTeam: 'Papel e time',
       status: 'Situação',
       lastSignIn: 'Último acesso',
       since: 'Criada em',

@@ -8,6 +8,7 @@ export const teamsMessages = {
     label: 'Times do Painel',
     empty: 'Nenhum time ainda. Crie o primeiro.',
     open: 'Aberto para cadastro',
+    closed: 'Fechado para cadastro',
     managers: 'Gestão',
     noManagers: 'Ninguém com papel de gestão no time',
     members: (count: number) =>

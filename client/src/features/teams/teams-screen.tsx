@@ -31,11 +31,19 @@ function TeamCard({
   return (
     <CCard className="h-100">
       <CCardBody className="d-flex flex-column">
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-          <h2 className="h5 mb-0" style={{ overflowWrap: 'anywhere' }}>
-            {team.name}
-          </h2>
-          {team.open && <span className="badge text-bg-info">{text.open}</span>}
+        <h2 className="h5 mb-1" style={{ overflowWrap: 'anywhere' }}>
+          {team.name}
+        </h2>
+        {/* Under the name on every card, whatever the name's length: open or closed, the same
+            place, so that the cards read alike side by side. */}
+        <div className="mb-2">
+          {team.open ? (
+            <span className="badge text-bg-info">{text.open}</span>
+          ) : (
+            <span className="badge bg-secondary-subtle text-secondary-emphasis border border-secondary-subtle">
+              {text.closed}
+            </span>
+          )}
         </div>
         {team.description && <p className="small mb-2">{team.description}</p>}
         <dl className="small mb-3 flex-grow-1">
