@@ -20,6 +20,8 @@ export const ENGINE_SENSITIVE_SPECS = [
   'color-modes',
   'layout',
   'staff-whole-emails',
+  'whole-words',
+  'sign-in-contrast',
   // Focus, dialogs, form controls and their validation messages.
   'dialog-focus',
   'focus-visible',
