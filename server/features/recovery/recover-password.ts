@@ -68,10 +68,24 @@ async function composeRecoveryMail(
   }
   const origin = JSON.parse(row.request ?? 'null') as RequestOrigin | null
   return db.transaction().execute(async (trx) => {
-    const token = await issuePasswordReset(trx, account.id)
-    await recordAccountEvent(trx, 'reset_requested', account.id, origin ?? undefined)
+    // The account's row locked (a write that changes nothing, as account-administration.ts
+    // locks it) and read again. An anonymisation that committed since the read above is seen
+    // here (no mail); one under way waits for this transaction, so its scrub of the log sees
+    // this mail's event. Without it, the event could be written after the scrub, with the
+    // name and e-mail just erased (seen on PostgreSQL: anonymise-api.test.ts).
+    const current = await trx
+      .updateTable('accounts')
+      .set((set) => ({ updated_at: set.ref('updated_at') }))
+      .where('id', '=', account.id)
+      .where('email', '=', row.recipient)
+      .where('status', '!=', 'disabled')
+      .returningAll()
+      .executeTakeFirst()
+    if (!current) return null
+    const token = await issuePasswordReset(trx, current.id)
+    await recordAccountEvent(trx, 'reset_requested', current.id, origin ?? undefined)
     const link = `${config.publicUrl}/#/recuperar-senha?token=${LINK_TOKEN_MARK}`
-    const mail = passwordResetMail(account.email, account.name, link, RESET_TTL_SECONDS / 60)
+    const mail = passwordResetMail(current.email, current.name, link, RESET_TTL_SECONDS / 60)
     await composeQueued(trx, row.id, mail, { tokenHash: tokenHash(token) })
     return mail
   })
