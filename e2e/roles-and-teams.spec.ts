@@ -220,38 +220,42 @@ test.describe('Times at 1280 px', () => {
   })
 })
 
-test('renames a team, then deletes it: its member keeps the account, with no team', async ({
-  page,
-  api,
-}) => {
-  const teamName = unique('Compras')
-  const renamed = unique('Suprimentos')
-  const teamId = await makeTeam(api, teamName, false)
-  const member = await createStaff(api, { name: 'Mara Membro', label: 'membro' })
-  await place(api, member, BUILT_IN_ROLE_IDS.staff, teamId)
+test.describe('an admin, on Times', () => {
+  test.use({ signedInAs: 'admin' })
 
-  await page.goto('/#/times')
-  await page.getByRole('button', { name: `Editar o time ${teamName}` }).click()
-  const dialog = page.getByRole('dialog', { name: `Editar o time ${teamName}` })
-  await dialog.getByLabel('Nome').fill(renamed)
-  await dialog.getByRole('button', { name: 'Salvar' }).click()
-  await expect(page.getByText(`O time ${renamed} foi salvo.`)).toBeVisible()
-  await expect(
-    page.getByRole('link', { name: `1 pessoa do time ${renamed} em Equipe` }),
-  ).toBeVisible()
+  test('renames a team, then deletes it: its member keeps the account, with no team', async ({
+    page,
+    api,
+  }) => {
+    const teamName = unique('Compras')
+    const renamed = unique('Suprimentos')
+    const teamId = await makeTeam(api, teamName, false)
+    const member = await createStaff(api, { name: 'Mara Membro', label: 'membro' })
+    await place(api, member, BUILT_IN_ROLE_IDS.staff, teamId)
 
-  await page.getByRole('button', { name: `Excluir o time ${renamed}` }).click()
-  const confirm = page.getByRole('dialog', { name: `Excluir o time ${renamed}?` })
-  await expect(confirm).toContainText('As pessoas dele continuam com suas contas e seus papéis')
-  await confirm.getByRole('button', { name: 'Excluir' }).click()
-  await expect(page.getByText(`O time ${renamed} foi excluído.`)).toBeVisible()
-  await expect(page.getByRole('button', { name: `Editar o time ${renamed}` })).toHaveCount(0)
+    await page.goto('/#/times')
+    await page.getByRole('button', { name: `Editar o time ${teamName}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Editar o time ${teamName}` })
+    await dialog.getByLabel('Nome').fill(renamed)
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await expect(page.getByText(`O time ${renamed} foi salvo.`)).toBeVisible()
+    await expect(
+      page.getByRole('link', { name: `1 pessoa do time ${renamed} em Equipe` }),
+    ).toBeVisible()
 
-  // The member is still there, active, in no team.
-  const answer = await api.get(`/api/staff/${member.id}`, { headers: await adminCall(api) })
-  expect(answer.status()).toBe(200)
-  const { user } = (await answer.json()) as StaffAccount
-  expect([user.status, user.teamId]).toEqual(['active', null])
+    await page.getByRole('button', { name: `Excluir o time ${renamed}` }).click()
+    const confirm = page.getByRole('dialog', { name: `Excluir o time ${renamed}?` })
+    await expect(confirm).toContainText('As pessoas dele continuam com suas contas e seus papéis')
+    await confirm.getByRole('button', { name: 'Excluir' }).click()
+    await expect(page.getByText(`O time ${renamed} foi excluído.`)).toBeVisible()
+    await expect(page.getByRole('button', { name: `Editar o time ${renamed}` })).toHaveCount(0)
+
+    // The member is still there, active, in no team.
+    const answer = await api.get(`/api/staff/${member.id}`, { headers: await adminCall(api) })
+    expect(answer.status()).toBe(200)
+    const { user } = (await answer.json()) as StaffAccount
+    expect([user.status, user.teamId]).toEqual(['active', null])
+  })
 })
 
 test('a team manager approves a registration to their team, sees no one else and only their actions', async ({
