@@ -6,14 +6,14 @@
  * time does not allow (docs/testing.md). PAINEL_FIREFOX_FULL=1 runs every suite in Firefox.
  */
 export const ENGINE_SENSITIVE_SPECS = [
-  // Hash routes, the guard and the redirect after sign-in.
-  'access-guard',
+  // Hash routes and the public pages (the guard's rules are the app's own script: the smoke set
+  // runs them in Firefox and WebKit; access-guard.spec.ts in Chromium).
   'public-pages',
-  // The prerendered form, its inline boot script and style under a hash-based CSP, hydration.
+  // The prerendered form, its inline boot script and style under a hash-based CSP, hydration
+  // (the journeys of sign-in.spec.ts are the server's; the smoke set signs in and out).
   'prerendered-sign-in',
   'sign-in-style',
   'serving',
-  'sign-in',
   // Cookies (SameSite=Strict on the provider link's) and redirects through a real provider.
   'single-sign-on',
   // Colour modes, layout at a phone's and a desktop's width, where lines break.
@@ -27,7 +27,6 @@ export const ENGINE_SENSITIVE_SPECS = [
   'focus-visible',
   'forms-in-portuguese',
   'form-feedback',
-  'list-filters',
 ] as const
 
 /** A testMatch for Playwright: the files above. */
