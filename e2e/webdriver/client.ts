@@ -34,12 +34,18 @@ const ROLE_SELECTORS: Record<string, string> = {
   link: 'a[href], [role="link"]',
 }
 
+/** The longest a WebDriver command may take, a new session (a browser's start) included. */
+const COMMAND_MS = 60_000
+
 async function call(
   url: string,
   method: 'GET' | 'POST' | 'DELETE',
   body?: unknown,
 ): Promise<unknown> {
   const response = await fetch(url, {
+    // No command may hang the run: WebKitWebDriver has kept a new session's request open with no
+    // browser started (a loaded CI machine), and the journeys' own timeout starts after it.
+    signal: AbortSignal.timeout(COMMAND_MS),
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),

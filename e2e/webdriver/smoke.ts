@@ -224,12 +224,16 @@ async function main(): Promise<number> {
     const began = performance.now()
     let session: Session | undefined
     try {
-      session = await Session.start(driverURL, {
+      const capabilities = {
         'webkitgtk:browserOptions': {
           binary: engine.browser,
           args: ['--automation', ...(journey.dark ? ['--dark-mode'] : [])],
         },
-      })
+      }
+      // A browser that did not come up (the command timed out) is given one more start.
+      session = await Session.start(driverURL, capabilities).catch(() =>
+        Session.start(driverURL, capabilities),
+      )
       await session.setWindowSize(1280, 720)
       const browser = session
       await Promise.race([
