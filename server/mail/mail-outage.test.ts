@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import pg from 'pg'
 import { freePortSync } from '../../scripts/free-port'
 import {
   compiledServerFixture,
@@ -9,6 +8,7 @@ import {
   stop,
   type ServerProcess,
 } from '../test/compiled-server'
+import { openDatabase } from '../db/database'
 import { SmtpCatcher } from '../test/smtp-catcher'
 import { testDatabaseLocation } from '../test/test-database'
 
@@ -159,12 +159,14 @@ describe('mail through an SMTP outage (real processes)', () => {
       // On PostgreSQL a dead sender's claim holds for its lease (5 minutes: another replica may
       // be sending that mail), so a row claimed at the kill waits that long. The test stands
       // for those minutes passing; the embedded store releases such claims at start instead.
-      const client = new pg.Client({ connectionString: location.databaseUrl })
-      await client.connect()
-      await client.query(
-        "update mail_outbox set claimed_until = '2000-01-01' where state = 'waiting' and claimed_by is not null",
-      )
-      await client.end()
+      const database = await openDatabase({ postgresUrl: location.databaseUrl })
+      await database.db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: new Date('2000-01-01T00:00:00Z') })
+        .where('state', '=', 'waiting')
+        .where('claimed_by', 'is not', null)
+        .execute()
+      await database.close()
     }
 
     await catcher.start()
