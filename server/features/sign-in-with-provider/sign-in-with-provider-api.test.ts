@@ -40,6 +40,7 @@ const people: TestAccount[] = [
   { id: 'falsa', email: 'sem-prova@example.com', emailVerified: false, name: 'Falsa' },
   { id: 'carl', email: 'carl@evil.test', emailVerified: true, name: 'Carl' },
   { id: 'semmail', name: 'Sem Email' },
+  { id: 'cercada', email: 'cercada@example.com', emailVerified: true, name: 'Cercada' },
   {
     id: 'mfa',
     email: 'mfa@example.com',
@@ -310,6 +311,29 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
     assert.equal(late.statusCode, 403)
     assert.equal(late.json<{ error: { code: string } }>().error.code, 'account_disabled')
     assert.equal((await signInAt('corp', 'ligada')).query.get('sso_error'), 'account_disabled')
+  })
+
+  it('an account held by failed password guesses is held at the callback too', async () => {
+    // The sign-in limits count the provider's return like a password (provider-callback.ts): an
+    // account under a guessing attack waits there too, as it would at the password form.
+    const id = await api.addAccount({ email: 'cercada@example.com', password: 'senha-cercada-1' })
+    for (let start = 0; start < 100; start += 10) {
+      const guesses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'cercada@example.com', password: `chute-${start + i}-xx` },
+            remoteAddress: `10.77.0.${start + i}`,
+          }),
+        ),
+      )
+      for (const guess of guesses) assert.ok([401, 429].includes(guess.statusCode), guess.body)
+    }
+    const { query } = await signInAt('corp', 'cercada')
+    assert.equal(query.get('sso_error'), 'too_many_attempts')
+    assert.equal(query.get('sso'), null)
+    assert.equal((await linksOf(id)).length, 0)
   })
 
   it('a wrong state, a missing cookie, another browser: link expired, nothing redeemed', async () => {
