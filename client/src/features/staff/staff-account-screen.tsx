@@ -27,13 +27,17 @@ import { roleNameOf } from './staff-list-views'
 
 const text = staffMessages.account
 
-/** The account and its history, fetched together. */
-async function fetchAccountPage(id: string, signal: AbortSignal) {
+/**
+ * The account and its history, fetched together; the history only for a viewer whose role reads
+ * the audit log (audit.view): without it GET /api/audit is a 403, and the whole page was lost
+ * with it (a team's manager holds staff.* alone).
+ */
+async function fetchAccountPage(id: string, withHistory: boolean, signal: AbortSignal) {
   const [account, history] = await Promise.all([
     fetchStaffAccount(id, signal),
-    listAudit({ account: id }, signal),
+    withHistory ? listAudit({ account: id }, signal) : null,
   ])
-  return { account, history: history.events }
+  return { account, history: history && history.events }
 }
 
 /** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
@@ -46,9 +50,10 @@ export default function StaffAccountScreen() {
   const [refusedId, setRefusedId] = useState<string | null>(null)
   const refused = refusedId === id
   const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+  const withHistory = access.can('audit.view')
   const { load, reload, set } = useLoad(
-    (signal) => fetchAccountPage(id, signal),
-    validId ? id : null,
+    (signal) => fetchAccountPage(id, withHistory, signal),
+    validId ? `${id} ${String(withHistory)}` : null,
   )
   useNameInBreadcrumb(load.state === 'ready' && !refused ? load.data.account.user.name : null)
 
@@ -197,19 +202,21 @@ export default function StaffAccountScreen() {
           )}
         </CCardBody>
       </CCard>
-      <CCard>
-        <CCardBody>
-          <h2 className="h5">{text.history}</h2>
-          {history.length === 0 ? (
-            <p className="mb-0">{text.noHistory}</p>
-          ) : (
-            <AuditEventList events={history} label={text.history} />
-          )}
-          <p className="mt-2 mb-0">
-            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
-          </p>
-        </CCardBody>
-      </CCard>
+      {history && (
+        <CCard>
+          <CCardBody>
+            <h2 className="h5">{text.history}</h2>
+            {history.length === 0 ? (
+              <p className="mb-0">{text.noHistory}</p>
+            ) : (
+              <AuditEventList events={history} label={text.history} />
+            )}
+            <p className="mt-2 mb-0">
+              <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
+            </p>
+          </CCardBody>
+        </CCard>
+      )}
       {dialog}
     </>
   )
