@@ -21,7 +21,7 @@ import { StaffBadges } from './status-badge'
 import type { StaffAccount } from '../../../../common/api/staff'
 import type { StaffMember } from '../../api/staff-list-api'
 import { useAccess } from '../../session/use-access'
-import { actionsFor } from './staff-action-rules'
+import { actionsFor, mayActOn, mayChangeRoleAndName, saysOutranked } from './staff-action-rules'
 import { AccountRoleTeam } from './account-role-team'
 import { roleNameOf } from './staff-list-views'
 
@@ -105,7 +105,10 @@ export default function StaffAccountScreen() {
   ]
   const itsMe = user.id === me?.id
   const { primary, more } = actionsFor(user, access)
-  const mayAct = !itsMe && primary.length + more.length > 0
+  const mayAct = mayActOn(user, me?.id) && primary.length + more.length > 0
+  // Someone whose role outranks the viewer's: no action, no role or team, no name to change.
+  const outranked = saysOutranked(user, me?.id, access)
+  const mayChange = mayChangeRoleAndName(user, me?.id, access)
   return (
     <>
       {back}
@@ -119,7 +122,7 @@ export default function StaffAccountScreen() {
           <dl className="row mb-0">
             <dt className="col-sm-4">{text.name}</dt>
             <dd className="col-sm-8">
-              {itsMe || !access.can('staff.roles') ? (
+              {!mayChange ? (
                 user.name
               ) : (
                 <NameEditor
@@ -164,15 +167,19 @@ export default function StaffAccountScreen() {
             <dt className="col-sm-4">{text.mfa}</dt>
             <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
           </dl>
-          {mayAct && (
+          {(mayAct || outranked) && (
             <>
               <h3 className="h6 mt-3">{text.actions}</h3>
-              <StaffActionButtons account={user} ask={ask} />
+              {outranked ? (
+                <p className="mb-0 text-body-secondary">{staffMessages.staff.outranked}</p>
+              ) : (
+                <StaffActionButtons account={user} ask={ask} />
+              )}
             </>
           )}
         </CCardBody>
       </CCard>
-      {!itsMe && access.hasRoles && access.can('staff.roles') && (
+      {mayChange && access.hasRoles && (
         <AccountRoleTeam
           // A new answer starts the form again from what the server now says.
           key={`${user.roleId ?? ''} ${user.teamId ?? ''}`}

@@ -6,7 +6,7 @@ import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { formatDate, formatDateTime } from '../../ui/format-date'
 import { bulkMessages } from './bulk-messages'
-import { StaffActionButtons, type StaffActionKind } from './staff-actions'
+import { PersonActions, type StaffActionKind } from './staff-actions'
 import type { StaffSelection } from './staff-selection'
 import { StaffBadges } from './status-badge'
 import { WholeEmail } from './whole-email'
@@ -169,7 +169,7 @@ export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewPro
               <LastSignInCell account={account} />
             </td>
             <td className="text-nowrap">
-              {account.id !== meId && <StaffActionButtons account={account} ask={ask} compact />}
+              <PersonActions account={account} meId={meId} ask={ask} compact />
             </td>
           </tr>
         ))}
@@ -208,7 +208,7 @@ export function StaffCards({ accounts, meId, ask, selection, showTeam }: ViewPro
                     {lastSignIn(account)}
                   </span>
                 </div>
-                {account.id !== meId && <StaffActionButtons account={account} ask={ask} />}
+                <PersonActions account={account} meId={meId} ask={ask} />
               </CCardBody>
             </CCard>
           </li>
