@@ -189,9 +189,12 @@ export function StaffCards({ accounts, meId, ask, selection, showTeam }: ViewPro
             <CCard>
               <CCardBody>
                 <div className="d-flex align-items-start gap-2">
-                  <div className="pt-1">
-                    <RowCheckbox account={account} selection={selection} />
-                  </div>
+                  {/* No empty box beside the name where there is no checkbox: it would indent it. */}
+                  {selection.selectable(account) && (
+                    <div className="pt-1">
+                      <RowCheckbox account={account} selection={selection} />
+                    </div>
+                  )}
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <h2 className="h6 mb-1">
                       <NameLink account={account} meId={meId} />
