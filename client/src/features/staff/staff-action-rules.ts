@@ -1,6 +1,6 @@
 import type { RoleItem } from '../../../../common/api/roles'
 import type { StaffBulkAction } from '../../../../common/api/staff'
-import type { Permission, RoleScope } from '../../../../common/permissions'
+import { PERMISSIONS, type Permission, type RoleScope } from '../../../../common/permissions'
 import type { StaffMember } from '../../api/staff-list-api'
 import type { staffMessages } from './staff-messages'
 
@@ -39,18 +39,14 @@ export interface ActionRights {
   hasRoles: boolean
 }
 
-/** The permissions that act on a person; staff.view only shows them. */
-const ACTING_PERMISSIONS: readonly Permission[] = [
-  'staff.approve',
-  'staff.invite',
-  'staff.disable',
-  'staff.roles',
-  'staff.unlock',
-  'staff.sessions',
-  'staff.reset',
-  'staff.mfa_reset',
-  'staff.delete',
-]
+/**
+ * The permissions that act on a person: every staff.* but staff.view, which only shows them (and
+ * comes with any of them: server/roles/grant-rules.ts). Read from the catalogue, so a new one
+ * counts without a change here.
+ */
+const ACTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
+  (permission) => permission.startsWith('staff.') && permission !== 'staff.view',
+)
 
 /**
  * The person's role holds a permission the viewer's lacks (`outranksYou`, by the rule of
