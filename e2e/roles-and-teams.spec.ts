@@ -370,3 +370,70 @@ test('an "Auditoria" role exports the log and changes nothing', async ({ page, a
   }
   await expect(page.getByRole('button', { name: 'Convidar pessoa' })).toHaveCount(0)
 })
+
+test('a team manager is offered no action on an Administrador of their team, and is told why', async ({
+  page,
+  api,
+}) => {
+  test.slow()
+  const teamId = await makeTeam(api, unique('Atendimento'), false)
+  const roleId = await makeRole(api, {
+    name: unique(TEAM_MANAGER.name),
+    permissions: ['staff.view', ...TEAM_MANAGER.permissions, 'staff.roles'],
+    scope: TEAM_MANAGER.scope,
+  })
+  const manager = await createStaff(api, { name: 'Rita Gestora', label: 'rita' })
+  await place(api, manager, roleId, teamId)
+  // The team's Administrador: their role holds every permission, the manager's does not.
+  const chief = await createStaff(api, { name: 'Caio Chefe', label: 'caio', role: 'admin' })
+  await place(api, chief, BUILT_IN_ROLE_IDS.admin, teamId)
+  const member = await createStaff(api, { name: 'Mel Membro', label: 'mel' })
+  await place(api, member, BUILT_IN_ROLE_IDS.staff, teamId)
+  const why = 'Sem ações: o papel desta pessoa tem permissões que o seu não tem.'
+
+  await signIn(page, manager)
+  // 1280 px: the table, one row per person of the team.
+  // Their team is theirs alone: the list is the three of them.
+  await page.goto('/#/equipe')
+  const row = (person: TestAccount) => page.getByRole('row').filter({ hasText: person.email })
+  await expect(row(member).getByRole('button', { name: `Desativar ${member.name}` })).toBeVisible()
+  await expect(
+    row(member).getByRole('checkbox', { name: `Selecionar ${member.name}` }),
+  ).toBeVisible()
+  await expect(row(member).getByText(why)).toHaveCount(0)
+  await expect(row(chief).getByText(why)).toBeVisible()
+  await expect(row(chief).getByRole('button')).toHaveCount(0)
+  await expect(row(chief).getByRole('checkbox')).toHaveCount(0)
+
+  // 390 px: the cards say the same.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const card = (person: TestAccount) => page.getByRole('listitem').filter({ hasText: person.email })
+  await expect(card(chief).getByText(why)).toBeVisible()
+  await expect(card(chief).getByRole('button')).toHaveCount(0)
+  await expect(card(chief).getByRole('checkbox')).toHaveCount(0)
+  await expect(card(member).getByRole('button', { name: `Desativar ${member.name}` })).toBeVisible()
+  await card(member)
+    .getByRole('button', { name: `Ações para ${member.name}` })
+    .click()
+  await expect(page.getByRole('button', { name: 'Encerrar sessões' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  // "Selecionar todos desta página" takes the member, never the Administrador.
+  await page.getByLabel('Selecionar todos desta página').check()
+  await expect(page.getByText('1 pessoa selecionada')).toBeVisible()
+
+  // The Administrador's page: the line where the actions go; no name, role or team to change.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(`/#/equipe/${chief.id}`)
+  await expect(page.getByRole('heading', { name: chief.name, level: 1 })).toBeVisible()
+  await expect(page.getByText(why)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Papel e time' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: `Editar o nome de ${chief.name}` })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Desativar/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: `Ações para ${chief.name}` })).toHaveCount(0)
+  // The member's page: all of them.
+  await page.goto(`/#/equipe/${member.id}`)
+  await expect(page.getByRole('button', { name: `Desativar ${member.name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Papel e time' })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Editar o nome de ${member.name}` })).toBeVisible()
+  await expect(page.getByText(why)).toHaveCount(0)
+})

@@ -78,6 +78,10 @@ export const StaffItemSchema = Type.Object(
     lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     locked: Type.Boolean({ description: 'too many failed sign-ins: refused until unlocked' }),
     mfa: Type.Boolean({ description: 'has a second factor' }),
+    outranksYou: Type.Boolean({
+      description:
+        "this person's role holds a permission the caller's lacks: every action on them is refused (403 outranked), so none is offered. Never for an Administrador caller, nor on the caller's own account (own_account refuses those)",
+    }),
   },
   closed,
 )

@@ -18,9 +18,24 @@ export function outranks(
   return effectivePermissions(target).some((permission) => !held.has(permission))
 }
 
+/**
+ * The roles among these whose holders outrank the caller, read in one query: Equipe's page
+ * marks the people nobody may act on with it (outranksYou, common/api/staff.ts), by the rule
+ * every action enforces (roleOutranks).
+ */
+export async function outrankingRoles(
+  db: Db,
+  roleIds: readonly string[],
+  actor: Access,
+): Promise<ReadonlySet<string>> {
+  if (actor.roleId === BUILT_IN_ROLE_IDS.admin || roleIds.length === 0) return new Set()
+  const permissions = await permissionsOfRoles(db, [...new Set(roleIds)])
+  return new Set(
+    [...permissions].filter(([, held]) => outranks(held, actor)).map(([roleId]) => roleId),
+  )
+}
+
 /** Whether the holder of this role outranks the caller (read in the caller's transaction). */
 export async function roleOutranks(db: Db, roleId: string, actor: Access): Promise<boolean> {
-  if (actor.roleId === BUILT_IN_ROLE_IDS.admin) return false
-  const permissions = (await permissionsOfRoles(db, [roleId])).get(roleId)!
-  return outranks(permissions, actor)
+  return (await outrankingRoles(db, [roleId], actor)).has(roleId)
 }

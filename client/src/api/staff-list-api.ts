@@ -2,11 +2,12 @@ import type { StaffItem, StaffList, StaffQuery } from '../../../common/api/staff
 import { apiRequest } from './api-client'
 import { queryString, signalOf } from './query-string'
 
-type RoleAndTeam = 'roleId' | 'roleName' | 'teamId' | 'teamName'
+type RoleAndTeam = 'roleId' | 'roleName' | 'teamId' | 'teamName' | 'outranksYou'
 
 /**
  * A person in the staff list with their role and team. Read as optional: a backend behind
- * API_UPSTREAM that predates roles answers `role` alone, and the screens fall back on it.
+ * API_UPSTREAM that predates roles answers `role` alone, and the screens fall back on it (and,
+ * without `outranksYou`, offer the actions the viewer's permissions allow: the server judges).
  */
 export type StaffMember = Omit<StaffItem, RoleAndTeam> & Partial<Pick<StaffItem, RoleAndTeam>>
 

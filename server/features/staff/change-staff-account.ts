@@ -52,7 +52,7 @@ export async function changeStaffAccount(
     }
     return wanted
   })
-  return (await findStaffItem(deps.db, before.id))!
+  return (await findStaffItem(deps.db, before.id, access))!
 }
 
 /** Names of roles and teams by id, for the audit's before and after. */

@@ -72,7 +72,7 @@ export async function inviteAccount(
     return account
   })
   deps.outbox.wake()
-  return (await findStaffItem(deps.db, account.id))!
+  return (await findStaffItem(deps.db, account.id, access))!
 }
 
 /** The role and team an invitation gives, as the audit log says them. */

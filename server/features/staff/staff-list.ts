@@ -9,6 +9,7 @@ import type { Db } from '../../db/database'
 import { bytewise, engineOf } from '../../db/portable-sql'
 import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
 import type { Access } from '../../../common/api/roles'
+import { outrankingRoles } from '../../roles/rank'
 import { reachableSql } from '../../roles/team-scope'
 import { lockedExpression } from './lock-state'
 
@@ -54,7 +55,8 @@ export function staffRows(db: Db) {
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof staffRows>['executeTakeFirstOrThrow']>>
 
-export function toStaffItem(row: StaffRow): StaffItem {
+/** An item of the list; `outranking`: the roles whose holders outrank the viewer (roles/rank.ts). */
+export function toStaffItem(row: StaffRow, outranking: ReadonlySet<string>): StaffItem {
   const invitation = row.invitation_expires_at === null ? null : new Date(row.invitation_expires_at)
   return {
     id: row.id,
@@ -76,19 +78,21 @@ export function toStaffItem(row: StaffRow): StaffItem {
     // PostgreSQL answers a boolean, SQLite 0 or 1.
     locked: Boolean(row.locked),
     mfa: Boolean(row.mfa),
+    outranksYou: outranking.has(row.role_id),
   }
 }
 
-/** One account as the list shows it, if the caller reaches it (roles/team-scope.ts). */
+/**
+ * One account as the list shows it to this viewer, whose reach the caller has checked (its page,
+ * or the answer to a change they made).
+ */
 export async function findStaffItem(
   db: Db,
   id: string,
-  access?: Access,
+  viewer: Access,
 ): Promise<StaffItem | undefined> {
-  let rows = staffRows(db).where('accounts.id', '=', id)
-  if (access) rows = rows.where(reachableSql(access))
-  const row = await rows.executeTakeFirst()
-  return row && toStaffItem(row)
+  const row = await staffRows(db).where('accounts.id', '=', id).executeTakeFirst()
+  return row && toStaffItem(row, await outrankingRoles(db, [row.role_id], viewer))
 }
 
 /** One page of the Equipe list: searched, filtered and sorted in the database. */
@@ -155,5 +159,16 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute()
-  return { items: items.map(toStaffItem), total: Number(total), page, pageSize }
+  // The page's roles in one read, not one per person.
+  const outranking = await outrankingRoles(
+    db,
+    items.map((row) => row.role_id),
+    access,
+  )
+  return {
+    items: items.map((row) => toStaffItem(row, outranking)),
+    total: Number(total),
+    page,
+    pageSize,
+  }
 }

@@ -113,7 +113,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     },
     async (request) => {
       const account = await findReachableAccount(deps.db, request.params.id, request.access)
-      const user = (await findStaffItem(deps.db, account.id))!
+      const user = (await findStaffItem(deps.db, account.id, request.access!))!
       return {
         user,
         sessions: await openSessions(deps.db, account.id),

@@ -21,19 +21,23 @@ import { StaffBadges } from './status-badge'
 import type { StaffAccount } from '../../../../common/api/staff'
 import type { StaffMember } from '../../api/staff-list-api'
 import { useAccess } from '../../session/use-access'
-import { actionsFor } from './staff-action-rules'
+import { actionsFor, mayActOn, mayChangeRoleAndName, saysOutranked } from './staff-action-rules'
 import { AccountRoleTeam } from './account-role-team'
 import { roleNameOf } from './staff-list-views'
 
 const text = staffMessages.account
 
-/** The account and its history, fetched together. */
-async function fetchAccountPage(id: string, signal: AbortSignal) {
+/**
+ * The account and its history, fetched together; the history only for a viewer whose role reads
+ * the audit log (audit.view): without it GET /api/audit is a 403, and the whole page was lost
+ * with it (a team's manager holds staff.* alone).
+ */
+async function fetchAccountPage(id: string, withHistory: boolean, signal: AbortSignal) {
   const [account, history] = await Promise.all([
     fetchStaffAccount(id, signal),
-    listAudit({ account: id }, signal),
+    withHistory ? listAudit({ account: id }, signal) : null,
   ])
-  return { account, history: history.events }
+  return { account, history: history && history.events }
 }
 
 /** One account in Equipe (`#/equipe/:id`): its details, open sessions, history and actions. */
@@ -46,9 +50,10 @@ export default function StaffAccountScreen() {
   const [refusedId, setRefusedId] = useState<string | null>(null)
   const refused = refusedId === id
   const validId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+  const withHistory = access.can('audit.view')
   const { load, reload, set } = useLoad(
-    (signal) => fetchAccountPage(id, signal),
-    validId ? id : null,
+    (signal) => fetchAccountPage(id, withHistory, signal),
+    validId ? `${id} ${String(withHistory)}` : null,
   )
   useNameInBreadcrumb(load.state === 'ready' && !refused ? load.data.account.user.name : null)
 
@@ -100,7 +105,10 @@ export default function StaffAccountScreen() {
   ]
   const itsMe = user.id === me?.id
   const { primary, more } = actionsFor(user, access)
-  const mayAct = !itsMe && primary.length + more.length > 0
+  const mayAct = mayActOn(user, me?.id) && primary.length + more.length > 0
+  // Someone whose role outranks the viewer's: no action, no role or team, no name to change.
+  const outranked = saysOutranked(user, me?.id, access)
+  const mayChange = mayChangeRoleAndName(user, me?.id, access)
   return (
     <>
       {back}
@@ -114,7 +122,7 @@ export default function StaffAccountScreen() {
           <dl className="row mb-0">
             <dt className="col-sm-4">{text.name}</dt>
             <dd className="col-sm-8">
-              {itsMe || !access.can('staff.roles') ? (
+              {!mayChange ? (
                 user.name
               ) : (
                 <NameEditor
@@ -159,15 +167,19 @@ export default function StaffAccountScreen() {
             <dt className="col-sm-4">{text.mfa}</dt>
             <dd className="col-sm-8 mb-0">{user.mfa ? text.mfaOn : text.mfaOff}</dd>
           </dl>
-          {mayAct && (
+          {(mayAct || outranked) && (
             <>
               <h3 className="h6 mt-3">{text.actions}</h3>
-              <StaffActionButtons account={user} ask={ask} />
+              {outranked ? (
+                <p className="mb-0 text-body-secondary">{staffMessages.staff.outranked}</p>
+              ) : (
+                <StaffActionButtons account={user} ask={ask} />
+              )}
             </>
           )}
         </CCardBody>
       </CCard>
-      {!itsMe && access.hasRoles && access.can('staff.roles') && (
+      {mayChange && access.hasRoles && (
         <AccountRoleTeam
           // A new answer starts the form again from what the server now says.
           key={`${user.roleId ?? ''} ${user.teamId ?? ''}`}
@@ -197,19 +209,21 @@ export default function StaffAccountScreen() {
           )}
         </CCardBody>
       </CCard>
-      <CCard>
-        <CCardBody>
-          <h2 className="h5">{text.history}</h2>
-          {history.length === 0 ? (
-            <p className="mb-0">{text.noHistory}</p>
-          ) : (
-            <AuditEventList events={history} label={text.history} />
-          )}
-          <p className="mt-2 mb-0">
-            <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
-          </p>
-        </CCardBody>
-      </CCard>
+      {history && (
+        <CCard>
+          <CCardBody>
+            <h2 className="h5">{text.history}</h2>
+            {history.length === 0 ? (
+              <p className="mb-0">{text.noHistory}</p>
+            ) : (
+              <AuditEventList events={history} label={text.history} />
+            )}
+            <p className="mt-2 mb-0">
+              <Link to={`${paths.audit}?account=${user.id}`}>{adminMessages.seeAudit}</Link>
+            </p>
+          </CCardBody>
+        </CCard>
+      )}
       {dialog}
     </>
   )

@@ -3,7 +3,14 @@ import { test } from 'node:test'
 import { STAFF_BULK_ACTIONS } from '../../../../common/api/staff'
 import { PERMISSIONS, type Permission } from '../../../../common/permissions'
 import type { StaffMember } from '../../api/staff-list-api'
-import { actionsFor, bulkActionsAllowed, grantableRoles } from './staff-action-rules'
+import {
+  actionsFor,
+  bulkActionsAllowed,
+  grantableRoles,
+  mayActOn,
+  mayChangeRoleAndName,
+  saysOutranked,
+} from './staff-action-rules'
 
 const person: StaffMember = {
   id: '44444444-4444-4444-8444-444444444444',
@@ -82,6 +89,55 @@ test('an auditor (no staff permission) gets no action at all', () => {
     const { primary, more } = actionsFor({ ...person, status }, { can: auditor, hasRoles: true })
     assert.deepEqual([...primary, ...more], [], status)
   }
+})
+
+test('someone whose role outranks the viewer’s: no action in any state, whatever is held', () => {
+  const above = { ...person, outranksYou: true }
+  for (const status of ['pending', 'active', 'disabled', 'invited'] as const) {
+    for (const hasRoles of [true, false]) {
+      assert.deepEqual(
+        actionsFor({ ...above, status }, { can: everything, hasRoles }),
+        { primary: [], more: [] },
+        `${status} ${String(hasRoles)}`,
+      )
+    }
+  }
+  // Not outranked, or a backend that does not say: the permissions decide, as before.
+  for (const outranksYou of [false, undefined]) {
+    assert.deepEqual(actionsFor({ ...person, outranksYou }, { can: everything, hasRoles: true }), {
+      primary: ['disable'],
+      more: ['unlock', 'signOut', 'reset', 'mfaOff'],
+    })
+  }
+})
+
+test('no checkbox, role, team or name to change on oneself or on someone who outranks the viewer', () => {
+  const me = '55555555-5555-4555-8555-555555555555'
+  const rights = { can: everything }
+  assert.equal(mayActOn(person, me), true)
+  assert.equal(mayActOn(person, undefined), true)
+  assert.equal(mayActOn({ ...person, id: me }, me), false)
+  assert.equal(mayActOn({ ...person, outranksYou: true }, me), false)
+  assert.equal(mayChangeRoleAndName(person, me, rights), true)
+  assert.equal(mayChangeRoleAndName(person, me, { can: holding('staff.disable') }), false)
+  assert.equal(mayChangeRoleAndName({ ...person, outranksYou: true }, me, rights), false)
+  assert.equal(mayChangeRoleAndName({ ...person, id: me }, me, rights), false)
+})
+
+test('the line saying why: to a viewer whose role acts on people, about someone above them', () => {
+  const me = '55555555-5555-4555-8555-555555555555'
+  const above = { ...person, outranksYou: true }
+  const manager = holding('staff.view', 'staff.approve', 'staff.disable', 'staff.reset')
+  assert.equal(saysOutranked(above, me, { can: manager }), true)
+  assert.equal(saysOutranked(above, me, { can: holding('staff.roles') }), true)
+  assert.equal(saysOutranked(above, me, { can: holding('staff.delete') }), true)
+  // Nothing to say: they do not outrank the viewer, or it is not said, or it is oneself.
+  assert.equal(saysOutranked(person, me, { can: manager }), false)
+  assert.equal(saysOutranked({ ...person, outranksYou: undefined }, me, { can: manager }), false)
+  assert.equal(saysOutranked({ ...above, id: me }, me, { can: manager }), false)
+  // An auditor (or staff.view alone) acts on nobody: no line on every row.
+  assert.equal(saysOutranked(above, me, { can: holding('audit.view', 'audit.export') }), false)
+  assert.equal(saysOutranked(above, me, { can: holding('staff.view') }), false)
 })
 
 test('bulk actions follow the same permissions', () => {

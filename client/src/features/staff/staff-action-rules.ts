@@ -1,6 +1,6 @@
 import type { RoleItem } from '../../../../common/api/roles'
 import type { StaffBulkAction } from '../../../../common/api/staff'
-import type { Permission, RoleScope } from '../../../../common/permissions'
+import { PERMISSIONS, type Permission, type RoleScope } from '../../../../common/permissions'
 import type { StaffMember } from '../../api/staff-list-api'
 import type { staffMessages } from './staff-messages'
 
@@ -40,13 +40,55 @@ export interface ActionRights {
 }
 
 /**
- * What the viewer may do to an account, given its state and their permissions: the first ones
- * are shown as buttons, the rest in a menu. An action they may not do is not shown at all.
+ * The permissions that act on a person: every staff.* but staff.view, which only shows them (and
+ * comes with any of them: server/roles/grant-rules.ts). Read from the catalogue, so a new one
+ * counts without a change here.
+ */
+const ACTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
+  (permission) => permission.startsWith('staff.') && permission !== 'staff.view',
+)
+
+/**
+ * The person's role holds a permission the viewer's lacks (`outranksYou`, by the rule of
+ * server/roles/rank.ts): the server refuses every action on them with 403 outranked. Absent
+ * from an older backend: its refusals are then said in the dialog.
+ */
+const outranksViewer = (account: StaffMember) => account.outranksYou === true
+
+/**
+ * Whether Equipe offers anything to do to this person at all (buttons, the bulk checkbox, the
+ * role and team, the name): not on one's own account (changed in Minha conta), nor on someone
+ * who outranks the viewer.
+ */
+export const mayActOn = (account: StaffMember, meId: string | undefined) =>
+  account.id !== meId && !outranksViewer(account)
+
+/**
+ * Whether to say, where the actions would be, that this person's role outranks the viewer's:
+ * only to a viewer whose role acts on people (an auditor has no actions on anyone to miss).
+ */
+export const saysOutranked = (
+  account: StaffMember,
+  meId: string | undefined,
+  { can }: Pick<ActionRights, 'can'>,
+) => account.id !== meId && outranksViewer(account) && ACTING_PERMISSIONS.some(can)
+
+/** The person's role, team and name may be changed here (staff.roles; not outranked). */
+export const mayChangeRoleAndName = (
+  account: StaffMember,
+  meId: string | undefined,
+  { can }: Pick<ActionRights, 'can'>,
+) => mayActOn(account, meId) && can('staff.roles')
+
+/**
+ * What the viewer may do to an account, given its state, their permissions and its rank: the
+ * first ones are shown as buttons, the rest in a menu. An action they may not do is not shown.
  */
 export function actionsFor(
   account: StaffMember,
   { can, hasRoles }: ActionRights,
 ): { primary: StaffActionKind[]; more: StaffActionKind[] } {
+  if (outranksViewer(account)) return { primary: [], more: [] }
   const allowed = (kind: StaffActionKind) => can(ACTION_PERMISSION[kind])
   const only = (kinds: StaffActionKind[]) => kinds.filter(allowed)
   if (account.status === 'pending') return { primary: only(['approve', 'refuse']), more: [] }

@@ -17,7 +17,7 @@ import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { RefusalReasonField } from './refusal-reason-field'
 import { useAccess } from '../../session/use-access'
-import { actionsFor, type StaffActionKind } from './staff-action-rules'
+import { actionsFor, mayActOn, saysOutranked, type StaffActionKind } from './staff-action-rules'
 
 export type { StaffActionKind }
 
@@ -168,4 +168,36 @@ export function StaffActionButtons({
       )}
     </div>
   )
+}
+
+/**
+ * What Equipe shows where a person's actions go: their buttons; nothing on one's own account;
+ * and for someone whose role outranks the viewer's, a line saying why there are none (the server
+ * would refuse each with 403 outranked).
+ */
+export function PersonActions({
+  account,
+  meId,
+  ask,
+  compact = false,
+}: {
+  account: StaffMember
+  meId: string | undefined
+  ask: (kind: StaffActionKind, account: StaffMember) => void
+  compact?: boolean
+}) {
+  const access = useAccess()
+  if (saysOutranked(account, meId, access)) {
+    return (
+      <p
+        className="small text-body-secondary mb-0"
+        // The table's actions cell keeps its buttons on one line; this line wraps, narrow.
+        style={compact ? { whiteSpace: 'normal', minWidth: '11rem', maxWidth: '14rem' } : undefined}
+      >
+        {staffMessages.staff.outranked}
+      </p>
+    )
+  }
+  if (!mayActOn(account, meId)) return null
+  return <StaffActionButtons account={account} ask={ask} compact={compact} />
 }

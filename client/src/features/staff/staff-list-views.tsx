@@ -6,7 +6,7 @@ import { adminMessages } from '../../words/admin-messages'
 import { staffMessages } from './staff-messages'
 import { formatDate, formatDateTime } from '../../ui/format-date'
 import { bulkMessages } from './bulk-messages'
-import { StaffActionButtons, type StaffActionKind } from './staff-actions'
+import { PersonActions, type StaffActionKind } from './staff-actions'
 import type { StaffSelection } from './staff-selection'
 import { StaffBadges } from './status-badge'
 import { WholeEmail } from './whole-email'
@@ -169,7 +169,7 @@ export function StaffTable({ accounts, meId, ask, selection, showTeam }: ViewPro
               <LastSignInCell account={account} />
             </td>
             <td className="text-nowrap">
-              {account.id !== meId && <StaffActionButtons account={account} ask={ask} compact />}
+              <PersonActions account={account} meId={meId} ask={ask} compact />
             </td>
           </tr>
         ))}
@@ -189,9 +189,12 @@ export function StaffCards({ accounts, meId, ask, selection, showTeam }: ViewPro
             <CCard>
               <CCardBody>
                 <div className="d-flex align-items-start gap-2">
-                  <div className="pt-1">
-                    <RowCheckbox account={account} selection={selection} />
-                  </div>
+                  {/* No empty box beside the name where there is no checkbox: it would indent it. */}
+                  {selection.selectable(account) && (
+                    <div className="pt-1">
+                      <RowCheckbox account={account} selection={selection} />
+                    </div>
+                  )}
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <h2 className="h6 mb-1">
                       <NameLink account={account} meId={meId} />
@@ -208,7 +211,7 @@ export function StaffCards({ accounts, meId, ask, selection, showTeam }: ViewPro
                     {lastSignIn(account)}
                   </span>
                 </div>
-                {account.id !== meId && <StaffActionButtons account={account} ask={ask} />}
+                <PersonActions account={account} meId={meId} ask={ask} />
               </CCardBody>
             </CCard>
           </li>

@@ -52,6 +52,8 @@ export const staffMessages = {
     pagination: 'Páginas da lista',
     listLabel: 'Contas da equipe',
     actionsFor: (name: string) => `Ações para ${name}`,
+    /** Where the actions would be, for a person whose role outranks the viewer's. */
+    outranked: 'Sem ações: o papel desta pessoa tem permissões que o seu não tem.',
     open: (name: string) => `Abrir a conta de ${name}`,
   },
   actions: {

@@ -1,9 +1,13 @@
 import { useState } from 'react'
 import type { StaffMember } from '../../api/staff-list-api'
+import { mayActOn } from './staff-action-rules'
 
 /** Who is selected on Equipe's page, for the bulk actions (bulk-actions.tsx). */
 export interface StaffSelection {
-  /** Whether the row has a checkbox: one's own account is changed in Minha conta, not here. */
+  /**
+   * Whether the row has a checkbox: not one's own account (changed in Minha conta), nor someone
+   * whose role outranks the viewer's (staff-action-rules.ts: mayActOn).
+   */
   selectable: (account: StaffMember) => boolean
   isSelected: (id: string) => boolean
   toggle: (id: string) => void
@@ -32,7 +36,7 @@ export function useStaffSelection(
     ids: new Set(),
   })
   const ids = state.key === pageKey ? state.ids : new Set<string>()
-  const selectable = (account: StaffMember) => enabled && account.id !== meId
+  const selectable = (account: StaffMember) => enabled && mayActOn(account, meId)
   const rows = items.filter(selectable)
   const selected = rows.filter((account) => ids.has(account.id))
   const set = (next: Iterable<string>) => setState({ key: pageKey, ids: new Set(next) })
