@@ -10,12 +10,12 @@ const text = {
   email: {
     title: 'Trocar e-mail',
     intro:
-      'Para trocar o e-mail aqui, confirme a troca com um código do aplicativo autenticador: sua conta não tem senha própria. Ative o aplicativo em "Verificação em duas etapas", ou peça a troca a quem administra o Painel.',
+      'Para trocar o e-mail aqui, confirme a troca com um código do aplicativo autenticador: sua conta não tem senha própria. Ative o aplicativo em “Verificação em duas etapas”, ou peça a troca a quem administra o Painel.',
   },
   deletion: {
     title: 'Excluir minha conta',
     intro:
-      'Para pedir a exclusão aqui, confirme o pedido com um código do aplicativo autenticador: sua conta não tem senha própria. Ative o aplicativo em "Verificação em duas etapas", ou peça a exclusão a quem administra o Painel, que pode anonimizar a sua conta.',
+      'Para pedir a exclusão aqui, confirme o pedido com um código do aplicativo autenticador: sua conta não tem senha própria. Ative o aplicativo em “Verificação em duas etapas”, ou peça a exclusão a quem administra o Painel, que pode anonimizar a sua conta.',
   },
 }
 
