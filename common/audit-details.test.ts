@@ -23,6 +23,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     {},
     { email: 'ninguem@example.com' },
     { method: 'password', during: 'confirmation' },
+    { method: 'totp', during: 'confirmation' },
     { method: 'totp' },
     { method: 'recovery_code' },
     { method: 'passkey' },
@@ -66,7 +67,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   ],
   passkey_added: [{ passkey: PASSKEY_ID, name: 'Notebook' }],
   passkey_removed: [{ passkey: PASSKEY_ID, name: 'Notebook', by: 'owner' }],
-  recovery_code_used: [{ left: 9 }, { left: 1 }, { left: 0 }],
+  recovery_code_used: [{ left: 9 }, { left: 1 }, { left: 0 }, { left: 8, during: 'confirmation' }],
   recovery_codes_regenerated: [{}],
   passkey_renamed: [{ passkey: PASSKEY_ID, from: 'Notebook', name: 'Notebook do trabalho' }],
   invitation_resent: [{}],
@@ -177,12 +178,20 @@ describe('auditDetailsText', () => {
       'restam 9 códigos de recuperação',
     )
     assert.equal(
+      auditDetailsText('recovery_code_used', { left: 1, during: 'confirmation' }),
+      'para confirmar uma alteração na própria conta, resta 1 código de recuperação',
+    )
+    assert.equal(
       auditDetailsText('passkey_added', { passkey: PASSKEY_ID, name: 'Notebook' }),
       'chave de acesso «Notebook»',
     )
     assert.equal(
       auditDetailsText('sign_in_failed', { method: 'password', during: 'confirmation' }),
       'com senha, ao confirmar a senha antes de uma alteração na própria conta',
+    )
+    assert.equal(
+      auditDetailsText('sign_in_failed', { method: 'totp', during: 'confirmation' }),
+      'com o aplicativo autenticador, ao confirmar com um código uma alteração na própria conta',
     )
     assert.equal(
       auditDetailsText('disabled', { from: 'active', to: 'disabled' }),

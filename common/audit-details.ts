@@ -32,7 +32,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   mfa_disabled: ['method', 'by', 'totp', 'passkeys'],
   passkey_added: ['passkey', 'name'],
   passkey_removed: ['passkey', 'name', 'by'],
-  recovery_code_used: ['left'],
+  recovery_code_used: ['left', 'during'],
   recovery_codes_regenerated: [],
   passkey_renamed: ['passkey', 'from', 'name'],
   invitation_resent: [],
@@ -219,7 +219,10 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     signInMethods[String(d.method)],
     viaProvider(d),
     providerRefusals[String(d.reason)],
-    d.during === 'confirmation' && 'ao confirmar a senha antes de uma alteração na própria conta',
+    d.during === 'confirmation' &&
+      (d.method === 'password'
+        ? 'ao confirmar a senha antes de uma alteração na própria conta'
+        : 'ao confirmar com um código uma alteração na própria conta'),
     d.during === 'provider_link' && 'ao vincular um provedor com a senha',
     text(d.email) && `com o e-mail ${text(d.email)}, que não é de nenhuma conta`,
   ],
@@ -254,7 +257,10 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     text(d.name) && `chave de acesso ${quoted(text(d.name)!)}`,
     d.by === 'owner' && 'pela própria pessoa',
   ],
-  recovery_code_used: (d) => [recoveryCodesLeft(d)],
+  recovery_code_used: (d) => [
+    d.during === 'confirmation' && 'para confirmar uma alteração na própria conta',
+    recoveryCodesLeft(d),
+  ],
   recovery_codes_regenerated: () => [],
   passkey_renamed: (d) => {
     const before = text(d.from)

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { authenticatorCode, withAuthenticator } from './support/authenticator'
 import { mailsTo } from './support/mailbox'
 import { expectRoute, seedTokenOnce, signInWithForm } from './support/pages'
 
@@ -111,4 +112,62 @@ test('the admin refuses one request with a reason and anonymises another', async
   await page.goto('/#/auditoria?type=anonymised')
   await expect(page.getByText(`Pessoa anonimizada ${leaves.id.slice(0, 8)}`).first()).toBeVisible()
   await expect(page.getByText('Saulo Sai')).toHaveCount(0)
+})
+
+test('someone with the authenticator app asks with a code from it instead of the password', async ({
+  page,
+  api,
+  browser,
+}) => {
+  const person = await createStaff(api, { label: 'codigo', name: 'Cora Código' })
+  const { token, secret } = await withAuthenticator(api, person.email, person.password)
+  const context = await browser.newContext()
+  const own = await context.newPage()
+  await seedTokenOnce(own, token)
+  await own.goto('/#/perfil')
+  const card = own.locator('.card', {
+    has: own.getByRole('heading', { name: 'Excluir minha conta' }),
+  })
+  // The password first, as before; with the app on, a link offers its code instead.
+  await expect(card.getByLabel('Senha atual')).toBeVisible()
+  await card.getByRole('button', { name: 'Usar código do autenticador' }).click()
+  const code = card.getByLabel('Código do autenticador')
+  await expect(code).toBeFocused()
+  await expect(card.getByLabel('Senha atual')).toBeHidden()
+  await expect(card).toContainText('ou um dos seus códigos de recuperação')
+
+  await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
+  await expect(card.getByText('Informe o código.')).toBeVisible()
+  await code.fill('12345')
+  await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
+  await expect(card.getByText('O código do aplicativo tem 6 dígitos.')).toBeVisible()
+  // A code the app does not show now (nor a step either side) is refused on the field.
+  const near = [-30_000, 0, 30_000, 60_000].map((shift) =>
+    authenticatorCode(secret, Date.now() + shift),
+  )
+  const wrong = ['000000', '111111', '222222'].find((candidate) => !near.includes(candidate))!
+  await code.fill(wrong)
+  await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
+  await expect(
+    card.getByText(
+      'O código não confere ou já foi usado. Confira o aplicativo autenticador ou use um código de recuperação.',
+    ),
+  ).toBeVisible()
+
+  // And back to the password, and to the code again: the app's code of the next step (the one
+  // that turned the app on is used up), typed with a space as people do.
+  await card.getByRole('button', { name: 'Usar a senha atual' }).click()
+  await expect(card.getByLabel('Senha atual')).toBeFocused()
+  await card.getByRole('button', { name: 'Usar código do autenticador' }).click()
+  const next = authenticatorCode(secret, Date.now() + 30_000)
+  await card.getByLabel('Código do autenticador').fill(`${next.slice(0, 3)} ${next.slice(3)}`)
+  await card.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
+  await expect(card.getByRole('status')).toHaveText(
+    'Pedido de exclusão enviado. Quem administra o Painel vai analisá-lo.',
+  )
+
+  // The admins see it.
+  await page.goto('/#/equipe/pedidos-de-exclusao')
+  await expect(requestOf(page, person)).toContainText('Cora Código')
+  await context.close()
 })

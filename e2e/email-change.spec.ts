@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { uniqueEmail, type TestAccount } from './support/accounts'
+import { withAuthenticator } from './support/authenticator'
 import { mailsTo, waitForMail } from './support/mailbox'
 
 /** Issue 30 §2: a change of e-mail, confirmed from the new address or cancelled from the old. */
@@ -9,6 +10,7 @@ test.use({ signedInAs: 'staff' })
 
 const ASKED = 'Painel: pedido de troca do seu e-mail'
 const CONFIRM = 'Painel: confirme o seu novo e-mail'
+const CODE_USED = 'Painel: código de recuperação usado'
 
 /** The hash route of a mailed link (`/confirmar-email?token=…`), for page.goto. */
 function linkIn(text: string, key: 'token' | 'cancelar'): string {
@@ -84,5 +86,40 @@ test('an e-mail change cancelled from the old address: the new address’s link 
   await page.goto('/#/perfil')
   await expect(
     page.getByRole('definition').getByText(account!.email, { exact: true }),
+  ).toBeVisible()
+})
+
+test('an e-mail change confirmed with a recovery code: used up, and the owner is told', async ({
+  page,
+  account,
+  api,
+}) => {
+  const { codes } = await withAuthenticator(api, account!.email, account!.password)
+  const newEmail = uniqueEmail('por-codigo')
+  await page.goto('/#/perfil')
+  const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Trocar e-mail' }) })
+  await card.getByLabel('Novo e-mail').fill(newEmail)
+  await card.getByRole('button', { name: 'Usar código do autenticador' }).click()
+  await card.getByLabel('Código do autenticador').fill(codes[0]!)
+  await card.getByRole('button', { name: 'Enviar link de confirmação' }).click()
+  await expect(card.getByRole('status')).toContainText(
+    `Se ${newEmail} puder ser usado, um link de confirmação chega lá em instantes.`,
+  )
+  expect((await waitForMail(newEmail)).subject).toBe(CONFIRM)
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(account!.email)).find((mail) => mail.subject === CODE_USED)?.text ?? '',
+      { timeout: 10_000 },
+    )
+    .toMatch(/confirmar uma alteração na sua conta do Painel, em Minha conta\. Restam 9 códigos/)
+
+  // The form starts over, keeping the choice of the code; the same recovery code is refused.
+  await card.getByLabel('Novo e-mail').fill(uniqueEmail('de-novo'))
+  await card.getByLabel('Código do autenticador').fill(codes[0]!)
+  await card.getByRole('button', { name: 'Enviar link de confirmação' }).click()
+  await expect(card.getByLabel('Código do autenticador')).toBeFocused()
+  await expect(
+    card.getByText('O código não confere ou já foi usado.', { exact: false }),
   ).toBeVisible()
 })

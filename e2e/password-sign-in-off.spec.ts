@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { startOwnServer, type OwnServer } from './support/own-server'
 import { uniqueEmail } from './support/accounts'
+import { authenticatorCode } from './support/authenticator'
 import { expectRoute, signInWithForm } from './support/pages'
 import { e2e } from './support/test-env'
 
@@ -82,4 +83,42 @@ test('someone who comes in through the provider has no password to change in Min
   await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Alterar senha' })).toBeHidden()
   await expect(page.getByLabel('Senha atual')).toBeHidden()
+
+  // Nothing to confirm a deletion or an e-mail change with: the cards say what to do instead.
+  const deletion = page.locator('.card', {
+    has: page.getByRole('heading', { name: 'Excluir minha conta' }),
+  })
+  await expect(deletion).toContainText('sua conta não tem senha própria')
+  await expect(deletion).toContainText('peça a exclusão a quem administra o Painel')
+  await expect(deletion.getByRole('button')).toHaveCount(0)
+  const emailCard = page.locator('.card', {
+    has: page.getByRole('heading', { name: 'Trocar e-mail' }),
+  })
+  await expect(emailCard).toContainText('peça a troca a quem administra o Painel')
+
+  // With the authenticator app on, its code confirms: the only field, with nothing to switch to.
+  const token = (
+    JSON.parse((await page.evaluate(() => localStorage.getItem('token_adm'))) ?? '{}') as {
+      token: string
+    }
+  ).token
+  const headers = { authorization: `Bearer ${token}` }
+  const setup = await page.request.post(`${server.baseURL}/api/me/totp`, { headers })
+  const { secret } = (await setup.json()) as { secret: string }
+  const confirmed = await page.request.post(`${server.baseURL}/api/me/totp/confirm`, {
+    headers,
+    data: { code: authenticatorCode(secret) },
+  })
+  expect(confirmed.status()).toBe(200)
+  await page.reload()
+  await expect(deletion.getByLabel('Código do autenticador')).toBeVisible()
+  await expect(deletion.getByRole('button', { name: 'Usar a senha atual' })).toHaveCount(0)
+  await expect(emailCard.getByLabel('Código do autenticador')).toBeVisible()
+  await deletion
+    .getByLabel('Código do autenticador')
+    .fill(authenticatorCode(secret, Date.now() + 30_000))
+  await deletion.getByRole('button', { name: 'Pedir a exclusão da conta' }).click()
+  await expect(deletion.getByRole('status')).toHaveText(
+    'Pedido de exclusão enviado. Quem administra o Painel vai analisá-lo.',
+  )
 })

@@ -18,6 +18,8 @@ export const apiMessages = {
   invalid_or_expired_token:
     'Este link de redefinição é inválido, já foi usado ou expirou. Peça um novo.',
   wrong_password: 'A senha atual não confere.',
+  wrong_code:
+    'O código não confere ou já foi usado. Confira o aplicativo autenticador ou use um código de recuperação.',
   same_email: 'Este já é o e-mail da sua conta.',
   invalid_or_expired_email_link:
     'Este link de troca de e-mail é inválido, já foi usado, foi cancelado ou expirou.',

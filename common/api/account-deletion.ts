@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { CurrentPasswordField, SecondFactorCodeField } from './own-confirmation'
 import { REFUSAL_REASON_MAX_LENGTH } from './staff'
 
 /**
@@ -6,18 +7,24 @@ import { REFUSAL_REASON_MAX_LENGTH } from './staff'
  *
  * | call                                          | answers                                      |
  * | --------------------------------------------- | -------------------------------------------- |
- * | POST /api/me/deletion-request {password}      | 202 (one open request per person); 400 wrong_password; 429 |
+ * | POST /api/me/deletion-request {password} or {code} | 202 (one open request per person); 400 wrong_password / wrong_code, invalid_input with both or neither; 429 |
  * | GET /api/staff/deletion-requests (admins)     | 200 DeletionRequestList: the open requests, oldest first |
  * | POST /api/staff/:id/anonymise (admins)        | 204; 400 own_account; 404; 409 last_admin    |
  * | POST /api/staff/:id/deletion-request/refuse {reason} (admins) | 204: the open request closed, the person told by mail with the reason; 400 missing_reason, own_account; 404 deletion_request_not_found |
+ *
+ * The person confirms the request with their password or, instead, a code of their
+ * authenticator app or a recovery code (common/api/own-confirmation.ts): someone without a
+ * password of their own who has the app can still exercise the right. Someone with neither asks
+ * an admin (docs/personal-data.md).
  */
 
 const closed = { additionalProperties: false } as const
 
-export const DeletionRequestBodySchema = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
-  closed,
-)
+/** Exactly one of the password or a code (common/api/own-confirmation.ts). */
+export const DeletionRequestBodySchema = Type.Union([
+  Type.Object({ password: CurrentPasswordField }, closed),
+  Type.Object({ code: SecondFactorCodeField }, closed),
+])
 export type DeletionRequestBody = Static<typeof DeletionRequestBodySchema>
 
 export const DeletionRequestListSchema = Type.Object(

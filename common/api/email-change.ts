@@ -1,30 +1,33 @@
 import { Type, type Static } from 'typebox'
+import { CurrentPasswordField, SecondFactorCodeField } from './own-confirmation'
 
 /**
  * Changing one's e-mail (issue 30), confirmed from the new address:
  *
  * | call                                         | answers                                           |
  * | -------------------------------------------- | ------------------------------------------------- |
- * | POST /api/me/email {email,password} (Bearer) | 202, the same whether or not the address is free; 400 invalid_email / same_email / wrong_password; 429 |
+ * | POST /api/me/email {email,password} or {email,code} (Bearer) | 202, the same whether or not the address is free; 400 invalid_email / same_email / wrong_password / wrong_code, invalid_input with both or neither; 429 |
  * | POST /api/auth/email/confirm {token}         | 200 EmailChangeAnswer; 400 invalid_or_expired_email_link |
  * | POST /api/auth/email/cancel {token}          | 204; 400 invalid_or_expired_email_link            |
  * | POST /api/staff/:id/email {email} (admins)   | 202: the same confirmation, asked by an admin; 404 |
  *
- * Until the new address confirms, the old one stays and signs in. A passkey-only person has a
- * password all the same (an invitation's or a provider's account sets none they know): they
- * set one with "Esqueci minha senha" first, so the change is always confirmed by the password
- * and, for the new address, by its mailbox.
+ * Until the new address confirms, the old one stays and signs in. The person confirms with
+ * their password or, instead, a code of their authenticator app or a recovery code
+ * (common/api/own-confirmation.ts): someone without a password of their own (a provider's
+ * account, or PASSWORD_SIGN_IN=off) who has the app uses it. A passkey does not confirm here: a
+ * passkey-only person with a password sets it with "Esqueci minha senha" first. The new address
+ * always confirms by its mailbox.
  */
 
 const closed = { additionalProperties: false } as const
 
-export const EmailChangeBodySchema = Type.Object(
-  {
-    email: Type.String({ minLength: 1, maxLength: 320 }),
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
-  },
-  closed,
-)
+const NewEmailField = Type.String({ minLength: 1, maxLength: 320 })
+
+/** The new address, and exactly one of the password or a code (common/api/own-confirmation.ts). */
+export const EmailChangeBodySchema = Type.Union([
+  Type.Object({ email: NewEmailField, password: CurrentPasswordField }, closed),
+  Type.Object({ email: NewEmailField, code: SecondFactorCodeField }, closed),
+])
 export type EmailChangeBody = Static<typeof EmailChangeBodySchema>
 
 export const AdminEmailChangeBodySchema = Type.Object(

@@ -5,8 +5,7 @@ import type { Account } from '../db/schema'
 import type { Origin } from '../http/request-origin'
 import { finishMfaChallenge, tryMfaChallenge } from './mfa-challenges'
 import { limitKeysFor } from './password-check'
-import { useRecoveryCode, useTotpCode } from './second-factors'
-import { looksLikeTotpCode } from './totp'
+import { useAuthenticatorCode } from './second-factors'
 
 /**
  * The second step after a right password: a TOTP or recovery code for the challenge the password
@@ -42,13 +41,11 @@ export async function checkSecondFactorCode(
   if (!gate.allowed) {
     return { outcome: 'too_many_attempts', retryAfterSeconds: gate.retryAfterSeconds }
   }
-  const typed = code.trim()
-  const method = looksLikeTotpCode(typed) ? 'totp' : 'recovery_code'
-  let left: number | null = null
-  const right =
-    method === 'totp'
-      ? await useTotpCode(db, account.id, typed, now)
-      : (left = await useRecoveryCode(db, account.id, typed, now)) !== null
+  const {
+    method,
+    right,
+    recoveryCodesLeft: left,
+  } = await useAuthenticatorCode(db, account.id, code, now)
   if (!right) {
     await recordAccountEvent(db, 'sign_in_failed', account.id, origin.audit, { method })
     if (await limits.isLocked(account.email))

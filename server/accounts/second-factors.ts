@@ -7,7 +7,7 @@ import {
   RECOVERY_CODE_COUNT,
   recoveryCodeHash,
 } from './recovery-codes'
-import { newTotpSecret, totpStep } from './totp'
+import { looksLikeTotpCode, newTotpSecret, totpStep } from './totp'
 
 /**
  * An account's second factors in the database: the TOTP secret (pending until a code confirms
@@ -145,6 +145,35 @@ export async function useRecoveryCode(
     .executeTakeFirst()
   if (Number(used.numUpdatedRows) !== 1) return null
   return count(db, 'recovery_codes', accountId)
+}
+
+/**
+ * Uses a code typed for the authenticator app: six digits are a TOTP code (useTotpCode: never
+ * the same step twice), anything else one of the recovery codes (used up). Which it was taken
+ * for, whether it was right, and after a right recovery code how many are left. The sign-in's
+ * second step (second-factor-code.ts) and a confirmation in Minha conta (own-confirmation.ts)
+ * both use codes this way, so a code used in one is used up for the other.
+ */
+export async function useAuthenticatorCode(
+  db: Db,
+  accountId: string,
+  code: string,
+  now: Date,
+): Promise<{
+  method: Extract<MfaMethod, 'totp' | 'recovery_code'>
+  right: boolean
+  recoveryCodesLeft: number | null
+}> {
+  const typed = code.trim()
+  if (looksLikeTotpCode(typed)) {
+    return {
+      method: 'totp',
+      right: await useTotpCode(db, accountId, typed, now),
+      recoveryCodesLeft: null,
+    }
+  }
+  const left = await useRecoveryCode(db, accountId, typed, now)
+  return { method: 'recovery_code', right: left !== null, recoveryCodesLeft: left }
 }
 
 /** Turns TOTP off: the secret and its recovery codes go. Whether there was one. */

@@ -12,7 +12,7 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
 
 const text = messages.forms
 
-function emailError(email: string): string | undefined {
+export function emailError(email: string): string | undefined {
   if (email.trim() === '') return text.emailRequired
   if (!isValidEmail(email)) return text.emailInvalid
   return undefined

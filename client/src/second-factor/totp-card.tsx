@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
 } from 'react'
@@ -99,20 +100,40 @@ function SecretKey({ secret }: { secret: string }) {
 /**
  * Minha conta › Verificação em duas etapas: the authenticator app and its recovery codes.
  * `onTurnedOn`: told when the app is on and its recovery codes have been put away (the
- * second-factor setup screen then moves on).
+ * second-factor setup screen then moves on). `onStatus`: told each status it reads (Minha conta's
+ * e-mail and deletion cards take a code of the app once it is on).
  */
-export function TotpCard({ email, onTurnedOn }: { email: string; onTurnedOn?: () => void }) {
+export function TotpCard({
+  email,
+  onTurnedOn,
+  onStatus,
+}: {
+  email: string
+  onTurnedOn?: () => void
+  onStatus?: (status: MfaStatus) => void
+}) {
   const id = useId()
   const [status, setStatus] = useState<MfaStatus | null>(null)
   const [mode, setMode] = useState<Mode>({ step: 'status' })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
+  // The latest listener, without making reload (and the first load) depend on it.
+  const statusListener = useRef(onStatus)
+  useEffect(() => {
+    statusListener.current = onStatus
+  })
 
   const reload = useCallback((signal?: AbortSignal) => {
-    fetchMfaStatus(signal).then(setStatus, (caught: unknown) => {
-      if (!signal?.aborted) setError(errorMessage(caught))
-    })
+    fetchMfaStatus(signal).then(
+      (read) => {
+        setStatus(read)
+        statusListener.current?.(read)
+      },
+      (caught: unknown) => {
+        if (!signal?.aborted) setError(errorMessage(caught))
+      },
+    )
   }, [])
   useEffect(() => {
     const controller = new AbortController()

@@ -7,7 +7,7 @@ import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { reachableSql } from '../../roles/team-scope'
-import { requireOwnPassword } from '../../accounts/password-check'
+import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
@@ -16,7 +16,10 @@ import { refuseDeletionRequest } from './refuse-deletion-request'
 
 const bearer = [{ bearer: [] }]
 
-/** POST /api/me/deletion-request: the person asks, with their password. */
+/**
+ * POST /api/me/deletion-request: the person asks, with their password or a code of their
+ * authenticator app (common/api/account-deletion.ts).
+ */
 export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, context) => {
   app.post(
     '/deletion-request',
@@ -25,7 +28,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
         'x-permission': 'self',
         summary: "Ask for one's account to be deleted (anonymised by an admin)",
         description:
-          'Checks the password (counted like a failed sign-in when wrong) and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',
+          'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',
         security: bearer,
         body: DeletionRequestBodySchema,
         response: { 202: NoContentSchema, ...errorAnswers(400, 401, 429) },
@@ -34,7 +37,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
     async (request, reply) => {
       const account = request.account!
       const origin = requestOrigin(request)
-      await requireOwnPassword(context, account, request.body.password, {
+      await requireOwnConfirmation(context, account, request.body, {
         address: request.ip,
         audit: origin,
       })

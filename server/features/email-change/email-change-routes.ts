@@ -8,7 +8,7 @@ import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
 import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { findAdministeredAccount } from '../../accounts/account-administration'
-import { requireOwnPassword } from '../../accounts/password-check'
+import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { requestEmailChange } from './request-email-change'
@@ -16,7 +16,10 @@ import { cancelEmailChange, confirmEmailChange } from './use-email-link'
 
 const bearer = [{ bearer: [] }]
 
-/** POST /api/me/email: the signed-in person asks, with their password (common/api/email-change.ts). */
+/**
+ * POST /api/me/email: the signed-in person asks, with their password or a code of their
+ * authenticator app (common/api/email-change.ts).
+ */
 export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context) => {
   app.post(
     '/email',
@@ -25,7 +28,7 @@ export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context
         'x-permission': 'self',
         summary: "Ask to change one's e-mail (confirmed from the new address)",
         description:
-          'Checks the password (counted like a failed sign-in when wrong), then mails the new address a single-use link valid 24 hours and tells the old address at once, with a link to cancel. Until confirmed, the old e-mail stays and signs in. The answer is the same whether or not the new address has an account.',
+          'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), then mails the new address a single-use link valid 24 hours and tells the old address at once, with a link to cancel. Until confirmed, the old e-mail stays and signs in. The answer is the same whether or not the new address has an account.',
         security: bearer,
         body: EmailChangeBodySchema,
         response: { 202: NoContentSchema, ...errorAnswers(400, 401, 429) },
@@ -34,11 +37,12 @@ export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context
     async (request, reply) => {
       const account = request.account!
       const origin = requestOrigin(request)
-      await requireOwnPassword(context, account, request.body.password, {
+      const { email, ...confirmation } = request.body
+      await requireOwnConfirmation(context, account, confirmation, {
         address: request.ip,
         audit: origin,
       })
-      await requestEmailChange(context, account, request.body.email, { admin: null, origin })
+      await requestEmailChange(context, account, email, { admin: null, origin })
       return answerWithoutBody(reply, 202)
     },
   )

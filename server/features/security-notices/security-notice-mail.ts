@@ -92,7 +92,10 @@ function whatHappened(
               : `. Restam ${left} códigos`
       return {
         subject: 'Painel: código de recuperação usado',
-        sentence: `Um código de recuperação foi usado para entrar na sua conta do Painel${remaining}`,
+        sentence:
+          details.during === 'confirmation'
+            ? `Um código de recuperação foi usado para confirmar uma alteração na sua conta do Painel, em Minha conta${remaining}`
+            : `Um código de recuperação foi usado para entrar na sua conta do Painel${remaining}`,
       }
     }
     case 'passkey_added':

@@ -1,5 +1,5 @@
 import { CCard, CCardBody, CSpinner } from '@coreui/react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { formatDate } from '../../ui/format-date'
 import { renameMe } from './my-account-api'
 import { nameMessages } from '../../forms/name-messages'
@@ -16,6 +16,9 @@ import { NoticesCard } from './notices-card'
 import { MyDataCard } from './my-data-card'
 import { DeletionRequestCard } from './deletion-request-card'
 import { EmailChangeCard } from './email-change-card'
+import type { MfaStatus } from '../../second-factor/second-factor-api'
+import { NoConfirmationCard } from './no-confirmation-card'
+import { canConfirm } from './own-confirmation'
 import { RoleTeamCard } from './role-team-card'
 
 const text = accountMessages.profile
@@ -28,6 +31,11 @@ export default function ProfileScreen() {
    * or any but the first admin's with PASSWORD_SIGN_IN=off, has no password to change.
    */
   const [passwordSignIn, setPasswordSignIn] = useState<boolean | null>(null)
+  /** Whether the authenticator app is on (GET /api/me/mfa, read by its card): a code confirms too. */
+  const [authenticator, setAuthenticator] = useState(false)
+  const onMfaStatus = useCallback((status: MfaStatus) => setAuthenticator(status.totp), [])
+  // Until the providers' list answers, the password is taken for granted, as before it did.
+  const ways = { password: passwordSignIn !== false, authenticator }
 
   return (
     <>
@@ -67,17 +75,23 @@ export default function ProfileScreen() {
       )}
       {user && <RoleTeamCard user={user} />}
       {user && passwordSignIn !== false && <ChangePasswordForm />}
-      {/* These three ask for the current password: not for someone who signs in only through
-          a provider (PASSWORD_SIGN_IN=off), whose e-mail is the provider's to change and who asks
-          an admin for deletion (docs/personal-data.md). */}
-      {user && passwordSignIn !== false && <EmailChangeCard />}
-      {user && <TotpCard email={user.email} />}
+      {/* The e-mail change and the deletion request are confirmed by the password or a code of
+          the authenticator app: someone with neither (a provider's account, PASSWORD_SIGN_IN=off,
+          no app) is told what to do instead (docs/personal-data.md). */}
+      {user &&
+        (canConfirm(ways) ? <EmailChangeCard ways={ways} /> : <NoConfirmationCard kind="email" />)}
+      {user && <TotpCard email={user.email} onStatus={onMfaStatus} />}
       {user && <PasskeysCard />}
       {user && <ProvidersCard onPasswordSignIn={setPasswordSignIn} />}
       {user && <SessionsCard />}
       {user && <NoticesCard />}
       {user && <MyDataCard />}
-      {user && passwordSignIn !== false && <DeletionRequestCard />}
+      {user &&
+        (canConfirm(ways) ? (
+          <DeletionRequestCard ways={ways} />
+        ) : (
+          <NoConfirmationCard kind="deletion" />
+        ))}
     </>
   )
 }
