@@ -48,6 +48,9 @@ test('the admin refuses one request with a reason and anonymises another', async
   api,
   browser,
 }) => {
+  // Two people in browsers of their own and an admin: on a loaded two-core machine it passed
+  // alone at load 11 and ran past 30 s at load 17–20, on the code before and after (no hang).
+  test.slow()
   const keeps = await createStaff(api, { label: 'fica', name: 'Fabiana Fica' })
   const leaves = await createStaff(api, { label: 'sai', name: 'Saulo Sai' })
   await askForDeletion(browser, api, keeps)
