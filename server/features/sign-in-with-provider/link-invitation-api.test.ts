@@ -81,19 +81,27 @@ after(async () => {
   await op.stop()
 })
 
-const invite = (accountId: string, token = admin, provider = NAME) =>
-  api.call('POST', `/api/staff/${accountId}/provider-link-invitations`, token, { provider })
+/** Which app a helper calls, and the admin's session there (the main one unless told). */
+interface On {
+  api: ApiFixture
+  admin: string
+}
+const main = (): On => ({ api, admin })
+
+const invite = (accountId: string, token = admin, provider = NAME, on = main()) =>
+  on.api.call('POST', `/api/staff/${accountId}/provider-link-invitations`, token, { provider })
 
 /** The admin sends; the token of the link the person's mail carries (the newest one). */
 async function sendAndRead(
   person: { id: string; email: string },
   provider = NAME,
   subject = SUBJECT,
+  on = main(),
 ): Promise<string> {
-  const sent = await invite(person.id, admin, provider)
+  const sent = await invite(person.id, on.admin, provider, on)
   assert.equal(sent.statusCode, 202, sent.body)
-  await api.deliverMail()
-  const mails = api.mail.sentWith(person.email, subject)
+  await on.api.deliverMail()
+  const mails = on.api.mail.sentWith(person.email, subject)
   const text = mails.at(-1)?.text ?? ''
   const token = new RegExp(`${PUBLIC_URL}/#/vincular\\?token=([A-Za-z0-9_-]{43})`).exec(text)?.[1]
   assert.ok(token, `no link in: ${text}`)
@@ -101,17 +109,17 @@ async function sendAndRead(
 }
 
 /** The link's button: the provider's URL and the pending sign-in's cookie. */
-async function start(token: string): Promise<{ url: string; cookie: string }> {
-  const started = await api.post('/api/auth/oidc/link-invitation/start', { token })
+async function start(token: string, on = main()): Promise<{ url: string; cookie: string }> {
+  const started = await on.api.post('/api/auth/oidc/link-invitation/start', { token })
   assert.equal(started.statusCode, 200, started.body)
   const [cookie = ''] = ([] as string[]).concat(started.headers['set-cookie'] ?? [])
   return { url: started.json<{ url: string }>().url, cookie: cookie.split(';')[0] ?? '' }
 }
 
 /** The provider's page as `login`, then the callback with the browser's cookie. */
-async function comeBack(begun: { url: string; cookie: string }, login: string) {
+async function comeBack(begun: { url: string; cookie: string }, login: string, on = main()) {
   const back = await op.signIn(begun.url, login)
-  const returned = await api.app.inject({
+  const returned = await on.api.app.inject({
     method: 'GET',
     url: back.pathname + back.search,
     headers: { cookie: begun.cookie },
@@ -121,10 +129,10 @@ async function comeBack(begun: { url: string; cookie: string }, login: string) {
 }
 
 /** The session the login page gets for the callback's hand-off code. */
-async function exchange(callback: LightMyRequestResponse) {
+async function exchange(callback: LightMyRequestResponse, on = main()) {
   const code = loginQuery(callback).get('sso')
   assert.ok(code, `no hand-off code: ${String(callback.headers.location)}`)
-  const answer = await api.post('/api/auth/oidc/exchange', { code })
+  const answer = await on.api.post('/api/auth/oidc/exchange', { code })
   assert.equal(answer.statusCode, 200, answer.body)
   return answer.json<{ token: string; user: { id: string } }>()
 }
@@ -190,11 +198,9 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
       { provider: NAME, by: 'admin_link' },
     ])
     await api.deliverMail()
-    assert.equal(
-      api.mail.sentWith(lia.email, 'Painel: provedor de identidade vinculado').length,
-      1,
-      'the security notice goes to the person',
-    )
+    const notices = api.mail.sentWith(lia.email, 'Painel: provedor de identidade vinculado')
+    assert.equal(notices.length, 1, 'the security notice goes to the person')
+    assert.match(notices[0]!.text, /com o link que a administração do Painel enviou ao seu e-mail/)
     // Used up with the link; and Equipe lists the provider as linked, no longer as linkable.
     assert.equal(
       (await api.post('/api/auth/oidc/link-invitation', { token })).statusCode,
@@ -434,5 +440,61 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     assert.equal(allowed.statusCode, 202, allowed.body)
     const [event] = await api.events(mine.id, 'provider_link_invited')
     assert.equal(event?.actor_email, manager.email)
+  })
+})
+
+describe(`an admin's link with PASSWORD_SIGN_IN=off (${testStoreName()})`, () => {
+  let closed: On
+
+  before(async () => {
+    const fixture = await apiFixture({
+      authProviders: [
+        testProviderSettings({
+          name: NAME,
+          issuerUrl: op.issuer,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+          buttonText: 'Entrar com Corp',
+        }),
+      ],
+      authRateLimit: 10_000,
+      passwordSignIn: false,
+    })
+    closed = { api: fixture, admin: await fixture.signIn(ADMIN.email, ADMIN.password) }
+  })
+  after(() => closed.api.close())
+
+  it('an invited person with no password, unvouched for by the provider, gets in through the link', async () => {
+    const email = 'zeca@example.com'
+    const invited = await closed.api.call('POST', '/api/staff/invitations', closed.admin, {
+      name: 'Zeca Sem Senha',
+      email,
+      role: 'staff',
+    })
+    assert.equal(invited.statusCode, 201, invited.body)
+    const { id } = invited.json<{ user: { id: string } }>().user
+    op.setAccount(unverified('zeca', email))
+    // On its own the provider's unvouched e-mail cannot get Zeca in: nobody has a password.
+    const plain = await closed.api.app.inject({
+      method: 'GET',
+      url: `/api/auth/oidc/${NAME}/start`,
+    })
+    const [plainCookie = ''] = ([] as string[]).concat(plain.headers['set-cookie'] ?? [])
+    const refused = await comeBack(
+      { url: String(plain.headers.location), cookie: plainCookie.split(';')[0] ?? '' },
+      'zeca',
+      closed,
+    )
+    assert.equal(loginQuery(refused).get('sso_error'), 'link_required')
+
+    const token = await sendAndRead({ id, email }, NAME, SUBJECT, closed)
+    const callback = await comeBack(await start(token, closed), 'zeca', closed)
+    const { user } = await exchange(callback, closed)
+    assert.equal(user.id, id)
+    const page = await closed.api.get(`/api/staff/${id}`, closed.admin)
+    const { user: shown, signIn } = page.json<StaffAccount>()
+    assert.equal(shown.status, 'active', 'the invitation to Painel is taken up')
+    assert.deepEqual(signIn.providers, ['Corp'])
+    assert.equal(signIn.password, false)
   })
 })
