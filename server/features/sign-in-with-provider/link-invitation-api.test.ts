@@ -346,6 +346,20 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     )
   })
 
+  it('an anonymised account takes its link with it', async () => {
+    const yara = await api.account('yara')
+    const token = await sendAndRead(yara)
+    const gone = await api.call('POST', `/api/staff/${yara.id}/anonymise`, admin)
+    assert.equal(gone.statusCode, 204, gone.body)
+    assert.equal((await api.post('/api/auth/oidc/link-invitation', { token })).statusCode, 400)
+    const rows = await api.database.db
+      .selectFrom('provider_link_invitations')
+      .select('id')
+      .where('account_id', '=', yara.id)
+      .execute()
+    assert.deepEqual(rows, [])
+  })
+
   it('two callbacks of one link at once: one links, the other is refused', async () => {
     const tais = await api.account('tais')
     const token = await sendAndRead(tais)
