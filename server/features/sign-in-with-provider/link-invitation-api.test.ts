@@ -4,6 +4,9 @@ import type { LightMyRequestResponse } from 'fastify'
 import type { RoleAnswer, TeamAnswer } from '../../../common/api/roles'
 import type { LinkInvitation } from '../../../common/api/provider-links'
 import type { StaffAccount } from '../../../common/api/staff'
+import type { MfaRequired } from '../../../common/api/auth'
+import type { TotpSetup } from '../../../common/api/me'
+import { totpCode } from '../../accounts/totp'
 import { newToken } from '../../accounts/tokens'
 import { ADMIN, apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
@@ -266,6 +269,31 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     })
     assert.ok(loginQuery(replay).get('sso_error'), String(replay.headers.location))
     assert.equal((await linksOf(mia.id)).length, 1)
+  })
+
+  it("an account with an authenticator app still gives its code after the provider, as at any provider's sign-in", async () => {
+    const zara = await api.person('zara')
+    const setup = (await api.call('POST', '/api/me/totp', zara.token)).json<TotpSetup>()
+    const on = await api.call('POST', '/api/me/totp/confirm', zara.token, {
+      code: totpCode(setup.secret, new Date()),
+    })
+    assert.equal(on.statusCode, 200, on.body)
+    op.setAccount(unverified('zara'))
+    const callback = await comeBack(await start(await sendAndRead(zara)), 'zara')
+    // Linked at the callback; the session waits for the second factor.
+    assert.equal((await linksOf(zara.id)).length, 1)
+    const code = loginQuery(callback).get('sso')
+    const answer = await api.post('/api/auth/oidc/exchange', { code })
+    assert.equal(answer.statusCode, 200, answer.body)
+    const { mfa } = answer.json<Partial<MfaRequired> & { token?: string }>()
+    assert.ok(mfa, answer.body)
+    assert.equal('token' in answer.json<object>(), false)
+    const finished = await api.post('/api/auth/login/mfa', {
+      challenge: mfa.challenge,
+      code: totpCode(setup.secret, new Date(Date.now() + 30_000)),
+    })
+    assert.equal(finished.statusCode, 200, finished.body)
+    assert.equal(finished.json<{ user: { id: string } }>().user.id, zara.id)
   })
 
   it('a newer link replaces the older', async () => {
