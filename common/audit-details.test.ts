@@ -28,6 +28,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { method: 'recovery_code' },
     { method: 'passkey' },
     { method: 'provider', provider: 'corp', reason: 'domain_not_allowed' },
+    { method: 'provider', provider: 'corp', reason: 'linked_elsewhere' },
     { method: 'provider', provider: 'govbr', reason: 'link_required' },
   ],
   locked: [{}],
@@ -75,8 +76,10 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   provider_linked: [
     { provider: 'corp', by: 'verified_email' },
     { provider: 'corp', by: 'new_account' },
+    { provider: 'corp', by: 'admin_link' },
   ],
   provider_unlinked: [{ provider: 'corp', by: 'owner' }],
+  provider_link_invited: [{ provider: 'corp' }],
   team_changed: [
     { from: null, to: 'Vendas' },
     { from: 'Vendas', to: 'Suporte' },

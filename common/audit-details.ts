@@ -39,6 +39,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   name_changed: ['from', 'to'],
   provider_linked: ['provider', 'by'],
   provider_unlinked: ['provider', 'by'],
+  provider_link_invited: ['provider'],
   team_changed: ['from', 'to', 'provider'],
   role_created: ['name', 'permissions', 'scope'],
   role_updated: ['from_name', 'name', 'added', 'removed', 'from_scope', 'scope'],
@@ -94,6 +95,8 @@ const providerRefusals: Record<string, string> = {
   link_required: 'e-mail não confirmado pelo provedor, falta vincular com a senha',
   email_missing: 'o provedor não informou o e-mail',
   too_many_attempts: 'tentativas demais',
+  invitation_expired: 'link de vínculo inválido, usado ou expirado',
+  linked_elsewhere: 'a conta no provedor já está vinculada a outra pessoa',
 }
 
 const viaProvider = (d: AuditDetails) =>
@@ -105,6 +108,7 @@ const linkedBy: Record<string, string> = {
   password: 'com a senha da conta, na entrada pelo provedor',
   owner: 'pela própria pessoa',
   admin: 'por um administrador',
+  admin_link: 'pelo link que um administrador enviou à pessoa',
 }
 
 /** What a security notice was about (server/security-notices/notice-kinds.ts). */
@@ -277,6 +281,9 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   },
   provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
   provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
+  provider_link_invited: (d) => [
+    text(d.provider) && `para o provedor ${quoted(text(d.provider)!)}`,
+  ],
   team_changed: (d) => [`de ${teamWords(d.from)} para ${teamWords(d.to)}`, viaProvider(d)],
   role_created: (d) => [
     text(d.name) && quoted(text(d.name)!),

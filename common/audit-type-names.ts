@@ -29,6 +29,7 @@ export const auditTypeNames: Record<AuditType, string> = {
   name_changed: 'Nome alterado',
   provider_linked: 'Provedor de identidade vinculado',
   provider_unlinked: 'Provedor de identidade desvinculado',
+  provider_link_invited: 'Link para vincular provedor enviado',
   team_changed: 'Time alterado',
   role_created: 'Papel criado',
   role_updated: 'Papel modificado',

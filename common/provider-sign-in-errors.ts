@@ -17,6 +17,10 @@ export const PROVIDER_SIGN_IN_ERRORS = [
   'link_required',
   'email_missing',
   'too_many_attempts',
+  /** An admin's link (docs/single-sign-on.md): used, replaced or expired. */
+  'invitation_expired',
+  /** An admin's link: the identity signed in with is another account's already. */
+  'linked_elsewhere',
 ] as const
 export type ProviderSignInError = (typeof PROVIDER_SIGN_IN_ERRORS)[number]
 

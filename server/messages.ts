@@ -52,6 +52,13 @@ export const apiMessages = {
   registration_closed:
     'O cadastro com senha está desligado: entre com a conta da organização pelo botão da página de entrada.',
   provider_link_not_found: 'Vínculo não encontrado: ele pode já ter sido removido.',
+  invalid_or_expired_link_invitation:
+    'Este link para vincular o provedor é inválido, já foi usado, foi substituído por um mais novo ou expirou. Peça um novo a quem administra o Painel.',
+  provider_unreachable:
+    'Não foi possível falar com o provedor de identidade agora. Tente de novo em alguns minutos.',
+  provider_already_linked: 'Esta pessoa já entra por este provedor: não há o que vincular.',
+  not_linkable:
+    'Esta conta não está ativa: só uma conta ativa (ou com convite pendente) recebe o link para vincular um provedor.',
   last_sign_in_method:
     'Não é possível desvincular: seria a última forma de entrar na sua conta. Crie uma senha ou adicione uma chave de acesso antes.',
   // Staff administration.

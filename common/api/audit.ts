@@ -36,6 +36,7 @@ export const AUDIT_TYPES = [
   'name_changed',
   'provider_linked',
   'provider_unlinked',
+  'provider_link_invited',
   'team_changed',
   'role_created',
   'role_updated',

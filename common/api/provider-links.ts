@@ -37,3 +37,46 @@ export const ProviderLinkParamsSchema = Type.Object(
   { id: Type.String({ format: 'uuid', maxLength: 36 }) },
   closed,
 )
+
+/**
+ * An admin's link to connect a provider (POST /api/staff/:id/provider-link-invitations): mailed
+ * to the person, it links the identity they sign in with at that provider to this account, even
+ * when the provider does not vouch for the e-mail (docs/single-sign-on.md, "An admin's link").
+ */
+export const ProviderLinkInvitationBodySchema = Type.Object(
+  {
+    provider: Type.String({
+      pattern: '^[a-z][a-z0-9]{0,31}$',
+      description: "a provider of AUTH_PROVIDERS, by its name ('corp')",
+    }),
+  },
+  closed,
+)
+export type ProviderLinkInvitationBody = Static<typeof ProviderLinkInvitationBodySchema>
+
+/** The mailed link's token (`#/vincular?token=…`). */
+export const LinkInvitationTokenBodySchema = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 64 }) },
+  closed,
+)
+export type LinkInvitationTokenBody = Static<typeof LinkInvitationTokenBodySchema>
+
+/** What the link's page says before the person goes to the provider. */
+export const LinkInvitationSchema = Type.Object(
+  {
+    name: Type.String({ description: "the account's name" }),
+    email: Type.String({ description: "the account's e-mail" }),
+    provider: Type.String({ description: "AUTH_PROVIDERS' name" }),
+    label: Type.String({ description: 'the provider as the login page names it ("Google")' }),
+    expiresAt: Type.String({ format: 'date-time' }),
+  },
+  closed,
+)
+export type LinkInvitation = Static<typeof LinkInvitationSchema>
+
+/** Where the browser goes next: the provider's authorization endpoint. */
+export const LinkInvitationStartSchema = Type.Object(
+  { url: Type.String({ description: "the provider's sign-in page, to open in this tab" }) },
+  closed,
+)
+export type LinkInvitationStart = Static<typeof LinkInvitationStartSchema>

@@ -120,6 +120,19 @@ export const SignInMethodsSchema = Type.Object(
     providers: Type.Array(Type.String(), {
       description: 'the sign-in providers linked, as the login page names them',
     }),
+    linkable: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ description: "AUTH_PROVIDERS' name" }),
+          label: Type.String({ description: 'as the login page names it' }),
+        },
+        closed,
+      ),
+      {
+        description:
+          'the configured providers an active account is not linked to: an admin may mail a link for each (POST /staff/:id/provider-link-invitations)',
+      },
+    ),
   },
   closed,
 )

@@ -23,6 +23,11 @@ import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off
 import { prunePendingLinks } from '../features/sign-in-with-provider/pending-links'
 import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
 import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
+import linkInvitationRoutes from '../features/sign-in-with-provider/link-invitation-routes'
+import {
+  pruneLinkInvitations,
+  remintLinkInvitation,
+} from '../features/sign-in-with-provider/link-invitations'
 import rolesRoutes from '../features/roles/roles-routes'
 import {
   emailLinkRoutes,
@@ -111,10 +116,13 @@ export default fp<BuiltInApiOptions>(
       background: new BackgroundWork(app.log),
     }
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
-    // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/).
+    // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/),
+    // and an admin's link to connect a provider (features/sign-in-with-provider/).
     outbox.mintLinksWith(
       async (trx, hash, at) =>
-        (await remintPasswordReset(trx, hash, at)) ?? (await remintEmailChangeLink(trx, hash, at)),
+        (await remintPasswordReset(trx, hash, at)) ??
+        (await remintEmailChangeLink(trx, hash, at)) ??
+        (await remintLinkInvitation(trx, hash, at)),
     )
 
     // The features, one line each: the plugin and where its routes live.
@@ -135,6 +143,7 @@ export default fp<BuiltInApiOptions>(
       [staffDeletionRoutes, '/api/staff'],
       [emailLinkRoutes, '/api/auth'],
       [staffEmailChangeRoutes, '/api/staff'],
+      [linkInvitationRoutes, '/api/staff'],
       [staffRoutes, '/api/staff'],
       [rolesRoutes, '/api'],
       [teamsRoutes, '/api/teams'],
@@ -157,6 +166,7 @@ export default fp<BuiltInApiOptions>(
           pruneTrustedDevices(db),
           new DatabaseHandOffStore(db).prune(clock?.() ?? new Date()),
           prunePendingLinks(db, clock?.() ?? new Date()),
+          pruneLinkInvitations(db, clock?.() ?? new Date()),
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
           pruneEmailChanges(db, clock?.()),

@@ -601,6 +601,37 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  /**
+   * Issue 28: an admin's link for a person to connect a sign-in provider
+   * (features/sign-in-with-provider/link-invitations.ts). One row per person and provider (a newer
+   * link replaces the older in place); the token's SHA-256 only, unique; 24 hours; deleted when
+   * used. Named after the migrations of 2026-11-27 so that databases that ran them take it too.
+   */
+  '2026-11-28-2801-provider-link-invitations': {
+    async up(db, t) {
+      await db.schema
+        .createTable('provider_link_invitations')
+        .addColumn('id', t.uuid, (column) => column.primaryKey())
+        .addColumn('account_id', t.uuid, (column) =>
+          column.notNull().references('accounts.id').onDelete('cascade'),
+        )
+        .addColumn('provider', 'text', (column) => column.notNull())
+        .addColumn('token_hash', 'text', (column) => column.notNull().unique())
+        .addColumn('invited_by', t.uuid, (column) => column.notNull())
+        .addColumn('created_at', t.timestamp, (column) => column.notNull())
+        .addColumn('expires_at', t.timestamp, (column) => column.notNull())
+        .addUniqueConstraint('provider_link_invitations_account_provider', [
+          'account_id',
+          'provider',
+        ])
+        .execute()
+      await db.schema
+        .createIndex('provider_link_invitations_expires_at')
+        .on('provider_link_invitations')
+        .column('expires_at')
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

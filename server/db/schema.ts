@@ -297,6 +297,25 @@ export interface EmailChangesTable {
   outcome: 'confirmed' | 'cancelled' | 'replaced' | null
 }
 
+/**
+ * An admin's mailed link for a person to connect a sign-in provider
+ * (features/sign-in-with-provider/link-invitations.ts): one per person and provider, a newer one
+ * in place of the older; taken (deleted) in the transaction that makes the link.
+ */
+export interface ProviderLinkInvitationsTable {
+  id: string
+  account_id: string
+  /** AUTH_PROVIDERS' name. */
+  provider: string
+  /** SHA-256 of the mailed link's token (a new one at each delivery: mail/outbox.ts). */
+  token_hash: string
+  /** The admin who sent it (no foreign key: the audit log names them whatever happens later). */
+  invited_by: string
+  created_at: Date
+  /** 24 hours after it was sent. */
+  expires_at: Date
+}
+
 /** A person's request to be deleted, and what an admin decided (features/account-deletion/). */
 export interface DeletionRequestsTable {
   id: string
@@ -332,6 +351,7 @@ export interface Schema {
   teams: TeamsTable
   email_changes: EmailChangesTable
   deletion_requests: DeletionRequestsTable
+  provider_link_invitations: ProviderLinkInvitationsTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

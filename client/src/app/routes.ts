@@ -8,6 +8,7 @@ import {
 } from '../features/error-pages/error-pages-routes'
 import { emailConfirmationRoute } from '../features/email-confirmation/email-confirmation-routes'
 import { profileRoute } from '../features/my-account/my-account-routes'
+import { providerLinkRoute } from '../features/provider-link/provider-link-routes'
 import { roleRoute, rolesRoute } from '../features/roles/roles-routes'
 import { teamsRoute } from '../features/teams/teams-routes'
 import { recoveryRoute } from '../features/recovery/recovery-routes'
@@ -28,6 +29,7 @@ export const ROUTES: readonly PanelRoute[] = [
   registerRoute,
   recoveryRoute,
   emailConfirmationRoute,
+  providerLinkRoute,
   notFoundRoute,
   serverErrorRoute,
   dashboardRoute,

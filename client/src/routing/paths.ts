@@ -24,6 +24,8 @@ export const paths = {
   secondFactorSetup: '/segundo-fator',
   /** A change of e-mail's mailed links (features/email-confirmation). */
   confirmEmail: '/confirmar-email',
+  /** An admin's mailed link to connect a sign-in provider (features/provider-link). */
+  linkProvider: '/vincular',
 } as const
 
 /** The address of one account's page in Equipe. */
@@ -48,6 +50,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.serverError,
   paths.recoverPassword,
   paths.confirmEmail,
+  paths.linkProvider,
 ]
 
 /** Where a signed-in user lands when there is nowhere better to go. */

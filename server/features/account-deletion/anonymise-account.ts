@@ -46,8 +46,13 @@ export async function anonymiseAccount(
       const { emails, names } = await identifiersOf(trx, before)
       // The e-mail changes before the mails: the outbox mints a change's link in that order
       // (email_changes, then its mail_outbox row), and the other order deadlocked with it on
-      // PostgreSQL when an anonymisation met a confirmation link being sent.
+      // PostgreSQL when an anonymisation met a confirmation link being sent. An admin's link to
+      // connect a provider is minted the same way (provider_link_invitations).
       await trx.deleteFrom('email_changes').where('account_id', '=', before.id).execute()
+      await trx
+        .deleteFrom('provider_link_invitations')
+        .where('account_id', '=', before.id)
+        .execute()
       const events = await scrubAuditLog(trx, before.id, pseudonym, emails, names)
       for (const email of emails) {
         const like = containing(email)

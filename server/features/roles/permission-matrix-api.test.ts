@@ -98,6 +98,18 @@ const REQUESTS: Record<string, (scene: Scene) => Request | Promise<Request>> = {
     url: '/api/auth/oidc/exchange',
     body: { code: 'sem-codigo' },
   }),
+  'POST /api/auth/oidc/link-invitation': () => ({
+    url: '/api/auth/oidc/link-invitation',
+    body: { token: 'sem-link-nenhum-valido-aqui-0000000000' },
+  }),
+  'POST /api/auth/oidc/link-invitation/start': () => ({
+    url: '/api/auth/oidc/link-invitation/start',
+    body: { token: 'sem-link-nenhum-valido-aqui-0000000000' },
+  }),
+  'POST /api/staff/{id}/provider-link-invitations': async ({ person }) => ({
+    url: `/api/staff/${await person('active')}/provider-link-invitations`,
+    body: { provider: 'nenhum' },
+  }),
   'GET /api/me/providers': () => ({ url: '/api/me/providers' }),
   'DELETE /api/me/providers/{id}': () => ({ url: `/api/me/providers/${noSuchId}` }),
   'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),

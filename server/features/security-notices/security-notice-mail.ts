@@ -157,6 +157,10 @@ function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: Au
   ) {
     return `A alteração veio do provedor de identidade «${details.provider}», ao entrar por ele.`
   }
+  if (kind === 'provider_linked' && details.by === 'admin_link') {
+    // The person made it, at the provider, through the link an admin mailed them.
+    return 'O vínculo foi feito com o link que a administração do Painel enviou ao seu e-mail, ao entrar no provedor por ele.'
+  }
   if (event.actor_id !== null && event.actor_id !== event.account_id) {
     const admin = [event.actor_name, event.actor_email && `(${event.actor_email})`]
       .filter(Boolean)

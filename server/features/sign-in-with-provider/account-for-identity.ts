@@ -131,7 +131,7 @@ export async function accountForIdentity(
  * invitation's random password was nobody's: the account is left with none, like one a provider
  * made, so Minha conta does not count it as a way in (sign-in-ways.ts).
  */
-async function endInvitation(db: Db, account: Account): Promise<Account> {
+export async function endInvitation(db: Db, account: Account): Promise<Account> {
   return db
     .updateTable('accounts')
     .set({ invitation_expires_at: null, password_hash: '', updated_at: new Date() })

@@ -24,6 +24,12 @@ export interface PendingLogin {
   nonce: string
   /** Where to land after signing in, already checked by the ?redirect= rules; null: the dashboard. */
   redirectTarget: string | null
+  /**
+   * The SHA-256 of an admin's link this sign-in was started from (link-invitations.ts): the
+   * callback links to that link's account. Sealed here, so the callback reads it from what the
+   * start wrote, never from anything the browser brings back.
+   */
+  invitation?: string
   /** Milliseconds since the epoch. */
   expiresAt: number
 }

@@ -7,6 +7,7 @@ import type { AuthProvider } from '../../config/auth-providers'
 import type { Origin } from '../../http/request-origin'
 import { accountForIdentity } from './account-for-identity'
 import type { HandOffCodes } from './hand-off-codes'
+import { linkByInvitation } from './link-by-invitation'
 import { putPendingLink } from './pending-links'
 import type { ProviderIdentity } from './provider-identity'
 import type { ProviderSignIn } from './provider-sign-in'
@@ -14,7 +15,8 @@ import type { ProviderSignIn } from './provider-sign-in'
 /**
  * The provider's callback, after the protocol (provider-sign-in.ts): the account
  * (account-for-identity.ts), its status, the sign-in limits, and a single-use hand-off code for
- * the login page to exchange for the session. Every refusal is audited with its reason and
+ * the login page to exchange for the session; a sign-in started from an admin's link links first
+ * (link-by-invitation.ts). Every refusal is audited with its reason and
  * answered with a code the login page puts in words; the ID token and the subject never reach
  * the audit log (gov.br's subject is a CPF).
  */
@@ -60,6 +62,17 @@ export async function finishCallback(
       : await limitKeysFor(db, email, undefined, origin),
   )
   if (!gate.allowed) return refuse('too_many_attempts')
+  if (finished.invitation !== null) {
+    // An admin's link: the identity is linked to its account first, then found by that link.
+    const linked = await linkByInvitation(
+      context,
+      provider,
+      identity,
+      finished.invitation,
+      origin.audit,
+    )
+    if (linked.outcome === 'refused') return refuse(linked.error, linked.accountId)
+  }
   const found = await accountForIdentity(context, provider, identity, origin.audit)
   if (found.outcome === 'email_missing') return refuse('email_missing')
   if (found.outcome === 'link_required') {

@@ -46,7 +46,13 @@ export type Refusal =
   | 'domain_not_allowed'
 
 export type FinishOutcome =
-  | { outcome: 'identified'; identity: ProviderIdentity; redirectTarget: string | null }
+  | {
+      outcome: 'identified'
+      identity: ProviderIdentity
+      redirectTarget: string | null
+      /** The admin's link the sign-in was started from (its token's hash), if any. */
+      invitation: string | null
+    }
   | { outcome: 'refused'; refusal: Refusal; detail: string }
 
 export class ProviderSignIn {
@@ -60,8 +66,11 @@ export class ProviderSignIn {
     return this.connection.provider.name
   }
 
-  /** `redirectTarget` must already have passed the ?redirect= rules (null: the dashboard). */
-  async start(redirectTarget: string | null): Promise<StartOutcome> {
+  /**
+   * `redirectTarget` must already have passed the ?redirect= rules (null: the dashboard).
+   * `invitation`: the hash of an admin's link already checked, sealed with the pending sign-in.
+   */
+  async start(redirectTarget: string | null, invitation?: string): Promise<StartOutcome> {
     let configuration: client.Configuration
     try {
       configuration = await this.connection.configuration()
@@ -87,6 +96,7 @@ export class ProviderSignIn {
       codeVerifier,
       nonce,
       redirectTarget,
+      ...(invitation === undefined ? {} : { invitation }),
       expiresAt: this.connection.now().getTime() + PENDING_LOGIN_TTL_MS,
     })
     return { outcome: 'redirect', url, cookie: { ...cookie, value } }
@@ -158,7 +168,12 @@ export class ProviderSignIn {
           : `${identity.emailVerified ? '' : 'unverified '}e-mail of ${identity.email.slice(identity.email.lastIndexOf('@') + 1)}`,
       )
     }
-    return { outcome: 'identified', identity, redirectTarget: pending.redirectTarget }
+    return {
+      outcome: 'identified',
+      identity,
+      redirectTarget: pending.redirectTarget,
+      invitation: typeof pending.invitation === 'string' ? pending.invitation : null,
+    }
   }
 }
 

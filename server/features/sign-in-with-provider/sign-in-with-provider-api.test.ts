@@ -455,6 +455,8 @@ describe(`Minha conta's providers and Equipe's sign-in methods (${testStoreName(
       password: true,
       passkeys: 0,
       providers: ['corp'],
+      // The others an admin may mail a link for (link-invitation-api.test.ts).
+      linkable: ['auto', 'strict', 'trusted', 'down'].map((name) => ({ name, label: name })),
     })
 
     const removed = await api.call('DELETE', `/api/me/providers/${link?.id.toUpperCase()}`, token)

@@ -11,8 +11,15 @@ import {
   type SignedInWithCode,
 } from '../../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import {
+  LinkInvitationSchema,
+  LinkInvitationStartSchema,
+  LinkInvitationTokenBodySchema,
+} from '../../../common/api/provider-links'
 import { SSO_CODE_PARAM, SSO_ERROR_PARAM } from '../../../common/provider-sign-in-errors'
 import { answerSignIn } from '../../accounts/answer-sign-in'
+import { findAccountById } from '../../accounts/accounts'
+import { providerLabel } from '../../config/auth-providers'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { hashingQueue } from '../../accounts/passwords'
 import { recordAccountEvent } from '../../audit-log/account-events'
@@ -21,6 +28,7 @@ import { checkOrigin, requestOrigin } from '../../http/request-origin'
 import { exchangeHandOff } from './exchange-hand-off'
 import { DatabaseHandOffStore, HandOffCodes } from './hand-off-codes'
 import { linkWithCode, linkWithPassword, type LinkResult } from './link-by-password'
+import { findLinkInvitation, invitationHashOf } from './link-invitations'
 import {
   PENDING_LINK_COOKIE,
   PENDING_LINK_COOKIE_PATH,
@@ -193,6 +201,84 @@ export default guardedRoutes([burstLimit], async (app, context) => {
       if (result.outcome === 'invalid_or_expired_code')
         throw apiError(400, 'invalid_or_expired_code')
       return answerSignIn(result, reply, secure)
+    },
+  )
+
+  /**
+   * The live admin's link of this token, with its account and provider: an account that can no
+   * longer sign in, or a provider taken out of AUTH_PROVIDERS since, makes the link dead too.
+   */
+  const liveInvitation = async (token: string) => {
+    const dead = () => apiError(400, 'invalid_or_expired_link_invitation')
+    const hash = invitationHashOf(token)
+    if (hash === undefined) throw dead()
+    const invitation = await findLinkInvitation(context.db, hash, context.now())
+    if (!invitation) throw dead()
+    const account = await findAccountById(context.db, invitation.accountId)
+    const configuredProvider = providers.get(invitation.provider)
+    if (account?.status !== 'active' || !configuredProvider) throw dead()
+    return { hash, invitation, account, ...configuredProvider }
+  }
+
+  app.post(
+    '/oidc/link-invitation',
+    {
+      schema: {
+        'x-permission': 'public',
+        summary: 'Read an admin’s link to connect a provider (the link’s page)',
+        description:
+          'Public; the token of the link POST /api/staff/:id/provider-link-invitations mailed. Whose account and which provider, for the page to say before the person goes to the provider; nothing is used up. 400 invalid_or_expired_link_invitation: unknown, used, replaced by a newer link, expired, or the account can no longer sign in.',
+        body: LinkInvitationTokenBodySchema,
+        response: { 200: LinkInvitationSchema, ...errorAnswers(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { invitation, account, provider } = await liveInvitation(request.body.token)
+      reply.header('cache-control', 'no-store')
+      return {
+        name: account.name,
+        email: account.email,
+        provider: provider.name,
+        label: providerLabel(provider.name, config.authProviders),
+        expiresAt: invitation.expiresAt.toISOString(),
+      }
+    },
+  )
+
+  app.post(
+    '/oidc/link-invitation/start',
+    {
+      schema: {
+        'x-permission': 'public',
+        summary: 'Start the sign-in at the provider an admin’s link is for',
+        description:
+          'Public; the link’s page calls it when the person presses the button (a JSON POST, so another site cannot start it in their browser). As GET /oidc/:name/start, with the link sealed into the pending sign-in’s cookie: at the callback the identity that comes back is linked to the link’s account even when the provider does not vouch for the e-mail, the link is used up with it, and the person is signed in as after any sign-in at a provider. Refused at the callback (`sso_error`): `invitation_expired`, `linked_elsewhere` (that identity is another account’s; the link stays usable), `account_disabled`, `domain_not_allowed`. 200 `{url}`: the provider’s page, for the browser to open. 400 invalid_or_expired_link_invitation; 503 provider_unreachable.',
+        body: LinkInvitationTokenBodySchema,
+        response: { 200: LinkInvitationStartSchema, ...errorAnswers(400, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { hash, provider, signIn } = await liveInvitation(request.body.token)
+      const started = await signIn.start(null, hash)
+      reply.header('cache-control', 'no-store')
+      if (started.outcome === 'provider_unreachable') {
+        await recordAccountEvent(context.db, 'sign_in_failed', undefined, requestOrigin(request), {
+          method: 'provider',
+          provider: provider.name,
+          reason: 'provider_unreachable',
+        })
+        throw apiError(503, 'provider_unreachable')
+      }
+      const { cookie: pending } = started
+      reply.setCookie(pending.name, pending.value, {
+        path: pending.path,
+        maxAge: pending.maxAgeSeconds,
+        httpOnly: true,
+        // The provider's redirect back is a cross-site top-level navigation: Lax lets it through.
+        sameSite: 'lax',
+        secure,
+      })
+      return { url: started.url.href }
     },
   )
 

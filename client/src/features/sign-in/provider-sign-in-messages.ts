@@ -23,6 +23,10 @@ export const PROVIDER_SIGN_IN_MESSAGES: Readonly<Record<ProviderSignInError, str
   email_missing:
     'O provedor não informou um e-mail confirmado. Confirme seu e-mail no provedor ou fale com um administrador.',
   too_many_attempts: 'Muitas tentativas de entrada. Aguarde alguns minutos e tente de novo.',
+  invitation_expired:
+    'Este link para vincular o provedor já foi usado, foi substituído por um mais novo ou expirou, então nada foi vinculado. Peça um novo a quem administra o Painel.',
+  linked_elsewhere:
+    'A conta com que você entrou no provedor já está vinculada a outra pessoa do Painel, então nada foi vinculado. Abra o link de novo e entre no provedor com a sua conta, ou fale com quem administra o Painel.',
 }
 
 /** The code a provider's return brought, as words: the `sso_error` parameter's value. */

@@ -24,6 +24,7 @@ import { useAccess } from '../../session/use-access'
 import { actionsFor, mayActOn, mayChangeRoleAndName, saysOutranked } from './staff-action-rules'
 import { AccountRoleTeam } from './account-role-team'
 import { roleNameOf } from './staff-list-views'
+import { ProviderLinkButtons } from './provider-link-buttons'
 
 const text = staffMessages.account
 
@@ -161,7 +162,22 @@ export default function StaffAccountScreen() {
             {ways && (
               <>
                 <dt className="col-sm-4">{text.signIn}</dt>
-                <dd className="col-sm-8">{ways.length > 0 ? ways.join(', ') : text.signInNone}</dd>
+                <dd className="col-sm-8">
+                  {ways.length > 0 ? ways.join(', ') : text.signInNone}
+                  {/* Absent from a backend that predates the admin's link. */}
+                  {!itsMe && access.can('staff.roles') && (signIn.linkable?.length ?? 0) > 0 && (
+                    <ProviderLinkButtons
+                      accountId={user.id}
+                      email={user.email}
+                      linkable={signIn.linkable}
+                      onSent={(said) => {
+                        setNotice(said)
+                        // The history, which now tells the link was sent.
+                        reload()
+                      }}
+                    />
+                  )}
+                </dd>
               </>
             )}
             <dt className="col-sm-4">{text.mfa}</dt>

@@ -31,6 +31,13 @@ export const unlockStaff = (id: string) =>
 export const endStaffSessions = (id: string) =>
   apiRequest<void>(`${account(id)}/sign-out`, { method: 'POST' })
 
+/** Mails the person a link to connect this provider (docs/single-sign-on.md, "An admin's link"). */
+export const sendProviderLinkInvitation = (id: string, provider: string) =>
+  apiRequest<void>(`${account(id)}/provider-link-invitations`, {
+    method: 'POST',
+    body: { provider },
+  })
+
 export const sendStaffResetLink = (id: string) =>
   apiRequest<void>(`${account(id)}/password-reset`, { method: 'POST' })
 

@@ -177,6 +177,9 @@ export const staffMessages = {
     signInPassword: 'Senha',
     signInPasskeys: (n: number) => (n === 1 ? '1 chave de acesso' : `${n} chaves de acesso`),
     signInNone: 'Nenhuma (a pessoa ainda não criou a senha)',
+    sendProviderLink: (label: string) => `Enviar link para vincular ${label}`,
+    providerLinkSent: (label: string, email: string) =>
+      `Link para vincular ${label} enviado para ${email}. Ele vale por 24 horas; um novo link substitui este.`,
     sessions: 'Sessões abertas',
     noSessions: 'Nenhuma sessão aberta.',
     sessionStarted: 'Início',
