@@ -430,10 +430,13 @@ test('a team manager is offered no action on an Administrador of their team, and
   await expect(page.getByRole('button', { name: `Editar o nome de ${chief.name}` })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Desativar/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: `Ações para ${chief.name}` })).toHaveCount(0)
+  // Nor a link to a provider (the e2e server runs with one): staff.roles, but not over them.
+  await expect(page.getByRole('button', { name: /^Enviar link para vincular/ })).toHaveCount(0)
   // The member's page: all of them.
   await page.goto(`/#/equipe/${member.id}`)
   await expect(page.getByRole('button', { name: `Desativar ${member.name}` })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Papel e time' })).toBeVisible()
   await expect(page.getByRole('button', { name: `Editar o nome de ${member.name}` })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Enviar link para vincular/ })).toBeVisible()
   await expect(page.getByText(why)).toHaveCount(0)
 })

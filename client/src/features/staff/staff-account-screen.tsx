@@ -164,8 +164,9 @@ export default function StaffAccountScreen() {
                 <dt className="col-sm-4">{text.signIn}</dt>
                 <dd className="col-sm-8">
                   {ways.length > 0 ? ways.join(', ') : text.signInNone}
-                  {/* Absent from a backend that predates the admin's link. */}
-                  {!itsMe && access.can('staff.roles') && (signIn.linkable?.length ?? 0) > 0 && (
+                  {/* Absent from a backend that predates the admin's link; none on someone who
+                      outranks the viewer (the server refuses: outranked). */}
+                  {mayChange && (signIn.linkable?.length ?? 0) > 0 && (
                     <ProviderLinkButtons
                       accountId={user.id}
                       email={user.email}
