@@ -148,6 +148,18 @@ function whatHappened(
   }
 }
 
+/** How a provider was linked at a sign-in through it (details.by of provider_linked). */
+const PROVIDER_LINK_WAYS: Readonly<Record<string, string>> = {
+  // The person made it, at the provider, through the link an admin mailed them.
+  admin_link:
+    'O vínculo foi feito com o link que a administração do Painel enviou ao seu e-mail, ao entrar no provedor por ele.',
+  verified_email:
+    'O vínculo foi feito ao entrar pelo provedor, que confirmou que este endereço de e-mail é seu.',
+  password:
+    'O vínculo foi feito ao entrar pelo provedor e confirmar a senha desta conta do Painel.',
+  new_account: 'A conta foi criada ao entrar pelo provedor pela primeira vez.',
+}
+
 /** Who did it, in the mail's words: the person, an admin (named), a provider, or the panel. */
 function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: AuditDetails) {
   if (kind === 'locked') return 'O bloqueio foi automático.'
@@ -157,9 +169,10 @@ function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: Au
   ) {
     return `A alteração veio do provedor de identidade «${details.provider}», ao entrar por ele.`
   }
-  if (kind === 'provider_linked' && details.by === 'admin_link') {
-    // The person made it, at the provider, through the link an admin mailed them.
-    return 'O vínculo foi feito com o link que a administração do Painel enviou ao seu e-mail, ao entrar no provedor por ele.'
+  if (kind === 'provider_linked') {
+    // Made at a sign-in through the provider, not in Minha conta: say which way it was made.
+    const how = PROVIDER_LINK_WAYS[String(details.by)]
+    if (how) return how
   }
   if (event.actor_id !== null && event.actor_id !== event.account_id) {
     const admin = [event.actor_name, event.actor_email && `(${event.actor_email})`]

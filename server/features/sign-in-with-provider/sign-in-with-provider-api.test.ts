@@ -258,6 +258,14 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
     })
     // The password still works too.
     await api.signIn('ligada@example.com', 'senha-da-ligada-1')
+    // The owner is told how it was linked: at a sign-in through the provider, not in Minha conta.
+    await api.deliverMail()
+    const [notice] = api.mail.sentWith(
+      'ligada@example.com',
+      'Painel: provedor de identidade vinculado',
+    )
+    assert.match(notice?.text ?? '', /ao entrar pelo provedor, que confirmou que este endereço/)
+    assert.doesNotMatch(notice?.text ?? '', /Minha conta\./)
   })
 
   it('an e-mail the provider does not vouch for links nothing and creates nothing', async () => {
