@@ -74,6 +74,16 @@ export const MyDataSchema = Type.Object(
         closed,
       ),
     ),
+    providerLinkInvitations: Type.Array(
+      Type.Object(
+        { provider: Type.String(), sentAt: DateTime, expiresAt: DateTime },
+        {
+          ...closed,
+          description:
+            "an admin's mailed link to connect a provider to this account, while it is open (the admin is named in the audit events)",
+        },
+      ),
+    ),
     emailChanges: Type.Array(
       Type.Object(
         {

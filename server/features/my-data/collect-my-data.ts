@@ -14,92 +14,110 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
  */
 export async function collectMyData(db: Db, account: Account, now: Date): Promise<MyData> {
   return db.transaction().execute(async (trx) => {
-    const [sessions, devices, passkeys, totp, codes, links, changes, limits, mails, events] =
-      await Promise.all([
-        trx
-          .selectFrom('sessions')
-          .select([
-            'id',
-            'created_at',
-            'last_seen_at',
-            'expires_at',
-            'ended_at',
-            'end_reason',
-            'ip',
-            'browser',
-          ])
-          .where('account_id', '=', account.id)
-          .orderBy('created_at', 'desc')
-          .execute(),
-        trx
-          .selectFrom('trusted_devices')
-          .select('expires_at')
-          .where('account_id', '=', account.id)
-          .orderBy('expires_at', 'desc')
-          .execute(),
-        trx
-          .selectFrom('passkeys')
-          .select(['id', 'name', 'created_at', 'last_used_at'])
-          .where('account_id', '=', account.id)
-          .orderBy('created_at')
-          .execute(),
-        trx
-          .selectFrom('totp_factors')
-          .select('confirmed_at')
-          .where('account_id', '=', account.id)
-          .where('confirmed_at', 'is not', null)
-          .executeTakeFirst(),
-        trx
-          .selectFrom('recovery_codes')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('account_id', '=', account.id)
-          .where('used_at', 'is', null)
-          .executeTakeFirstOrThrow(),
-        trx
-          .selectFrom('provider_links')
-          .select(['provider', 'subject', 'linked_at', 'last_used_at'])
-          .where('account_id', '=', account.id)
-          .orderBy('linked_at')
-          .execute(),
-        trx
-          .selectFrom('email_changes')
-          .select(['new_email', 'created_at', 'expires_at', 'ended_at', 'outcome'])
-          .where('account_id', '=', account.id)
-          .orderBy('created_at', 'desc')
-          .execute(),
-        trx
-          .selectFrom('sign_in_limits')
-          .select(['count', 'window_ends_at', 'blocked_until'])
-          .where('account', '=', account.email)
-          .execute(),
-        trx
-          .selectFrom('mail_outbox')
-          .select(['kind', 'recipient', 'subject', 'state', 'created_at', 'finished_at'])
-          .where((eb) =>
-            eb.or([
-              eb('recipient', '=', account.email),
-              eb(
-                'recipient',
-                'in',
-                eb
-                  .selectFrom('email_changes')
-                  .select('new_email')
-                  .where('account_id', '=', account.id),
-              ),
-            ]),
-          )
-          .orderBy('created_at', 'desc')
-          .execute(),
-        trx
-          .selectFrom('audit_events')
-          .selectAll()
-          .where((eb) =>
-            eb.or([eb('account_id', '=', account.id), eb('actor_id', '=', account.id)]),
-          )
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .execute(),
-      ])
+    const [
+      sessions,
+      devices,
+      passkeys,
+      totp,
+      codes,
+      links,
+      linkInvitations,
+      changes,
+      limits,
+      mails,
+      events,
+    ] = await Promise.all([
+      trx
+        .selectFrom('sessions')
+        .select([
+          'id',
+          'created_at',
+          'last_seen_at',
+          'expires_at',
+          'ended_at',
+          'end_reason',
+          'ip',
+          'browser',
+        ])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at', 'desc')
+        .execute(),
+      trx
+        .selectFrom('trusted_devices')
+        .select('expires_at')
+        .where('account_id', '=', account.id)
+        .orderBy('expires_at', 'desc')
+        .execute(),
+      trx
+        .selectFrom('passkeys')
+        .select(['id', 'name', 'created_at', 'last_used_at'])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at')
+        .execute(),
+      trx
+        .selectFrom('totp_factors')
+        .select('confirmed_at')
+        .where('account_id', '=', account.id)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst(),
+      trx
+        .selectFrom('recovery_codes')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('account_id', '=', account.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('provider_links')
+        .select(['provider', 'subject', 'linked_at', 'last_used_at'])
+        .where('account_id', '=', account.id)
+        .orderBy('linked_at')
+        .execute(),
+      // Not the pending links of a sign-in waiting for a password (features/sign-in-with-provider/
+      // pending-links.ts): their subject is whoever came back from the provider, maybe someone
+      // else, and they last ten minutes.
+      trx
+        .selectFrom('provider_link_invitations')
+        .select(['provider', 'created_at', 'expires_at'])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at')
+        .execute(),
+      trx
+        .selectFrom('email_changes')
+        .select(['new_email', 'created_at', 'expires_at', 'ended_at', 'outcome'])
+        .where('account_id', '=', account.id)
+        .orderBy('created_at', 'desc')
+        .execute(),
+      trx
+        .selectFrom('sign_in_limits')
+        .select(['count', 'window_ends_at', 'blocked_until'])
+        .where('account', '=', account.email)
+        .execute(),
+      trx
+        .selectFrom('mail_outbox')
+        .select(['kind', 'recipient', 'subject', 'state', 'created_at', 'finished_at'])
+        .where((eb) =>
+          eb.or([
+            eb('recipient', '=', account.email),
+            eb(
+              'recipient',
+              'in',
+              eb
+                .selectFrom('email_changes')
+                .select('new_email')
+                .where('account_id', '=', account.id),
+            ),
+          ]),
+        )
+        .orderBy('created_at', 'desc')
+        .execute(),
+      trx
+        .selectFrom('audit_events')
+        .selectAll()
+        .where((eb) => eb.or([eb('account_id', '=', account.id), eb('actor_id', '=', account.id)]))
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+    ])
     return {
       generatedAt: iso(now),
       account: {
@@ -140,6 +158,11 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
         subject: row.subject,
         linkedAt: iso(row.linked_at),
         lastUsedAt: isoOrNull(row.last_used_at),
+      })),
+      providerLinkInvitations: linkInvitations.map((row) => ({
+        provider: row.provider,
+        sentAt: iso(row.created_at),
+        expiresAt: iso(row.expires_at),
       })),
       emailChanges: changes.map((row) => ({
         newEmail: row.new_email,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { MyData } from '../../../common/api/my-data'
@@ -32,6 +33,19 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
       email: 'ana.outra@example.com',
       password: ana.password,
     })
+    // An admin's open link to connect a provider (sent through Equipe where providers exist).
+    await api.database.db
+      .insertInto('provider_link_invitations')
+      .values({
+        id: randomUUID(),
+        account_id: ana.id,
+        provider: 'corp',
+        token_hash: 'f'.repeat(64),
+        invited_by: randomUUID(),
+        created_at: clock.now(),
+        expires_at: new Date(clock.now().getTime() + 86_400_000),
+      })
+      .execute()
     await api.deliverMail()
 
     const response = await exportOf(ana.token)
@@ -56,6 +70,10 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     assert.deepEqual(
       data.emailChanges.map((change) => change.newEmail),
       ['ana.outra@example.com'],
+    )
+    assert.deepEqual(
+      data.providerLinkInvitations.map((invitation) => invitation.provider),
+      ['corp'],
     )
     const kinds = new Set(data.mails.map((mail) => mail.kind))
     for (const kind of ['security_notice', 'email_change_asked', 'email_change_confirm']) {
