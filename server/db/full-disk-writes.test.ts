@@ -22,6 +22,11 @@ import {
   PENDING_LINK_COOKIE,
   putPendingLink,
 } from '../features/sign-in-with-provider/pending-links'
+import {
+  startOidcTestProvider,
+  testProviderSettings,
+  type OidcTestProvider,
+} from '../test/oidc-test-provider'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { openDatabase } from './database'
@@ -43,6 +48,8 @@ let dataDir: string
 let mounted = false
 let api: ApiFixture
 let adminToken: string
+/** The provider an admin's link is for: its start reads the provider's discovery. */
+let op: OidcTestProvider | undefined
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)
 
@@ -53,12 +60,29 @@ before(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dataDir])
   mounted = true
   const database = await openDatabase({ sqliteFile: join(dataDir, 'painel.db') })
-  api = await apiFixture({ database, authRateLimit: 1_000_000, clock: clock.now })
+  const redirectUri = `${PUBLIC_URL}/api/auth/oidc/corp/callback`
+  op = await startOidcTestProvider({
+    clients: [
+      { clientId: 'painel-corp', clientSecret: 'segredo-corp', redirectUris: [redirectUri] },
+    ],
+  })
+  const corp = testProviderSettings({
+    issuerUrl: op.issuer,
+    clientId: 'painel-corp',
+    clientSecret: 'segredo-corp',
+  })
+  api = await apiFixture({
+    database,
+    authRateLimit: 1_000_000,
+    clock: clock.now,
+    authProviders: [corp],
+  })
   adminToken = await api.signIn(ADMIN.email, ADMIN.password)
 })
 after(async () => {
   process.off('unhandledRejection', onUnhandled)
   await api?.close()
+  await op?.stop()
   // Lazily: libsql finalises statements on garbage collection, so the file may still be open.
   if (mounted) execFileSync('umount', ['-l', dataDir])
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -186,6 +210,24 @@ async function withPasskey() {
     authenticator,
     passkeyId: added.json<{ passkey: { id: string } }>().passkey.id,
   }
+}
+
+/** An admin's mailed link to connect the provider to a new account: its token. */
+async function linkInvitationToken(label: string): Promise<string> {
+  const someone = await api.account(label)
+  const sent = await call(
+    'POST',
+    `/api/staff/${someone.id}/provider-link-invitations`,
+    adminToken,
+    () => ({
+      provider: 'corp',
+    }),
+  )()
+  ok(sent, 'the link sent')
+  const text = (await api.mail.next(someone.email)).text
+  const token = new RegExp(`${PUBLIC_URL}/#/vincular\\?token=([A-Za-z0-9_-]{43})`).exec(text)?.[1]
+  assert.ok(token, text)
+  return token
 }
 
 const RESET_LINK = /\/#\/recuperar-senha\?token=([A-Za-z0-9_-]{43})/
@@ -540,6 +582,45 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
   'POST /api/auth/email/cancel': async () => {
     const { cancel } = await emailChangeLinks('cancela')
     return [{ send: call('POST', '/api/auth/email/cancel', undefined, () => ({ token: cancel })) }]
+  },
+  'POST /api/staff/{id}/provider-link-invitations': async () => {
+    const someone = await api.account('convida-provedor')
+    return [
+      {
+        send: call(
+          'POST',
+          `/api/staff/${someone.id}/provider-link-invitations`,
+          adminToken,
+          () => ({
+            provider: 'corp',
+          }),
+        ),
+      },
+    ]
+  },
+  'POST /api/auth/oidc/link-invitation': async () => {
+    const token = await linkInvitationToken('le-convite')
+    return [
+      {
+        send: call('POST', '/api/auth/oidc/link-invitation', undefined, () => ({ token })),
+        during: {
+          status: 200,
+          why: 'reads only: whose account the link is for, and which provider',
+        },
+      },
+    ]
+  },
+  'POST /api/auth/oidc/link-invitation/start': async () => {
+    const token = await linkInvitationToken('inicia-convite')
+    return [
+      {
+        send: call('POST', '/api/auth/oidc/link-invitation/start', undefined, () => ({ token })),
+        during: {
+          status: 200,
+          why: 'writes nothing: the link is sealed into the pending sign-in’s cookie',
+        },
+      },
+    ]
   },
   'POST /api/staff/{id}/email': async () => {
     const someone = await api.account('troca-admin')

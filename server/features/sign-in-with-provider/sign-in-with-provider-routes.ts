@@ -254,7 +254,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
         description:
           'Public; the link’s page calls it when the person presses the button (a JSON POST, so another site cannot start it in their browser). As GET /oidc/:name/start, with the link sealed into the pending sign-in’s cookie: at the callback the identity that comes back is linked to the link’s account even when the provider does not vouch for the e-mail, the link is used up with it, and the person is signed in as after any sign-in at a provider. Refused at the callback (`sso_error`): `invitation_expired`, `linked_elsewhere` (that identity is another account’s; the link stays usable), `account_disabled`, `domain_not_allowed`. 200 `{url}`: the provider’s page, for the browser to open. 400 invalid_or_expired_link_invitation; 503 provider_unreachable.',
         body: LinkInvitationTokenBodySchema,
-        response: { 200: LinkInvitationStartSchema, ...errorAnswers(400, 429, 503) },
+        response: { 200: LinkInvitationStartSchema, ...errorAnswers(400, 429) },
       },
     },
     async (request, reply) => {
