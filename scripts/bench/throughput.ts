@@ -1,12 +1,15 @@
 /**
  * Requests per second, latency and CPU time per request of the Painel server under load on
- * loopback, and of nginx serving the same dist/ when it is installed. autocannon runs in this
- * process: on a 2-core machine it shares the CPU with the server, the same handicap for both.
+ * loopback, beside two yardsticks serving the same dist/: nginx when it is installed, and Node's
+ * own http module with nothing on top (bare-node-static.mjs), the floor of any Node server.
+ * autocannon runs in this process: on a 2-core machine it shares the CPU with the server, the
+ * same handicap for all three.
  */
 import { existsSync } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { BARE_NODE_SETUP, startBareNode, type RunningBareNode } from './bare-node'
 import { cpuMs } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import { probe, type ProbeAnswer } from './http-probe'
@@ -17,7 +20,7 @@ import { readMetafile, routeEntryPoints, routeFiles } from '../build/route-bytes
 import { readBuiltRouteTable } from '../build/route-table'
 import { round } from './stats'
 
-type ServerName = 'Painel' | 'nginx'
+type ServerName = 'Painel' | 'bare Node' | 'nginx'
 type CaseId = 'page' | 'chunk-br' | 'chunk-gzip' | 'page-304' | 'largest-br'
 
 interface Case {
@@ -60,6 +63,7 @@ export interface ThroughputResult {
   durationSeconds: number
   painel: { logLevel: string }
   nginx: { version: string; setup: string } | { skipped: string }
+  bareNode: { setup: string }
   scripts: BenchScripts
   cases: CaseResult[]
   /** Anything that did not answer as it should; the run fails when there is any. */
@@ -289,6 +293,7 @@ export async function measureThroughput(
 
   let painel: PainelServer | undefined
   let nginx: RunningNginx | undefined
+  let bareNode: RunningBareNode | undefined
   try {
     painel = await startPainel(build)
     log(
@@ -298,13 +303,22 @@ export async function measureThroughput(
       nginx = await startNginx(install, build.distDir)
       log(`  nginx ${install.version} on ${nginx.baseURL}: ${NGINX_SETUP}`)
     }
+    bareNode = await startBareNode(build.distDir)
+    log(`  ${BARE_NODE_SETUP}, on ${bareNode.baseURL}`)
     const painelPid = painel.pid
+    const bareNodePid = bareNode.pid
     const servers: Target[] = [
       {
         name: 'Painel',
         baseURL: painel.baseURL,
         pids: () => (painelPid === undefined ? [] : [painelPid]),
         cases: await casesFor(painel.baseURL, scripts),
+      },
+      {
+        name: 'bare Node',
+        baseURL: bareNode.baseURL,
+        pids: () => (bareNodePid === undefined ? [] : [bareNodePid]),
+        cases: await casesFor(bareNode.baseURL, scripts),
       },
     ]
     if (nginx) {
@@ -346,12 +360,14 @@ export async function measureThroughput(
       nginx: install
         ? { version: install.version, setup: NGINX_SETUP }
         : { skipped: NGINX_INSTALL_HINT },
+      bareNode: { setup: BARE_NODE_SETUP },
       scripts,
       cases: results,
       problems,
     }
   } finally {
     await nginx?.stop()
+    await bareNode?.stop()
     await painel?.stop()
   }
 }
