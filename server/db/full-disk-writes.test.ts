@@ -23,8 +23,8 @@ import {
   putPendingLink,
 } from '../features/sign-in-with-provider/pending-links'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
 } from '../test/oidc-test-provider'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
@@ -60,22 +60,13 @@ before(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dataDir])
   mounted = true
   const database = await openDatabase({ sqliteFile: join(dataDir, 'painel.db') })
-  const redirectUri = `${PUBLIC_URL}/api/auth/oidc/corp/callback`
-  op = await startOidcTestProvider({
-    clients: [
-      { clientId: 'painel-corp', clientSecret: 'segredo-corp', redirectUris: [redirectUri] },
-    ],
-  })
-  const corp = testProviderSettings({
-    issuerUrl: op.issuer,
-    clientId: 'painel-corp',
-    clientSecret: 'segredo-corp',
-  })
+  const corp = registeredProvider('corp', PUBLIC_URL)
+  op = await startOidcTestProvider({ clients: [corp.client] })
   api = await apiFixture({
     database,
     authRateLimit: 1_000_000,
     clock: clock.now,
-    authProviders: [corp],
+    authProviders: [corp.settings(op.issuer)],
   })
   adminToken = await api.signIn(ADMIN.email, ADMIN.password)
 })
