@@ -123,3 +123,31 @@ export async function testDatabaseLocation(): Promise<{
     },
   }
 }
+
+/**
+ * Active staff accounts as the tables were before the name-sort-keys migration (0500: no
+ * name_sort_key yet), for the migrations' tests. Kysely's types describe the schema after every
+ * migration, hence the cast. Their ids, in order.
+ */
+export async function insertAccountsWithoutSortKeys(
+  db: Db,
+  people: readonly { name: string; email: string }[],
+): Promise<string[]> {
+  const ids: string[] = []
+  for (const { name, email } of people) {
+    const id = crypto.randomUUID()
+    await db
+      .insertInto('accounts')
+      .values({
+        id,
+        name,
+        email,
+        password_hash: 'x',
+        role: 'staff',
+        status: 'active',
+      } as never)
+      .execute()
+    ids.push(id)
+  }
+  return ids
+}
