@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { nameSortKey } from '../../common/name-order'
 import { migrate } from './database'
 import {
   insertAccountsWithoutSortKeys,
   testStoreName,
-  unmigratedTestDatabase,
+  unmigratedTestDatabaseForFile,
 } from '../test/test-database'
 
 /** The 0500 migration: accounts that existed before it get their names' sort keys. */
-let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
-before(async () => {
-  store = await unmigratedTestDatabase()
-})
-after(() => store.close())
+const store = unmigratedTestDatabaseForFile()
 
 describe(`the name-sort-keys migration (${testStoreName()})`, () => {
   it('gives every existing account the sort key of its name', async () => {

@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { migrate } from './database'
 import {
   insertAccountsWithoutSortKeys,
   testStoreName,
-  unmigratedTestDatabase,
+  unmigratedTestDatabaseForFile,
 } from '../test/test-database'
 
 /**
  * The 0400 migration: accounts invited before it, and never signed in nor given a password,
  * become invitations (7 days from when they were invited); everyone else stays as they were.
  */
-let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
-before(async () => {
-  store = await unmigratedTestDatabase()
-})
-after(() => store.close())
+const store = unmigratedTestDatabaseForFile()
 
 describe(`the pending-invitations migration (${testStoreName()})`, () => {
   it('turns invited accounts nobody took up into invitations, and nothing else', async () => {
