@@ -28,6 +28,13 @@ async function signInAtProvider(page: Page, email: string, { unverified = false 
   await page.getByRole('button', { name: 'Entrar' }).click()
 }
 
+/** From the login page: "Entrar com …", then the provider's page as `email` (signInAtProvider). */
+async function signInThroughProvider(page: Page, email: string, options = { unverified: false }) {
+  await page.goto('/#/login')
+  await providerButton(page).click()
+  await signInAtProvider(page, email, options)
+}
+
 const LINK_BY_PASSWORD =
   'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu. Para vincular o provedor a essa conta, entre uma vez com o e-mail e a senha dela. Depois disso, o provedor basta para entrar.'
 
@@ -36,9 +43,7 @@ test('a person with an account presses "Entrar com …", signs in at the provide
   api,
 }) => {
   const person = await createStaff(api, { name: 'Rita Provedor', label: 'rita-sso' })
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await signInAtProvider(page, person.email)
+  await signInThroughProvider(page, person.email)
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await expectRoute(page, '/dashboard')
   expect(await tokenIn(page)).not.toBeNull()
@@ -70,9 +75,7 @@ test('Equipe shows how a person signs in: password and provider', async ({
   api,
 }) => {
   const person = await createStaff(api, { name: 'Teo Dois Caminhos', label: 'teo-sso' })
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await signInAtProvider(page, person.email)
+  await signInThroughProvider(page, person.email)
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
   const adminContext = await browser.newContext()
@@ -94,9 +97,7 @@ test('a new person comes back from the provider pending; an admin approves; the 
   browser,
 }) => {
   const email = uniqueEmail('nova-sso')
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await signInAtProvider(page, email)
+  await signInThroughProvider(page, email)
   await expectRoute(page, '/login')
   await expect(page.getByRole('status')).toHaveText(
     'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
@@ -134,9 +135,7 @@ test('an e-mail the provider does not vouch for is not linked; the person links 
   api,
 }) => {
   const person = await createStaff(api, { name: 'Lia Sem Prova', label: 'lia-sso' })
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await signInAtProvider(page, person.email, { unverified: true })
+  await signInThroughProvider(page, person.email, { unverified: true })
   await expectRoute(page, '/login')
   await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
   expect(await tokenIn(page)).toBeNull()
@@ -229,9 +228,7 @@ test('an account with an authenticator app links by its password and a code, and
   const person = await createStaff(api, { name: 'Caio Dois Passos', label: 'caio-sso' })
   const { secret } = await withAuthenticator(api, person.email, person.password)
 
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await signInAtProvider(page, person.email, { unverified: true })
+  await signInThroughProvider(page, person.email, { unverified: true })
   await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Senha', { exact: true }).fill(person.password)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { readSingleSignOn, type SingleSignOnConfig } from './auth-providers'
 import { EnvReader, type Env } from './env-reader'
+import { testProviderSettings } from '../test/oidc-test-provider'
 
 function read(env: Env): { config: SingleSignOnConfig; problems: readonly string[] } {
   const reader = new EnvReader(env)
@@ -29,26 +30,13 @@ describe('readSingleSignOn', () => {
   it('a generic provider with only the required settings gets the defaults', () => {
     const { config, problems } = read(corp)
     assert.deepEqual(problems, [])
+    // The defaults are the single sign-on tests' own (server/test/oidc-test-provider.ts): this
+    // checks them against what the config really reads, so those tests run on real settings.
     assert.deepEqual(config.authProviders, [
-      {
-        name: 'corp',
+      testProviderSettings({
         issuerUrl: 'https://sso.corp.example/realms/staff',
-        clientId: 'painel',
         clientSecret: 'segredo-do-cliente',
-        preset: 'generic',
-        buttonText: 'Entrar com corp',
-        mark: 'key',
-        scopes: ['openid', 'email', 'profile'],
-        allowedDomains: [],
-        autoApprove: false,
-        adminClaim: null,
-        adminValues: [],
-        roleClaim: null,
-        roleMap: [],
-        teamClaim: null,
-        teamMap: [],
-        trustMfa: false,
-      },
+      }),
     ])
   })
 

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { after, it } from 'node:test'
 import Libsql from 'libsql'
-import { compiledServerFixture, ready, startServer, stop } from '../test/compiled-server'
+import {
+  compiledServerFixture,
+  ready,
+  registrationLoops,
+  startServer,
+  stop,
+} from '../test/compiled-server'
 
 /**
  * An acknowledged write survives the process being killed at any moment (synchronous=FULL in
@@ -26,35 +32,18 @@ it(`kill -9 during ${LOOPS} concurrent registration loops, ${ROUNDS} rounds: eve
     const server = startServer(fixture.dist, env())
     after(() => stop(server))
     await ready(server)
-    let killed = false
-    const loop = async (id: number) => {
-      for (let n = 0; !killed; n++) {
-        const email = `r${round}-l${id}-n${n}@example.com`
-        try {
-          const response = await fetch(`${server.url}/api/auth/register`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: 'Conta', email, password: 'senha-de-teste-1' }),
-          })
-          if (response.status === 202) acknowledged.push(email)
-        } catch {
-          return // the server is gone
-        }
-      }
-    }
-    const loops = Array.from({ length: LOOPS }, (_, id) => loop(id))
+    const registrations = registrationLoops(server, LOOPS, `r${round}`)
     // Killed mid-stream: once the round has answers (scrypt makes each registration take a
     // while, longer on a busy machine), after a further random moment.
-    const before = acknowledged.length
     const deadline = Date.now() + 30_000
-    while (acknowledged.length < before + 5 && Date.now() < deadline) {
+    while (registrations.acknowledged.length < 5 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 500))
     server.child.kill('SIGKILL')
-    killed = true
     await server.exited()
-    await Promise.all(loops)
+    await registrations.end()
+    acknowledged.push(...registrations.acknowledged)
   }
 
   // The restart recovers the database (its WAL) and serves.

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import Libsql from 'libsql'
-import { compiledServerDist, ready, startServer, stop } from '../test/compiled-server'
+import {
+  compiledServerDist,
+  ready,
+  registrationLoops,
+  startServer,
+  stop,
+} from '../test/compiled-server'
 import type { FixtureDist } from '../test/fixture-dist'
 
 /**
@@ -85,24 +91,8 @@ async function writesAroundThenKill(
   const server = startServer(dist, env(dataDir))
   after(() => stop(server))
   await ready(server)
-  const acknowledged: string[] = []
-  let stopped = false
-  const loop = async (id: number) => {
-    for (let n = 0; !stopped; n++) {
-      const email = `${name}-l${id}-n${n}@example.com`
-      try {
-        const response = await fetch(`${server.url}/api/auth/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Conta', email, password: 'senha-de-teste-1' }),
-        })
-        if (response.status === 202) acknowledged.push(email)
-      } catch {
-        return // killed
-      }
-    }
-  }
-  const loops = Array.from({ length: 8 }, (_, id) => loop(id))
+  const registrations = registrationLoops(server, 8, name)
+  const { acknowledged } = registrations
   const atLeast = async (count: number) => {
     const deadline = Date.now() + 60_000
     while (acknowledged.length < count && Date.now() < deadline) {
@@ -115,9 +105,8 @@ async function writesAroundThenKill(
   await middle(dataDir)
   await atLeast(acknowledged.length + 10)
   server.child.kill('SIGKILL')
-  stopped = true
   await server.exited()
-  await Promise.all(loops)
+  await registrations.end()
 
   const restarted = startServer(dist, env(dataDir))
   after(() => stop(restarted))

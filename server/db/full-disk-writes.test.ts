@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, open, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
@@ -23,10 +21,11 @@ import {
   putPendingLink,
 } from '../features/sign-in-with-provider/pending-links'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
 } from '../test/oidc-test-provider'
+import { canMountDisk, fillDisk, mountSmallDisk, type SmallDisk } from '../test/small-disk'
 import { SoftwareAuthenticator } from '../test/software-authenticator'
 import { TestClock } from '../test/test-clock'
 import { openDatabase } from './database'
@@ -42,10 +41,10 @@ import { openDatabase } from './database'
  * disk); needs root, for the mount.
  */
 
-const canMount = process.getuid?.() === 0
 const clock = new TestClock()
+let disk: SmallDisk | undefined
+/** The disk's folder, where the SQLite file is. */
 let dataDir: string
-let mounted = false
 let api: ApiFixture
 let adminToken: string
 /** The provider an admin's link is for: its start reads the provider's discovery. */
@@ -54,28 +53,18 @@ const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)
 
 before(async () => {
-  if (!canMount) return
+  if (!canMountDisk) return
   process.on('unhandledRejection', onUnhandled)
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-full-'))
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', dataDir])
-  mounted = true
+  disk = await mountSmallDisk('full', '8m')
+  dataDir = disk.folder
   const database = await openDatabase({ sqliteFile: join(dataDir, 'painel.db') })
-  const redirectUri = `${PUBLIC_URL}/api/auth/oidc/corp/callback`
-  op = await startOidcTestProvider({
-    clients: [
-      { clientId: 'painel-corp', clientSecret: 'segredo-corp', redirectUris: [redirectUri] },
-    ],
-  })
-  const corp = testProviderSettings({
-    issuerUrl: op.issuer,
-    clientId: 'painel-corp',
-    clientSecret: 'segredo-corp',
-  })
+  const corp = registeredProvider('corp', PUBLIC_URL)
+  op = await startOidcTestProvider({ clients: [corp.client] })
   api = await apiFixture({
     database,
     authRateLimit: 1_000_000,
     clock: clock.now,
-    authProviders: [corp],
+    authProviders: [corp.settings(op.issuer)],
   })
   adminToken = await api.signIn(ADMIN.email, ADMIN.password)
 })
@@ -83,30 +72,17 @@ after(async () => {
   process.off('unhandledRejection', onUnhandled)
   await api?.close()
   await op?.stop()
-  // Lazily: libsql finalises statements on garbage collection, so the file may still be open.
-  if (mounted) execFileSync('umount', ['-l', dataDir])
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  await disk?.release()
 })
 
 /**
- * Writes zeros (at the end of the filler, which a second call tops up) until the disk is full;
- * returns the filler's path. The log (WAL) is folded into the database file and emptied first:
- * a write that failed leaves its frames' room in the log, where a smaller one would fit, and
- * every request here must meet a disk with no room at all.
+ * Fills the disk (server/test/small-disk.ts) with no room left at all: the log (WAL) is folded
+ * into the database file and emptied first, as a write that failed leaves its frames' room in
+ * the log, where a smaller one would fit, and every request here must meet a full disk.
  */
-async function fillDisk(folder: string): Promise<string> {
+async function fillDiskAfterCheckpoint(folder: string): Promise<string> {
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(api.database.db)
-  const path = join(folder, 'filler')
-  const file = await open(path, 'a')
-  try {
-    const block = Buffer.alloc(4 * 1024)
-    for (;;) await file.write(block)
-  } catch (error) {
-    assert.equal((error as NodeJS.ErrnoException).code, 'ENOSPC')
-  } finally {
-    await file.close()
-  }
-  return path
+  return fillDisk(folder)
 }
 
 type Send = () => Promise<LightMyRequestResponse>
@@ -718,7 +694,7 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 describe(
   'every write of the API on a full disk',
-  { skip: canMount ? false : 'needs root, for a tmpfs mount' },
+  { skip: canMountDisk ? false : 'needs root, for a tmpfs mount' },
   () => {
     it('answers 503 service_unavailable while the disk is full, works once there is room, and loses nothing', async () => {
       const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
@@ -741,7 +717,7 @@ describe(
       let filler = ''
       const answers: string[] = []
       for (const [operation, { send, during }] of prepared) {
-        filler = await fillDisk(dataDir)
+        filler = await fillDiskAfterCheckpoint(dataDir)
         const response = await send()
         const expected = during?.status ?? 503
         const code = response.body

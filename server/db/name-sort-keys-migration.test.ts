@@ -1,34 +1,24 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { nameSortKey } from '../../common/name-order'
 import { migrate } from './database'
-import { testStoreName, unmigratedTestDatabase } from '../test/test-database'
+import {
+  insertAccountsWithoutSortKeys,
+  testStoreName,
+  unmigratedTestDatabaseForFile,
+} from '../test/test-database'
 
 /** The 0500 migration: accounts that existed before it get their names' sort keys. */
-let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
-before(async () => {
-  store = await unmigratedTestDatabase()
-})
-after(() => store.close())
+const store = unmigratedTestDatabaseForFile()
 
 describe(`the name-sort-keys migration (${testStoreName()})`, () => {
   it('gives every existing account the sort key of its name', async () => {
     await store.migrateTo('2026-11-25-0400-pending-invitations')
     const names = ['Úrsula Reis', 'João', 'ÉDER', 'Çirilo']
-    const accounts = names.map((name, index) => ({
-      id: crypto.randomUUID(),
-      name,
-      email: `pessoa-${index}@example.com`,
-      password_hash: 'x',
-      role: 'staff' as const,
-      status: 'active' as const,
-    }))
-    // The rows as the 0400 migration left the table (no name_sort_key yet), hence the cast.
-    for (const account of accounts)
-      await store.db
-        .insertInto('accounts')
-        .values(account as never)
-        .execute()
+    await insertAccountsWithoutSortKeys(
+      store.db,
+      names.map((name, index) => ({ name, email: `pessoa-${index}@example.com` })),
+    )
 
     await migrate(store.db, store.engine)
 

@@ -1,37 +1,29 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { migrate } from './database'
-import { testStoreName, unmigratedTestDatabase } from '../test/test-database'
+import {
+  insertAccountsWithoutSortKeys,
+  testStoreName,
+  unmigratedTestDatabaseForFile,
+} from '../test/test-database'
 
 /**
  * The 0400 migration: accounts invited before it, and never signed in nor given a password,
  * become invitations (7 days from when they were invited); everyone else stays as they were.
  */
-let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
-before(async () => {
-  store = await unmigratedTestDatabase()
-})
-after(() => store.close())
+const store = unmigratedTestDatabaseForFile()
 
 describe(`the pending-invitations migration (${testStoreName()})`, () => {
   it('turns invited accounts nobody took up into invitations, and nothing else', async () => {
     await store.migrateTo('2026-11-25-0300-mail-outbox')
     const invitedAt = new Date('2026-11-20T10:00:00.000Z')
-    const accounts = ['never', 'took-up', 'signed-up'].map((label) => ({
-      id: crypto.randomUUID(),
-      name: label,
-      email: `${label}@example.com`,
-      password_hash: 'x',
-      role: 'staff' as const,
-      status: 'active' as const,
-    }))
-    // Kysely's types describe the schema after every migration: the rows are as the 0300 one had
-    // (no name_sort_key yet), hence the cast.
-    for (const account of accounts)
-      await store.db
-        .insertInto('accounts')
-        .values(account as never)
-        .execute()
+    const [never, tookUp, signedUp] = (await insertAccountsWithoutSortKeys(
+      store.db,
+      ['never', 'took-up', 'signed-up'].map((label) => ({
+        name: label,
+        email: `${label}@example.com`,
+      })),
+    )) as [string, string, string]
     const event = (accountId: string, type: string, at: Date) => ({
       id: crypto.randomUUID(),
       at,
@@ -39,11 +31,6 @@ describe(`the pending-invitations migration (${testStoreName()})`, () => {
       account_id: accountId,
       details: '{}',
     })
-    const [never, tookUp, signedUp] = accounts.map((account) => account.id) as [
-      string,
-      string,
-      string,
-    ]
     await store.db
       .insertInto('audit_events')
       .values([

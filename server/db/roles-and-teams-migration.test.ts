@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameSortKey } from '../../common/name-order'
 import { migrate } from './database'
-import { testStoreName, unmigratedTestDatabase } from '../test/test-database'
+import { testStoreName, unmigratedTestDatabaseForFile } from '../test/test-database'
 
 /** The 0700 migration: the built-in roles, and every existing account given the one it had. */
-let store: Awaited<ReturnType<typeof unmigratedTestDatabase>>
-before(async () => {
-  store = await unmigratedTestDatabase()
-})
-after(() => store.close())
+const store = unmigratedTestDatabaseForFile()
 
 describe(`the roles-and-teams migration (${testStoreName()})`, () => {
   it('makes the built-in roles and gives admins Administrador and staff Equipe', async () => {

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, open, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import Libsql from 'libsql'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
+import { canMountDisk, fillDisk, mountSmallDisk, type SmallDisk } from '../test/small-disk'
 
 /**
  * The embedded store on a disk that fills up while the server runs (a small tmpfs): readiness
@@ -15,22 +14,18 @@ import { testApp } from '../test/helpers'
  * checked at all: a 503 that says to come back, never a free guess. Needs root, for the mount.
  */
 
-const canMount = process.getuid?.() === 0
 let dist: FixtureDist
+let disk: SmallDisk | undefined
+/** The disk's folder: the server's DATA_DIR. */
 let dataDir: string
-let mounted = false
 before(async () => {
   dist = await createFixtureDist()
-  dataDir = await mkdtemp(join(tmpdir(), 'painel-outage-'))
-  if (canMount) {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dataDir])
-    mounted = true
-  }
+  if (!canMountDisk) return
+  disk = await mountSmallDisk('outage', '2m')
+  dataDir = disk.folder
 })
 after(async () => {
-  // Lazily: libsql finalises statements on garbage collection, so the file may still be open.
-  if (mounted) execFileSync('umount', ['-l', dataDir])
-  await rm(dataDir, { recursive: true, force: true })
+  await disk?.release()
   await dist.cleanup()
 })
 
@@ -50,24 +45,9 @@ async function fullAgain(folder: string): Promise<string> {
   return fillDisk(folder)
 }
 
-/** Writes zeros until the disk is full; returns the filler's path. */
-async function fillDisk(folder: string): Promise<string> {
-  const path = join(folder, 'filler')
-  const file = await open(path, 'w')
-  try {
-    const block = Buffer.alloc(16 * 1024)
-    for (;;) await file.write(block)
-  } catch (error) {
-    assert.equal((error as NodeJS.ErrnoException).code, 'ENOSPC')
-  } finally {
-    await file.close()
-  }
-  return path
-}
-
 describe(
   'a full disk under the embedded store',
-  { skip: canMount ? false : 'needs root, for a tmpfs mount' },
+  { skip: canMountDisk ? false : 'needs root, for a tmpfs mount' },
   () => {
     it('/readyz is 503 while it is full; sign-in and registration answer 503, never 500, and work again once there is room', async () => {
       const { app } = await testApp(dist.distDir, {

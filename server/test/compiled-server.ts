@@ -96,3 +96,40 @@ export async function stop(server: ServerProcess): Promise<number | null> {
     server.child.kill('SIGTERM')
   return server.exited()
 }
+
+/**
+ * `loops` concurrent loops registering new people (`<prefix>-l<loop>-n<n>@example.com`) at
+ * `server` until it is killed: `acknowledged` holds every e-mail answered 202, as the answers
+ * come. Once the server is gone, `end()` waits for every loop to notice.
+ */
+export function registrationLoops(
+  server: ServerProcess,
+  loops: number,
+  prefix: string,
+): { acknowledged: string[]; end(): Promise<void> } {
+  const acknowledged: string[] = []
+  let ended = false
+  const loop = async (id: number) => {
+    for (let n = 0; !ended; n++) {
+      const email = `${prefix}-l${id}-n${n}@example.com`
+      try {
+        const response = await fetch(`${server.url}/api/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Conta', email, password: 'senha-de-teste-1' }),
+        })
+        if (response.status === 202) acknowledged.push(email)
+      } catch {
+        return // the server is gone
+      }
+    }
+  }
+  const running = Array.from({ length: loops }, (_, id) => loop(id))
+  return {
+    acknowledged,
+    async end() {
+      ended = true
+      await Promise.all(running)
+    },
+  }
+}

@@ -420,3 +420,36 @@ export function testProviderSettings(overrides: Partial<AuthProvider> = {}): Aut
     ...overrides,
   }
 }
+
+/** Provider `name` as both sides know it: see `registeredProvider`. */
+export interface RegisteredProvider {
+  /** What the test provider registers: painel-<name>, secret segredo-<name>, Painel's callback. */
+  client: TestClient
+  /** Painel's settings for it once the test provider runs at `issuer`, with `overrides`. */
+  settings(issuer: string, overrides?: Partial<AuthProvider>): AuthProvider
+}
+
+/**
+ * Provider `name` registered at the test provider and configured in Painel with the same client
+ * id and secret, the callback under `publicUrl` (the app's PUBLIC_URL): the pair every single
+ * sign-on test made by hand. Its button reads "Entrar com <name>" unless `overrides` say.
+ */
+export function registeredProvider(name: string, publicUrl: string): RegisteredProvider {
+  const client: TestClient = {
+    clientId: `painel-${name}`,
+    clientSecret: `segredo-${name}`,
+    redirectUris: [`${publicUrl}/api/auth/oidc/${name}/callback`],
+  }
+  return {
+    client,
+    settings: (issuer, overrides = {}) =>
+      testProviderSettings({
+        name,
+        issuerUrl: issuer,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        buttonText: `Entrar com ${name}`,
+        ...overrides,
+      }),
+  }
+}

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import { Migrator } from 'kysely'
 import pg from 'pg'
 import { connect, openDatabase, type Database, type Db } from '../db/database'
@@ -28,12 +29,14 @@ export const testStoreName = () => (process.env.TEST_DATABASE_URL ? 'PostgreSQL'
  * brings it up to a named migration, so the rows can be written as the tables were then, before
  * `migrate` runs the rest.
  */
-export async function unmigratedTestDatabase(): Promise<{
+export interface UnmigratedTestDatabase {
   db: Db
   engine: Engine
   migrateTo: (migration: string) => Promise<void>
   close: () => Promise<void>
-}> {
+}
+
+export async function unmigratedTestDatabase(): Promise<UnmigratedTestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL
   const scratch = serverUrl ? await scratchPostgres(serverUrl) : null
   const db = connect(scratch ? { postgresUrl: scratch.url } : { sqliteFile: ':memory:' })
@@ -122,4 +125,59 @@ export async function testDatabaseLocation(): Promise<{
       await scratch.drop()
     },
   }
+}
+
+/**
+ * For a migration's test file: unmigratedTestDatabase(), opened before its tests and closed after
+ * them. What it returns reaches that database when read inside a test (it is open by then).
+ */
+export function unmigratedTestDatabaseForFile(): UnmigratedTestDatabase {
+  let opened: UnmigratedTestDatabase | undefined
+  const current = () => {
+    if (!opened)
+      throw new Error('the unmigrated test database opens before the tests: read it in one')
+    return opened
+  }
+  before(async () => {
+    opened = await unmigratedTestDatabase()
+  })
+  after(() => opened?.close())
+  return {
+    get db() {
+      return current().db
+    },
+    get engine() {
+      return current().engine
+    },
+    migrateTo: (migration) => current().migrateTo(migration),
+    close: () => current().close(),
+  }
+}
+
+/**
+ * Active staff accounts as the tables were before the name-sort-keys migration (0500: no
+ * name_sort_key yet), for the migrations' tests. Kysely's types describe the schema after every
+ * migration, hence the cast. Their ids, in order.
+ */
+export async function insertAccountsWithoutSortKeys(
+  db: Db,
+  people: readonly { name: string; email: string }[],
+): Promise<string[]> {
+  const ids: string[] = []
+  for (const { name, email } of people) {
+    const id = crypto.randomUUID()
+    await db
+      .insertInto('accounts')
+      .values({
+        id,
+        name,
+        email,
+        password_hash: 'x',
+        role: 'staff',
+        status: 'active',
+      } as never)
+      .execute()
+    ids.push(id)
+  }
+  return ids
 }

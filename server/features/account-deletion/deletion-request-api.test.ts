@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { DeletionRequestList } from '../../../common/api/account-deletion'
 import { totpCode } from '../../accounts/totp'
-import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
+import { errorOf, signedInAdminFixture } from '../../test/api-fixture'
 import { turnOnAuthenticator, wrongTotpCode } from '../../test/authenticator-app'
-import { TestClock } from '../../test/test-clock'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -16,46 +15,39 @@ import { testStoreName } from '../../test/test-database'
 
 const CODE_USED = 'Painel: código de recuperação usado'
 
-const clock = new TestClock()
-let api: ApiFixture
-let adminToken: string
-before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
-  adminToken = await api.signIn(ADMIN.email, ADMIN.password)
-})
-after(() => api.close())
+const suite = signedInAdminFixture()
 
 const askDeletion = (token: string, body: object) =>
-  api.call('POST', '/api/me/deletion-request', token, body)
+  suite.api.call('POST', '/api/me/deletion-request', token, body)
 
 /** Whose requests the admins see open. */
 async function openRequests(): Promise<string[]> {
-  const list = await api.get('/api/staff/deletion-requests', adminToken)
+  const list = await suite.api.get('/api/staff/deletion-requests', suite.adminToken)
   assert.equal(list.statusCode, 200, list.body)
   return list.json<DeletionRequestList>().requests.map((request) => request.account.id)
 }
 
 const failedConfirmations = async (accountId: string) =>
-  (await api.events(accountId, 'sign_in_failed'))
+  (await suite.api.events(accountId, 'sign_in_failed'))
     .map((event) => JSON.parse(event.details) as { method?: string; during?: string })
     .filter((details) => details.during === 'confirmation')
 
 describe(`asking for one's deletion with a second factor (${testStoreName()})`, () => {
   it('still takes the password alone (the fixed contract)', async () => {
-    const ana = await api.person('exclui')
+    const ana = await suite.api.person('exclui')
     const asked = await askDeletion(ana.token, { password: ana.password })
     assert.equal(asked.statusCode, 202, asked.body)
     assert.ok((await openRequests()).includes(ana.id))
   })
 
   it('takes a current authenticator code, once: the same code again is refused', async () => {
-    const bia = await api.person('exclui')
-    const { secret } = await turnOnAuthenticator(api, bia.token, clock)
-    const code = totpCode(secret, clock.now())
+    const bia = await suite.api.person('exclui')
+    const { secret } = await turnOnAuthenticator(suite.api, bia.token, suite.clock)
+    const code = totpCode(secret, suite.clock.now())
     const asked = await askDeletion(bia.token, { code })
     assert.equal(asked.statusCode, 202, asked.body)
     assert.ok((await openRequests()).includes(bia.id))
-    assert.equal((await api.events(bia.id, 'deletion_requested')).length, 1)
+    assert.equal((await suite.api.events(bia.id, 'deletion_requested')).length, 1)
 
     const replayed = await askDeletion(bia.token, { code })
     assert.equal(replayed.statusCode, 400)
@@ -67,34 +59,34 @@ describe(`asking for one's deletion with a second factor (${testStoreName()})`, 
   })
 
   it('takes a recovery code and uses it up; the owner is told how many are left', async () => {
-    const caio = await api.person('exclui')
-    const { recoveryCodes } = await turnOnAuthenticator(api, caio.token, clock)
+    const caio = await suite.api.person('exclui')
+    const { recoveryCodes } = await turnOnAuthenticator(suite.api, caio.token, suite.clock)
     const [first] = recoveryCodes
     assert.ok(first)
     assert.equal((await askDeletion(caio.token, { code: first })).statusCode, 202)
     assert.ok((await openRequests()).includes(caio.id))
-    await api.deliverMail()
-    const [notice] = api.mail.sentWith(caio.email, CODE_USED)
+    await suite.api.deliverMail()
+    const [notice] = suite.api.mail.sentWith(caio.email, CODE_USED)
     assert.match(notice!.text, /Restam 9 códigos/)
     assert.equal(errorOf(await askDeletion(caio.token, { code: first })).code, 'wrong_code')
   })
 
   it('one code sent twice at once: one request passes, the other is refused', async () => {
-    const dora = await api.person('exclui')
-    const { recoveryCodes } = await turnOnAuthenticator(api, dora.token, clock)
+    const dora = await suite.api.person('exclui')
+    const { recoveryCodes } = await turnOnAuthenticator(suite.api, dora.token, suite.clock)
     const answers = await Promise.all([
       askDeletion(dora.token, { code: recoveryCodes[0]! }),
       askDeletion(dora.token, { code: recoveryCodes[0]! }),
     ])
     assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [202, 400])
-    assert.equal((await api.events(dora.id, 'recovery_code_used')).length, 1)
-    assert.equal((await api.events(dora.id, 'deletion_requested')).length, 1)
+    assert.equal((await suite.api.events(dora.id, 'recovery_code_used')).length, 1)
+    assert.equal((await suite.api.events(dora.id, 'deletion_requested')).length, 1)
   })
 
   it('counts a wrong code against the same limits as a wrong password', async () => {
-    const eva = await api.person('exclui')
-    const { secret } = await turnOnAuthenticator(api, eva.token, clock)
-    const wrong = wrongTotpCode(secret, clock)
+    const eva = await suite.api.person('exclui')
+    const { secret } = await turnOnAuthenticator(suite.api, eva.token, suite.clock)
+    const wrong = wrongTotpCode(secret, suite.clock)
     for (let n = 0; n < 5; n++) {
       assert.equal(errorOf(await askDeletion(eva.token, { code: wrong })).code, 'wrong_code')
     }
@@ -105,9 +97,9 @@ describe(`asking for one's deletion with a second factor (${testStoreName()})`, 
   })
 
   it('refuses a body with both, neither, or a code that is no string', async () => {
-    const gil = await api.person('exclui')
-    const { secret } = await turnOnAuthenticator(api, gil.token, clock)
-    const code = totpCode(secret, clock.now())
+    const gil = await suite.api.person('exclui')
+    const { secret } = await turnOnAuthenticator(suite.api, gil.token, suite.clock)
+    const code = totpCode(secret, suite.clock.now())
     for (const body of [{ password: gil.password, code }, {}, { code: '' }, { code: ['123456'] }]) {
       const refused = await askDeletion(gil.token, body)
       assert.equal(refused.statusCode, 400, JSON.stringify(body))
@@ -117,9 +109,9 @@ describe(`asking for one's deletion with a second factor (${testStoreName()})`, 
   })
 
   it('lets someone without a password of their own ask with the authenticator', async () => {
-    const hugo = await api.person('exclui')
-    const { secret } = await turnOnAuthenticator(api, hugo.token, clock)
-    await api.database.db
+    const hugo = await suite.api.person('exclui')
+    const { secret } = await turnOnAuthenticator(suite.api, hugo.token, suite.clock)
+    await suite.api.database.db
       .updateTable('accounts')
       .set({ password_hash: '' })
       .where('id', '=', hugo.id)
@@ -128,7 +120,7 @@ describe(`asking for one's deletion with a second factor (${testStoreName()})`, 
       errorOf(await askDeletion(hugo.token, { password: hugo.password })).code,
       'wrong_password',
     )
-    const asked = await askDeletion(hugo.token, { code: totpCode(secret, clock.now()) })
+    const asked = await askDeletion(hugo.token, { code: totpCode(secret, suite.clock.now()) })
     assert.equal(asked.statusCode, 202, asked.body)
     assert.ok((await openRequests()).includes(hugo.id))
   })

@@ -1,28 +1,22 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { DeletionRequestList } from '../../../common/api/account-deletion'
-import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
-import { TestClock } from '../../test/test-clock'
+import { ADMIN, errorOf, signedInAdminFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 
-const clock = new TestClock()
-let api: ApiFixture
-let adminToken: string
-before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
-  adminToken = await api.signIn(ADMIN.email, ADMIN.password)
-})
-after(() => api.close())
+const suite = signedInAdminFixture()
 
 const SUBJECT = 'Painel: seu pedido de exclusão da conta foi recusado'
-const refuse = (id: string, body: object, token = adminToken) =>
-  api.call('POST', `/api/staff/${id}/deletion-request/refuse`, token, body)
+const refuse = (id: string, body: object, token = suite.adminToken) =>
+  suite.api.call('POST', `/api/staff/${id}/deletion-request/refuse`, token, body)
 const openRequests = async () =>
-  (await api.get('/api/staff/deletion-requests', adminToken)).json<DeletionRequestList>().requests
+  (
+    await suite.api.get('/api/staff/deletion-requests', suite.adminToken)
+  ).json<DeletionRequestList>().requests
 /** A signed-in person who has asked for their account to be deleted. */
 async function asker(label: string) {
-  const person = await api.person(label)
-  const asked = await api.call('POST', '/api/me/deletion-request', person.token, {
+  const person = await suite.api.person(label)
+  const asked = await suite.api.call('POST', '/api/me/deletion-request', person.token, {
     password: person.password,
   })
   assert.equal(asked.statusCode, 202, asked.body)
@@ -38,8 +32,8 @@ describe(`POST /api/staff/:id/deletion-request/refuse (${testStoreName()})`, () 
     assert.equal(refused.statusCode, 204, refused.body)
 
     assert.ok(!(await openRequests()).some((request) => request.account.id === person.id))
-    assert.equal((await api.get('/api/auth/me', person.token)).statusCode, 200, 'still there')
-    const row = await api.database.db
+    assert.equal((await suite.api.get('/api/auth/me', person.token)).statusCode, 200, 'still there')
+    const row = await suite.api.database.db
       .selectFrom('deletion_requests')
       .selectAll()
       .where('account_id', '=', person.id)
@@ -48,15 +42,18 @@ describe(`POST /api/staff/:id/deletion-request/refuse (${testStoreName()})`, () 
     assert.equal(row.reason, reason)
     assert.ok(row.decided_at)
 
-    const [event] = await api.events(person.id, 'deletion_refused')
+    const [event] = await suite.api.events(person.id, 'deletion_refused')
     assert.ok(event, 'audited')
     assert.equal(event.actor_email, ADMIN.email)
     assert.deepEqual(JSON.parse(event.details), { reason })
-    const audit = await api.get(`/api/audit?type=deletion_refused&account=${person.id}`, adminToken)
+    const audit = await suite.api.get(
+      `/api/audit?type=deletion_refused&account=${person.id}`,
+      suite.adminToken,
+    )
     assert.equal(audit.json<{ events: unknown[] }>().events.length, 1)
 
-    await api.deliverMail()
-    const mail = await api.mail.withSubject(person.email, SUBJECT)
+    await suite.api.deliverMail()
+    const mail = await suite.api.mail.withSubject(person.email, SUBJECT)
     assert.match(mail.text, new RegExp(`Motivo informado: «${reason.replace(/[.]/g, '\\.')}»`))
     assert.match(mail.text, /A sua conta e os seus dados continuam como estavam/)
     assert.match(mail.html ?? '', /Motivo informado: «Há um processo trabalhista/)
@@ -66,7 +63,7 @@ describe(`POST /api/staff/:id/deletion-request/refuse (${testStoreName()})`, () 
       code: 'not_found',
       message: 'Não há pedido de exclusão aberto para esta conta: ele pode já ter sido decidido.',
     })
-    const again = await api.call('POST', '/api/me/deletion-request', person.token, {
+    const again = await suite.api.call('POST', '/api/me/deletion-request', person.token, {
       password: person.password,
     })
     assert.equal(again.statusCode, 202)
@@ -88,21 +85,23 @@ describe(`POST /api/staff/:id/deletion-request/refuse (${testStoreName()})`, () 
       'open',
     )
 
-    const never = await api.account('nunca-pediu')
+    const never = await suite.api.account('nunca-pediu')
     assert.equal((await refuse(never.id, { reason: 'Motivo' })).statusCode, 404)
     assert.equal((await refuse(crypto.randomUUID(), { reason: 'Motivo' })).statusCode, 404)
 
-    const me = (await api.get('/api/auth/me', adminToken)).json<{ user: { id: string } }>().user
+    const me = (await suite.api.get('/api/auth/me', suite.adminToken)).json<{
+      user: { id: string }
+    }>().user
     assert.equal(errorOf(await refuse(me.id, { reason: 'Motivo' })).code, 'own_account')
 
     assert.equal((await refuse(person.id, { reason: 'Motivo' }, person.token)).statusCode, 403)
-    assert.equal((await api.events(person.id, 'deletion_refused')).length, 0)
-    assert.equal(api.mail.sentWith(person.email, SUBJECT).length, 0)
+    assert.equal((await suite.api.events(person.id, 'deletion_refused')).length, 0)
+    assert.equal(suite.api.mail.sentWith(person.email, SUBJECT).length, 0)
   })
 
   it('an anonymised account’s request is decided: refusing it is a 404', async () => {
     const person = await asker('anonimizada-antes')
-    const gone = await api.call('POST', `/api/staff/${person.id}/anonymise`, adminToken)
+    const gone = await suite.api.call('POST', `/api/staff/${person.id}/anonymise`, suite.adminToken)
     assert.equal(gone.statusCode, 204)
     assert.equal((await refuse(person.id, { reason: 'Tarde demais' })).statusCode, 404)
   })

@@ -1,30 +1,22 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import type { SignedIn } from '../../../common/api/auth'
 import type { RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import type { NoticePreferences } from '../../../common/api/notices'
 import { totpCode } from '../../accounts/totp'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
 import { DEVICE_COOKIE } from '../../accounts/trusted-devices'
-import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
-import { TestClock } from '../../test/test-clock'
+import { ADMIN, errorOf, signedInAdminFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 
 const NEW_BROWSER = 'Painel: entrada de um navegador novo'
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
-const clock = new TestClock()
-let api: ApiFixture
-let adminToken: string
-before(async () => {
-  api = await apiFixture({ authRateLimit: 1_000_000, clock: clock.now })
-  adminToken = await api.signIn(ADMIN.email, ADMIN.password)
-})
-after(() => api.close())
+const suite = signedInAdminFixture()
 
 /** A password sign-in from a browser with this device cookie (or none): token and new cookie. */
 async function signInFrom(email: string, password: string, deviceCookie?: string) {
-  const response = await api.post(
+  const response = await suite.api.post(
     '/api/auth/login',
     { email, password },
     {
@@ -40,18 +32,18 @@ async function signInFrom(email: string, password: string, deviceCookie?: string
 
 /** Every mail sent so far to this address with this subject, after the outbox has sent all. */
 async function mailsTo(email: string, subject: string) {
-  await api.deliverMail()
-  return api.mail.sentWith(email, subject)
+  await suite.api.deliverMail()
+  return suite.api.mail.sentWith(email, subject)
 }
 
 const noticesSent = async (accountId: string) =>
-  (await api.events(accountId, 'notice_sent')).map(
+  (await suite.api.events(accountId, 'notice_sent')).map(
     (event) => (JSON.parse(event.details) as { notice: string }).notice,
   )
 
 describe(`security notices (${testStoreName()})`, () => {
   it('mails a sign-in from a browser new to the account, never one from a known browser', async () => {
-    const ana = await api.account('aviso', { name: 'Ana Aviso' })
+    const ana = await suite.api.account('aviso', { name: 'Ana Aviso' })
     // The first sign-in ever is the person arriving: nothing to warn about.
     const first = await signInFrom(ana.email, ana.password)
     assert.deepEqual(await mailsTo(ana.email, NEW_BROWSER), [])
@@ -61,7 +53,7 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.deepEqual(await mailsTo(ana.email, NEW_BROWSER), [])
 
     // Another browser: no cookie of this account.
-    clock.advance(60_000)
+    suite.clock.advance(60_000)
     await signInFrom(ana.email, ana.password)
     const [mail, ...more] = await mailsTo(ana.email, NEW_BROWSER)
     assert.equal(more.length, 0)
@@ -75,13 +67,13 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.match(mail.text, /https:\/\/painel\.example\.com\/#\/perfil/)
     assert.match(mail.text, /https:\/\/painel\.example\.com\/#\/recuperar-senha/)
     assert.deepEqual(await noticesSent(ana.id), ['new_browser'])
-    const [signIn] = (await api.events(ana.id, 'sign_in')).slice(-1)
+    const [signIn] = (await suite.api.events(ana.id, 'sign_in')).slice(-1)
     assert.equal((JSON.parse(signIn!.details) as { new_browser?: boolean }).new_browser, true)
   })
 
   it('a device cookie of another account is a new browser for this one', async () => {
-    const bia = await api.account('aviso')
-    const caio = await api.account('aviso')
+    const bia = await suite.api.account('aviso')
+    const caio = await suite.api.account('aviso')
     await signInFrom(bia.email, bia.password)
     const caios = await signInFrom(caio.email, caio.password)
     await signInFrom(bia.email, bia.password, caios.device)
@@ -89,70 +81,71 @@ describe(`security notices (${testStoreName()})`, () => {
   })
 
   it('lets the person turn the new-browser notice off and on, audited; the others stay', async () => {
-    const dani = await api.person('aviso')
-    const initial = await api.call('GET', '/api/me/notices', dani.token)
+    const dani = await suite.api.person('aviso')
+    const initial = await suite.api.call('GET', '/api/me/notices', dani.token)
     assert.equal(initial.statusCode, 200)
     assert.equal(initial.headers['cache-control'], 'no-store')
     assert.deepEqual(initial.json<NoticePreferences>(), { newBrowser: true })
 
-    const off = await api.call('PATCH', '/api/me/notices', dani.token, { newBrowser: false })
+    const off = await suite.api.call('PATCH', '/api/me/notices', dani.token, { newBrowser: false })
     assert.equal(off.statusCode, 200, off.body)
     assert.deepEqual(off.json<NoticePreferences>(), { newBrowser: false })
     assert.deepEqual(
-      (await api.call('GET', '/api/me/notices', dani.token)).json<NoticePreferences>(),
+      (await suite.api.call('GET', '/api/me/notices', dani.token)).json<NoticePreferences>(),
       { newBrowser: false },
     )
     await signInFrom(dani.email, dani.password)
     assert.deepEqual(await mailsTo(dani.email, NEW_BROWSER), [])
     assert.deepEqual(await noticesSent(dani.id), [])
-    const changes = await api.events(dani.id, 'notices_changed')
+    const changes = await suite.api.events(dani.id, 'notices_changed')
     assert.deepEqual(
       changes.map((event) => JSON.parse(event.details) as unknown),
       [{ new_browser: false }],
     )
 
     // A notice that is not optional still goes while the new-browser one is off.
-    const setup = (await api.call('POST', '/api/me/totp', dani.token)).json<TotpSetup>()
-    const confirmed = await api.call('POST', '/api/me/totp/confirm', dani.token, {
-      code: totpCode(setup.secret, clock.now()),
+    const setup = (await suite.api.call('POST', '/api/me/totp', dani.token)).json<TotpSetup>()
+    const confirmed = await suite.api.call('POST', '/api/me/totp/confirm', dani.token, {
+      code: totpCode(setup.secret, suite.clock.now()),
     })
     assert.equal(confirmed.statusCode, 200, confirmed.body)
     assert.equal((await mailsTo(dani.email, 'Painel: segundo fator ativado')).length, 1)
 
-    await api.call('PATCH', '/api/me/notices', dani.token, { newBrowser: true })
-    clock.advance(30_000)
-    const step = await api.passwordStep(dani.email, dani.password)
-    const signed = await api.post('/api/auth/login/mfa', {
+    await suite.api.call('PATCH', '/api/me/notices', dani.token, { newBrowser: true })
+    suite.clock.advance(30_000)
+    const step = await suite.api.passwordStep(dani.email, dani.password)
+    const signed = await suite.api.post('/api/auth/login/mfa', {
       challenge: step.challenge,
-      code: totpCode(setup.secret, clock.now()),
+      code: totpCode(setup.secret, suite.clock.now()),
     })
     assert.equal(signed.statusCode, 200, signed.body)
     assert.equal((await mailsTo(dani.email, NEW_BROWSER)).length, 1)
   })
 
   it('refuses a malformed preference, and a caller without a session', async () => {
-    const eva = await api.person('aviso')
+    const eva = await suite.api.person('aviso')
     for (const body of [{}, { newBrowser: 'no' }, { newBrowser: true, other: 1 }]) {
-      const response = await api.call('PATCH', '/api/me/notices', eva.token, body)
+      const response = await suite.api.call('PATCH', '/api/me/notices', eva.token, body)
       assert.equal(response.statusCode, 400, JSON.stringify(body))
     }
-    assert.equal((await api.call('GET', '/api/me/notices')).statusCode, 401)
+    assert.equal((await suite.api.call('GET', '/api/me/notices')).statusCode, 401)
     assert.equal(
-      (await api.call('PATCH', '/api/me/notices', undefined, { newBrowser: false })).statusCode,
+      (await suite.api.call('PATCH', '/api/me/notices', undefined, { newBrowser: false }))
+        .statusCode,
       401,
     )
     assert.deepEqual(
-      (await api.call('GET', '/api/me/notices', eva.token)).json<NoticePreferences>(),
+      (await suite.api.call('GET', '/api/me/notices', eva.token)).json<NoticePreferences>(),
       { newBrowser: true },
     )
   })
 
   it('says who did it: the person in their own session, or the admin by name', async () => {
-    const fabi = await api.person('aviso', { name: 'Fabi Aviso' })
-    const setup = (await api.call('POST', '/api/me/totp', fabi.token)).json<TotpSetup>()
+    const fabi = await suite.api.person('aviso', { name: 'Fabi Aviso' })
+    const setup = (await suite.api.call('POST', '/api/me/totp', fabi.token)).json<TotpSetup>()
     const { recoveryCodes } = (
-      await api.call('POST', '/api/me/totp/confirm', fabi.token, {
-        code: totpCode(setup.secret, clock.now()),
+      await suite.api.call('POST', '/api/me/totp/confirm', fabi.token, {
+        code: totpCode(setup.secret, suite.clock.now()),
       })
     ).json<RecoveryCodes>()
     const [on] = await mailsTo(fabi.email, 'Painel: segundo fator ativado')
@@ -160,8 +153,8 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.match(on!.text, /Se foi você, não precisa fazer nada\./)
 
     // A recovery code used to sign in: how many are left.
-    const step = await api.passwordStep(fabi.email, fabi.password)
-    const used = await api.post('/api/auth/login/mfa', {
+    const step = await suite.api.passwordStep(fabi.email, fabi.password)
+    const used = await suite.api.post('/api/auth/login/mfa', {
       challenge: step.challenge,
       code: recoveryCodes[0],
     })
@@ -170,13 +163,13 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.match(code!.text, /Restam 9 códigos/)
 
     // An admin removes the second factors (a lost phone), then makes them an admin.
-    const removed = await api.call('DELETE', `/api/staff/${fabi.id}/mfa`, adminToken)
+    const removed = await suite.api.call('DELETE', `/api/staff/${fabi.id}/mfa`, suite.adminToken)
     assert.equal(removed.statusCode, 204, removed.body)
     const [off] = await mailsTo(fabi.email, 'Painel: segundo fator desativado')
     assert.match(off!.text, new RegExp(`foi .+ \\(${ADMIN.email}\\), da administração do Painel`))
     assert.match(off!.text, /fale com quem administra o Painel/)
 
-    const promoted = await api.call('PATCH', `/api/staff/${fabi.id}`, adminToken, {
+    const promoted = await suite.api.call('PATCH', `/api/staff/${fabi.id}`, suite.adminToken, {
       role: 'admin',
     })
     assert.equal(promoted.statusCode, 200, promoted.body)
@@ -185,9 +178,11 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.match(role!.text, new RegExp(`\\(${ADMIN.email}\\)`))
 
     // Then places them in a team: the team's name, and who did it.
-    const team = await api.call('POST', '/api/teams', adminToken, { name: 'Time do Aviso' })
+    const team = await suite.api.call('POST', '/api/teams', suite.adminToken, {
+      name: 'Time do Aviso',
+    })
     assert.equal(team.statusCode, 201, team.body)
-    const placed = await api.call('PATCH', `/api/staff/${fabi.id}`, adminToken, {
+    const placed = await suite.api.call('PATCH', `/api/staff/${fabi.id}`, suite.adminToken, {
       teamId: team.json<{ team: { id: string } }>().team.id,
     })
     assert.equal(placed.statusCode, 200, placed.body)
@@ -208,15 +203,18 @@ describe(`security notices (${testStoreName()})`, () => {
   })
 
   it('tells the owner of a lock by failed attempts, as an automatic lock', async () => {
-    const gil = await api.account('aviso')
+    const gil = await suite.api.account('aviso')
     // New browsers everywhere have used up all but one of the account's daily password checks.
-    const limits = new SignInLimits(api.database.db)
+    const limits = new SignInLimits(suite.api.database.db)
     for (let i = 1; i < RULES.account.perWindow; i++) {
       await limits.gate([limitKeys.account(gil.email)])
     }
-    const last = await api.post('/api/auth/login', { email: gil.email, password: 'errada-1' })
+    const last = await suite.api.post('/api/auth/login', { email: gil.email, password: 'errada-1' })
     assert.equal(errorOf(last).code, 'invalid_credentials')
-    const after = await api.post('/api/auth/login', { email: gil.email, password: 'errada-1' })
+    const after = await suite.api.post('/api/auth/login', {
+      email: gil.email,
+      password: 'errada-1',
+    })
     assert.equal(after.statusCode, 429)
     const [locked, ...again] = await mailsTo(
       gil.email,

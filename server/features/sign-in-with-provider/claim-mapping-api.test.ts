@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
   type TestAccount,
 } from '../../test/oidc-test-provider'
@@ -18,12 +18,7 @@ import { testStoreName } from '../../test/test-database'
  */
 
 const NAME = 'mapped'
-const callbackUri = `${PUBLIC_URL}/api/auth/oidc/${NAME}/callback`
-const client = {
-  clientId: 'painel-mapped',
-  clientSecret: 'segredo-mapped',
-  redirectUris: [callbackUri],
-}
+const mapped = registeredProvider(NAME, PUBLIC_URL)
 
 const person = (id: string, groups: string[]): TestAccount => ({
   id,
@@ -45,16 +40,14 @@ let api: ApiFixture
 let adminToken: string
 
 before(async () => {
-  op = await startOidcTestProvider({ clients: [client], accounts: Object.values(people) })
+  op = await startOidcTestProvider({
+    clients: [mapped.client],
+    accounts: Object.values(people),
+  })
   api = await apiFixture({
     authRateLimit: 10_000,
     authProviders: [
-      testProviderSettings({
-        name: NAME,
-        issuerUrl: op.issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        buttonText: 'Entrar com mapped',
+      mapped.settings(op.issuer, {
         autoApprove: true,
         adminClaim: 'groups',
         adminValues: ['painel-admin'],

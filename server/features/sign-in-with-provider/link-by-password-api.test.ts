@@ -5,8 +5,8 @@ import type { RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import { totpCode } from '../../accounts/totp'
 import { ADMIN, apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
 } from '../../test/oidc-test-provider'
 import { comeBackFromProvider as signInAtProvider } from '../../test/provider-sign-in'
@@ -20,28 +20,20 @@ import { PENDING_LINK_COOKIE } from './pending-links'
  */
 
 const NAME = 'corp'
-const client = {
-  clientId: 'painel-corp',
-  clientSecret: 'segredo-corp',
-  redirectUris: [`${PUBLIC_URL}/api/auth/oidc/${NAME}/callback`],
-}
+const registered = registeredProvider(NAME, PUBLIC_URL)
 /** One unverified identity per test: once linked, a subject is found by its link. */
 const unverified = (id: string) => ({ id, email: `${id}@example.com`, emailVerified: false })
 const PEOPLE = ['ana', 'bia', 'caio', 'duda', 'eva', 'fabi', 'gil', 'hugo', 'iris']
 
 let op: OidcTestProvider
 let api: ApiFixture
-const corp = () =>
-  testProviderSettings({
-    name: NAME,
-    issuerUrl: op.issuer,
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-    buttonText: 'Entrar com Corp',
-  })
+const corp = () => registered.settings(op.issuer, { buttonText: 'Entrar com Corp' })
 
 before(async () => {
-  op = await startOidcTestProvider({ clients: [client], accounts: PEOPLE.map(unverified) })
+  op = await startOidcTestProvider({
+    clients: [registered.client],
+    accounts: PEOPLE.map(unverified),
+  })
   api = await apiFixture({
     authProviders: [corp()],
     authRateLimit: 10_000,

@@ -10,6 +10,7 @@ import { totpCode } from '../../accounts/totp'
 import { newToken } from '../../accounts/tokens'
 import { ADMIN, apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
+  registeredProvider,
   startOidcTestProvider,
   testProviderSettings,
   type OidcTestProvider,
@@ -25,14 +26,10 @@ import { testStoreName } from '../../test/test-database'
  */
 
 const NAME = 'corp'
-const clientOf = (name: string) => ({
-  clientId: `painel-${name}`,
-  clientSecret: `segredo-${name}`,
-  redirectUris: [`${PUBLIC_URL}/api/auth/oidc/${name}/callback`],
-})
-const client = clientOf(NAME)
+const corp = registeredProvider(NAME, PUBLIC_URL)
 /** A provider whose ALLOWED_DOMAINS lets only a vouched-for example.com in. */
 const STRICT = 'strict'
+const strict = registeredProvider(STRICT, PUBLIC_URL)
 /** One unverified identity per test: once linked, a subject is found by its link. */
 const unverified = (id: string, email = `${id}@provedor.example`) => ({
   id,
@@ -48,23 +45,13 @@ let admin: string
 
 before(async () => {
   op = await startOidcTestProvider({
-    clients: [client, clientOf(STRICT)],
+    clients: [corp.client, strict.client],
     accounts: SUBJECTS.map((id) => unverified(id)),
   })
   api = await apiFixture({
     authProviders: [
-      testProviderSettings({
-        name: NAME,
-        issuerUrl: op.issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        buttonText: 'Entrar com Corp',
-      }),
-      testProviderSettings({
-        name: STRICT,
-        issuerUrl: op.issuer,
-        clientId: clientOf(STRICT).clientId,
-        clientSecret: clientOf(STRICT).clientSecret,
+      corp.settings(op.issuer, { buttonText: 'Entrar com Corp' }),
+      strict.settings(op.issuer, {
         buttonText: 'Entrar com Estrito',
         allowedDomains: ['example.com'],
       }),
@@ -490,15 +477,7 @@ describe(`an admin's link with PASSWORD_SIGN_IN=off (${testStoreName()})`, () =>
 
   before(async () => {
     const fixture = await apiFixture({
-      authProviders: [
-        testProviderSettings({
-          name: NAME,
-          issuerUrl: op.issuer,
-          clientId: client.clientId,
-          clientSecret: client.clientSecret,
-          buttonText: 'Entrar com Corp',
-        }),
-      ],
+      authProviders: [corp.settings(op.issuer, { buttonText: 'Entrar com Corp' })],
       authRateLimit: 10_000,
       passwordSignIn: false,
     })

@@ -4,8 +4,8 @@ import type { ProviderLinkList } from '../../../common/api/provider-links'
 import { createPasswordReset } from '../../accounts/password-resets'
 import { ADMIN, apiFixture, errorOf, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
 } from '../../test/oidc-test-provider'
 import { sessionThroughProvider } from '../../test/provider-sign-in'
@@ -18,28 +18,16 @@ import { testStoreName } from '../../test/test-database'
  * loopback where any e-mail signs in verified.
  */
 
-const client = {
-  clientId: 'painel-corp',
-  clientSecret: 'segredo-corp',
-  redirectUris: [`${PUBLIC_URL}/api/auth/oidc/corp/callback`],
-}
+const corp = registeredProvider('corp', PUBLIC_URL)
 
 let op: OidcTestProvider
 let closed: ApiFixture
 let adminToken: string
 
 before(async () => {
-  op = await startOidcTestProvider({ clients: [client], anyEmail: true })
+  op = await startOidcTestProvider({ clients: [corp.client], anyEmail: true })
   closed = await apiFixture({
-    authProviders: [
-      testProviderSettings({
-        name: 'corp',
-        issuerUrl: op.issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        buttonText: 'Entrar com SSO da Empresa',
-      }),
-    ],
+    authProviders: [corp.settings(op.issuer, { buttonText: 'Entrar com SSO da Empresa' })],
     passwordSignIn: false,
     authRateLimit: 10_000,
   })

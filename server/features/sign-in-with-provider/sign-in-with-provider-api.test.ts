@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test'
 import type { AuthProvider } from '../../config/auth-providers'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
+  registeredProvider,
   startOidcTestProvider,
-  testProviderSettings,
   type OidcTestProvider,
   type TestAccount,
 } from '../../test/oidc-test-provider'
@@ -18,13 +18,8 @@ import { PendingLoginSeal } from './pending-login'
  * part (following redirects, keeping the pending cookie) is played by hand, as a browser would.
  */
 
-const callbackUri = (name: string) => `${PUBLIC_URL}/api/auth/oidc/${name}/callback`
-const client = (name: string) => ({
-  clientId: `painel-${name}`,
-  clientSecret: `segredo-${name}`,
-  redirectUris: [callbackUri(name)],
-})
 const NAMES = ['corp', 'auto', 'strict', 'trusted', 'down'] as const
+const registered = (name: (typeof NAMES)[number]) => registeredProvider(name, PUBLIC_URL)
 
 const people: TestAccount[] = [
   { id: 'nova', email: 'nova@example.com', emailVerified: true, name: 'Nova Pessoa' },
@@ -56,14 +51,7 @@ let adminToken: string
 
 function providers(issuer: string): AuthProvider[] {
   const base = (name: (typeof NAMES)[number], overrides: Partial<AuthProvider> = {}) =>
-    testProviderSettings({
-      name,
-      issuerUrl: issuer,
-      clientId: client(name).clientId,
-      clientSecret: client(name).clientSecret,
-      buttonText: `Entrar com ${name}`,
-      ...overrides,
-    })
+    registered(name).settings(issuer, overrides)
   return [
     base('corp'),
     base('auto', { autoApprove: true, adminClaim: 'groups', adminValues: ['painel-admin'] }),
@@ -76,7 +64,7 @@ function providers(issuer: string): AuthProvider[] {
 
 before(async () => {
   op = await startOidcTestProvider({
-    clients: NAMES.map(client),
+    clients: NAMES.map((name) => registered(name).client),
     accounts: people,
   })
   // Many sign-ins from one address in a minute: more than AUTH_RATE_LIMIT's default lets through.
@@ -376,7 +364,7 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
     const started = await start('auto')
     const back = await op.signIn(started.location, 'auto1')
     const state = back.searchParams.get('state') ?? ''
-    const seal = new PendingLoginSeal(client('auto').clientSecret, 'auto')
+    const seal = new PendingLoginSeal(registered('auto').client.clientSecret, 'auto')
     const pending = seal.open(started.cookie.value, state, new Date())
     assert.ok(pending)
     const tampered = seal.seal({ ...pending, nonce: 'another-nonce-entirely' })
