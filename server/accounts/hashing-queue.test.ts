@@ -59,6 +59,14 @@ after(() => api.close())
 
 describe(`a sign-in flood from many addresses (${testStoreName()})`, () => {
   it('sheds what the hashing queue cannot hold (503 + Retry-After), and /healthz and static files stay fast', async () => {
+    // The queue's load, sampled while the flood runs: how many the server checks in all depends
+    // on how fast the machine frees slots (a loaded CI machine spreads the arrivals out), but at
+    // no moment may it hold more than its bounds.
+    const peak = { running: 0, waiting: 0 }
+    const sampler = setInterval(() => {
+      peak.running = Math.max(peak.running, hashingQueue.load.running)
+      peak.waiting = Math.max(peak.waiting, hashingQueue.load.waiting)
+    }, 1)
     const flood = Array.from({ length: 80 }, (_, i) => {
       const started = performance.now()
       return api.app
@@ -74,7 +82,7 @@ describe(`a sign-in flood from many addresses (${testStoreName()})`, () => {
     const probeStart = performance.now()
     const [health, page] = await Promise.all([api.get('/healthz'), api.get('/')])
     const probeMs = performance.now() - probeStart
-    const results = await Promise.all(flood)
+    const results = await Promise.all(flood).finally(() => clearInterval(sampler))
 
     assert.equal(health.statusCode, 200)
     assert.equal(page.statusCode, 200)
@@ -88,10 +96,10 @@ describe(`a sign-in flood from many addresses (${testStoreName()})`, () => {
       assert.equal(response.headers['retry-after'], '2')
       assert.equal(response.json<{ error: { code: string } }>().error.code, 'server_busy')
     }
-    assert.ok(
-      checked.length <= hashingQueue.concurrency + hashingQueue.maxWaiting + 5,
-      `${checked.length} checked`,
-    )
+    assert.ok(checked.length > 0, 'some requests were checked')
+    assert.ok(peak.running > 0, 'the sampler saw the queue at work')
+    assert.ok(peak.running <= hashingQueue.concurrency, `${peak.running} hashes at once`)
+    assert.ok(peak.waiting <= hashingQueue.maxWaiting, `${peak.waiting} waiting at once`)
     // A shed request did not count as a failed try: the same guess is checked once the flood ends.
     const again = await api.app.inject({
       method: 'POST',
