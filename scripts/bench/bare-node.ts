@@ -4,9 +4,8 @@
  */
 import { fileURLToPath } from 'node:url'
 import { freePortSync } from '../free-port'
-import { hasExited, spawnTracked, stopChild } from './cleanup'
-import { probe } from './http-probe'
-import { sleep } from './stats'
+import { spawnTracked, stopChild } from './cleanup'
+import { waitForOk } from './painel-server'
 
 export const BARE_NODE_SETUP =
   "bare Node: node:http alone, the same files from memory, nginx's headers (no security headers, " +
@@ -30,19 +29,15 @@ export async function startBareNode(distDir: string): Promise<RunningBareNode> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const baseURL = `http://127.0.0.1:${port}`
   const stop = async () => void (await stopChild(child, { graceMs: 5_000 }))
-  const deadline = performance.now() + 10_000
-  for (;;) {
-    if (hasExited(child)) throw new Error(`the bare Node server exited at start: ${stderr}`)
-    try {
-      await probe(`${baseURL}/`, {}, 1_000)
-      return { baseURL, pid: child.pid, stop }
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() > deadline) {
-      await stop()
-      throw new Error(`the bare Node server did not answer on ${baseURL} within 10 s: ${stderr}`)
-    }
-    await sleep(20)
+  try {
+    await waitForOk({ child, baseURL, stderr: () => stderr }, '/', {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+      name: 'the bare Node server',
+    })
+  } catch (error) {
+    await stop()
+    throw error
   }
+  return { baseURL, pid: child.pid, stop }
 }

@@ -85,13 +85,13 @@ export function spawnPainel(
 export async function waitForOk(
   server: SpawnedPainel,
   path: string,
-  { timeoutMs = 60_000, intervalMs = 50 } = {},
+  { timeoutMs = 60_000, intervalMs = 50, name = 'the Painel server' } = {},
 ): Promise<void> {
   const deadline = performance.now() + timeoutMs
   for (;;) {
     if (hasExited(server.child)) {
       throw new Error(
-        `the Painel server exited (${server.child.exitCode ?? server.child.signalCode}): ${server.stderr()}`,
+        `${name} exited (${server.child.exitCode ?? server.child.signalCode}): ${server.stderr()}`,
       )
     }
     try {
@@ -100,7 +100,7 @@ export async function waitForOk(
       // not listening yet
     }
     if (performance.now() > deadline) {
-      throw new Error(`the Painel server did not answer ${path} within ${timeoutMs} ms`)
+      throw new Error(`${name} did not answer ${path} within ${timeoutMs} ms`)
     }
     await sleep(intervalMs)
   }
