@@ -173,7 +173,8 @@ describe(`password recovery and reset (${testStoreName()})`, () => {
       (await api.post('/api/auth/password-recovery', { email: 'off@example.com' })).statusCode,
       202,
     )
-    await assert.rejects(api.mail.next('off@example.com'), /no mail/)
+    await api.deliverMail()
+    assert.equal(api.mail.sent.filter((mail) => mail.to === 'off@example.com').length, 0)
   })
 
   it(`mails at most ${RECOVERY_LIMIT.mailsPerAccount} links an hour to one account`, async () => {

@@ -41,6 +41,14 @@ export interface AccountFields {
   status?: AccountStatus
 }
 
+/**
+ * How long a test waits for a mail the app sends through its outbox. The wait ends as soon as the
+ * mail comes, so the figure only bounds a failure: one second was too short for a loaded two-core
+ * CI machine on PostgreSQL (the sender wakes, reads the row, sends, marks it sent). A test that
+ * shows a mail is not sent delivers the outbox itself (deliverMail) and reads `sent` instead.
+ */
+const MAIL_WAIT_MS = 10_000
+
 /** A mailer that keeps what it is given, so a test can read the mail a user would get. */
 export class CapturedMail implements Mailer {
   readonly sent: MailMessage[] = []
@@ -53,12 +61,12 @@ export class CapturedMail implements Mailer {
 
   close(): void {}
 
-  /** The next mail to this address (or one already sent), within a second. */
+  /** The next mail to this address (or one already sent), within MAIL_WAIT_MS. */
   async next(to: string): Promise<MailMessage> {
     return this.first((message) => message.to === to, `no mail to ${to}`)
   }
 
-  /** The first mail to this address with this subject (or one already sent), within a second. */
+  /** The first mail to this address with this subject (or one already sent), within MAIL_WAIT_MS. */
   async withSubject(to: string, subject: string): Promise<MailMessage> {
     return this.first(
       (message) => message.to === to && message.subject === subject,
@@ -75,7 +83,10 @@ export class CapturedMail implements Mailer {
     const already = this.sent.find(matches)
     if (already) return Promise.resolve(already)
     return new Promise<MailMessage>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(missing)), 1000)
+      const timer = setTimeout(
+        () => reject(new Error(`${missing} within ${MAIL_WAIT_MS} ms`)),
+        MAIL_WAIT_MS,
+      )
       const wake = (message: MailMessage) => {
         if (!matches(message)) return void this.waiting.push(wake)
         clearTimeout(timer)
