@@ -1,4 +1,3 @@
-import { after, before } from 'node:test'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { MfaRequired } from '../../common/api/auth'
 import { createAccount } from '../accounts/accounts'
@@ -10,7 +9,6 @@ import type { Mailer, MailMessage } from '../mail/mailer'
 import type { MailOutbox } from '../mail/outbox'
 import { createFixtureDist, type FixtureDist } from './fixture-dist'
 import { testApp } from './helpers'
-import { TestClock } from './test-clock'
 import { testDatabase } from './test-database'
 
 export const ADMIN = { email: 'chefe@example.com', password: 'senha-do-chefe-1' }
@@ -246,24 +244,5 @@ export async function apiFixture(
       await dist.cleanup()
     },
   }
-  return fixture
-}
-
-/**
- * For a test file of calls on people's accounts: one app on its own test clock, with no sign-in
- * limit in the way and the first admin signed in, opened before the file's tests and closed after
- * them. Read `api` and `adminToken` inside tests (they are set by then); move `clock` as they need.
- */
-export function signedInAdminFixture(): { clock: TestClock; api: ApiFixture; adminToken: string } {
-  const fixture = {
-    clock: new TestClock(),
-    api: undefined as unknown as ApiFixture,
-    adminToken: '',
-  }
-  before(async () => {
-    fixture.api = await apiFixture({ authRateLimit: 1_000_000, clock: fixture.clock.now })
-    fixture.adminToken = await fixture.api.signIn(ADMIN.email, ADMIN.password)
-  })
-  after(() => fixture.api.close())
   return fixture
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { DeletionRequestList } from '../../../common/api/account-deletion'
-import { ADMIN, errorOf, signedInAdminFixture } from '../../test/api-fixture'
+import { ADMIN, errorOf } from '../../test/api-fixture'
+import { signedInAdminFixture } from '../../test/signed-in-admin-fixture'
 import { testStoreName } from '../../test/test-database'
 
 const suite = signedInAdminFixture()
