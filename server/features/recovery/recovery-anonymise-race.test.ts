@@ -47,7 +47,7 @@ describe(`a recovery mail composed while its account is anonymised (${testStoreN
   })
   after(() => database.close())
 
-  it('leaves no count that names the gone address in the sign-in limits, and sends nothing', async () => {
+  it('leaves no count nor event that names the gone person, and sends nothing', async () => {
     const { db, engine } = database
     const admin = await createAccount(db, {
       name: 'Chefe',
@@ -97,5 +97,18 @@ describe(`a recovery mail composed while its account is anonymised (${testStoreN
       .execute()
     assert.deepEqual(kept, [])
     assert.deepEqual(mailer.sent, [])
+    // Nor an event written after the anonymisation's scrub of the log, with the name and e-mail.
+    const named = await db
+      .selectFrom('audit_events')
+      .select(['type', 'account_email'])
+      .where((eb) =>
+        eb.or([
+          eb('account_email', '=', PERSON),
+          eb('account_name', '=', 'Quem Sai'),
+          eb('details', 'like', `%${PERSON}%`),
+        ]),
+      )
+      .execute()
+    assert.deepEqual(named, [])
   })
 })
