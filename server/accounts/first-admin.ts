@@ -2,7 +2,6 @@ import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { roleColumns } from '../roles/role-columns'
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { normalizeEmail } from '../../common/account-rules'
 import type { Db } from '../db/database'
 import { createAccount, findAccountByEmail } from './accounts'
 import { hashPassword } from './passwords'
@@ -34,7 +33,8 @@ export async function ensureFirstAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (await activeAdminExists(db)) return
-  const email = normalizeEmail(settings.adminEmail ?? DEFAULT_ADMIN_EMAIL)
+  // Config keeps ADMIN_EMAIL canonical (config/config.ts).
+  const email = settings.adminEmail ?? DEFAULT_ADMIN_EMAIL
   const existing = await findAccountByEmail(db, email)
   if (existing) {
     await db

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../common/account-rules'
+import { canonicalEmail } from '../../common/account-rules'
 import type { Config } from '../config/config'
 import type { Account } from '../db/schema'
 import { isOpenInvitation } from './accounts'
@@ -16,8 +16,7 @@ export function passwordAllowedFor(
   email: string,
 ): boolean {
   return (
-    config.passwordSignIn ||
-    normalizeEmail(email) === normalizeEmail(config.adminEmail ?? DEFAULT_ADMIN_EMAIL)
+    config.passwordSignIn || canonicalEmail(email) === (config.adminEmail ?? DEFAULT_ADMIN_EMAIL)
   )
 }
 

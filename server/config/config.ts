@@ -1,4 +1,4 @@
-import { isValidEmail } from '../../common/account-rules'
+import { canonicalEmail, isValidEmail } from '../../common/account-rules'
 import {
   passwordLength,
   PASSWORD_MAX_LENGTH,
@@ -116,7 +116,10 @@ export function loadConfig(env: Env): Config {
       ) ?? 'Painel <painel@localhost>',
     mailRetryDelaySeconds: read.duration('MAIL_RETRY_DELAY', 10, 1, 3600),
     mailRetryForSeconds: read.duration('MAIL_RETRY_FOR', 86_400, 60, 30 * 86_400),
-    adminEmail: read.matching('ADMIN_EMAIL', isValidEmail, 'is not an e-mail address'),
+    // Kept in the one form every comparison uses (common/account-rules.ts).
+    adminEmail: canonicalEmail(
+      read.matching('ADMIN_EMAIL', isValidEmail, 'is not an e-mail address') ?? '',
+    ),
     adminPassword: read.matching(
       'ADMIN_PASSWORD',
       validPassword,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail, isValidEmail } from '../../../common/account-rules'
 import {
   validateChangePassword,
   validateLogin,
@@ -35,8 +35,13 @@ describe('e-mail rules', () => {
       assert.equal(isValidEmail(email), false, email)
     }
   })
-  it('normalizes case and blanks', () => {
-    assert.equal(normalizeEmail('  Ana@Empresa.COM '), 'ana@empresa.com')
+  it('gives the canonical form: no blanks around it, ASCII letters in lower case', () => {
+    assert.equal(canonicalEmail('  Ana@Empresa.COM '), 'ana@empresa.com')
+  })
+  it('refuses an address with a character outside ASCII (server/test/lookalike-emails.ts has the rest)', () => {
+    // "\u212A".toLowerCase() is "k": checked before it is lower-cased, it is no address.
+    assert.equal(canonicalEmail('\u212Aate@corp.test'), null)
+    assert.equal(isValidEmail('jos\u00e9@empresa.com.br'), false)
   })
 })
 

@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail, INVALID_EMAIL_MESSAGE } from '../../../common/account-rules'
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
 import { newToken, tokenHash } from '../../accounts/tokens'
@@ -28,8 +28,8 @@ export async function requestEmailChange(
   rawEmail: string,
   by: { admin: Account | null; origin: RequestOrigin },
 ): Promise<void> {
-  if (!isValidEmail(rawEmail)) throw invalidInput(INVALID_EMAIL_MESSAGE)
-  const newEmail = normalizeEmail(rawEmail)
+  const newEmail = canonicalEmail(rawEmail)
+  if (newEmail === null) throw invalidInput(INVALID_EMAIL_MESSAGE)
   if (newEmail === account.email) throw apiError(400, 'same_email')
   const { db, outbox, config } = context
   const now = context.now()

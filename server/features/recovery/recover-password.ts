@@ -1,4 +1,4 @@
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail, INVALID_EMAIL_MESSAGE } from '../../../common/account-rules'
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
 import { issuePasswordReset, RESET_TTL_SECONDS } from '../../accounts/password-resets'
@@ -33,8 +33,8 @@ export async function requestPasswordRecovery(
   rawEmail: string,
   origin: RequestOrigin | undefined,
 ): Promise<void> {
-  if (!isValidEmail(rawEmail)) throw invalidInput(INVALID_EMAIL_MESSAGE)
-  const email = normalizeEmail(rawEmail)
+  const email = canonicalEmail(rawEmail)
+  if (email === null) throw invalidInput(INVALID_EMAIL_MESSAGE)
   const request: RequestOrigin = origin ?? { ip: null, userAgent: null }
   await outbox.queueRequest(db, RECOVERY_MAIL, email, request)
   outbox.wake()

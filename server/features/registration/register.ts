@@ -1,5 +1,5 @@
 import { apiError } from '../../http/errors'
-import { INVALID_EMAIL_MESSAGE, isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail, INVALID_EMAIL_MESSAGE } from '../../../common/account-rules'
 import { registerAccount } from '../../accounts/accounts'
 import { acceptedName, checkNewPassword, invalidInput } from '../../accounts/account-input'
 import { hashPassword } from '../../accounts/passwords'
@@ -19,8 +19,8 @@ export async function register(
   onRegistered: () => void,
 ): Promise<void> {
   const name = acceptedName(fields.name)
-  if (!isValidEmail(fields.email)) throw invalidInput(INVALID_EMAIL_MESSAGE)
-  const email = normalizeEmail(fields.email)
+  const email = canonicalEmail(fields.email)
+  if (email === null) throw invalidInput(INVALID_EMAIL_MESSAGE)
   checkNewPassword(fields.password, { email, name })
   // Only a team the admins opened to registration (the same 400 for any other id).
   const teamId = fields.teamId === undefined ? null : fields.teamId.toLowerCase()

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../../common/account-rules'
+import { emailAsTyped } from '../../../common/account-rules'
 import { findAccountById } from '../../accounts/accounts'
 import {
   completeCodeSignIn,
@@ -43,7 +43,8 @@ export async function linkWithPassword(
   const { db } = context
   const pending = await findPendingLink(db, pendingToken, context.now())
   if (!pending || pendingToken === undefined) return { outcome: 'link_expired' }
-  const email = normalizeEmail(rawEmail)
+  // A look-alike of the account's address is another address: it never equals claimed.email.
+  const email = emailAsTyped(rawEmail)
   const claimed = await findAccountById(db, pending.accountId)
   // Another e-mail is checked against the decoy, like an unknown one: the same time, the same answer.
   const named = claimed?.email === email ? claimed : undefined

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail, emailAsTyped } from '../../../common/account-rules'
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../../accounts/accounts'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
 import { passwordStep } from '../../accounts/password-step'
@@ -25,8 +25,11 @@ export async function signIn(
   origin: Origin,
 ): Promise<SignInResult> {
   const { db } = context
-  const email = normalizeEmail(rawEmail)
-  const known = await findAccountByEmail(db, email)
+  // An address that is not canonical (a look-alike of another, common/account-rules.ts) is
+  // nobody's: checked against the decoy like an unknown one, never folded into an account's.
+  const canonical = canonicalEmail(rawEmail)
+  const known = canonical === null ? undefined : await findAccountByEmail(db, canonical)
+  const email = canonical ?? emailAsTyped(rawEmail)
   const step = await passwordStep(context, email, known, password, origin, {
     accountId: known?.id,
     details: known ? {} : { email },

@@ -1,6 +1,6 @@
 import { builtInRoleId, roleColumns } from '../../roles/role-columns'
 import { checkRoleAndTeam } from './role-and-team-change'
-import { normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { InvitationBody, StaffItem } from '../../../common/api/staff'
 import { party, recordAudit } from '../../audit-log/record-audit'
@@ -31,7 +31,8 @@ export async function inviteAccount(
   { actor, origin, access }: Acting,
   body: InvitationBody,
 ): Promise<StaffItem> {
-  const email = normalizeEmail(body.email)
+  const email = canonicalEmail(body.email)
+  if (email === null) throw apiError(400, 'invalid_email', 'invalid_input')
   // The same rules as registration's (common/name-rules.ts).
   const problem = nameProblem(body.name)
   if (problem) throw invalidInput(problem)

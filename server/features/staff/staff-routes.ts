@@ -16,7 +16,6 @@ import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
 import { allows } from '../../roles/access'
 import { apiError } from '../../http/errors'
-import { isValidEmail } from '../../../common/account-rules'
 import { openSessions } from './account-sessions'
 import { bulkChange } from './bulk-change'
 import { signInMethods } from './sign-in-methods'
@@ -72,7 +71,6 @@ export default guardedRoutes([signedIn], async (app, deps) => {
       },
     },
     async (request, reply) => {
-      if (!isValidEmail(request.body.email)) throw apiError(400, 'invalid_email', 'invalid_input')
       const user = await inviteAccount(deps, acting(request), request.body)
       return reply.code(201).send({ user })
     },
