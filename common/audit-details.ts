@@ -89,6 +89,8 @@ const providerRefusals: Record<string, string> = {
   provider_unreachable: 'provedor fora do ar',
   code_rejected: 'o provedor recusou o código',
   token_rejected: 'resposta do provedor não confirmada',
+  userinfo_failed: 'o provedor não informou os dados da pessoa (UserInfo)',
+  userinfo_mismatch: 'os dados do provedor (UserInfo) eram de outra pessoa',
   domain_not_allowed: 'domínio do e-mail não permitido',
   pending_approval: 'cadastro aguardando aprovação',
   account_disabled: 'conta desativada',

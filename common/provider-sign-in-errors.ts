@@ -11,6 +11,10 @@ export const PROVIDER_SIGN_IN_ERRORS = [
   'provider_unreachable',
   'code_rejected',
   'token_rejected',
+  /** The provider's UserInfo endpoint failed (unreachable, an error, an invalid answer). */
+  'userinfo_failed',
+  /** UserInfo answered for another subject than the ID token's. */
+  'userinfo_mismatch',
   'domain_not_allowed',
   'pending_approval',
   'account_disabled',

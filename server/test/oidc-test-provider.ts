@@ -32,13 +32,29 @@ export interface TestClient {
   clientId: string
   clientSecret: string
   redirectUris: string[]
+  /** UserInfo answers as a JWT signed with the provider's key (`userinfo_signed_response_alg`). */
+  signedUserInfo?: boolean
 }
+
+/**
+ * Where the person's claims go. `userinfo` is oidc-provider's default (`conformIdTokenClaims`):
+ * whenever an access token is issued, the ID token carries only the protocol's claims (sub, acr,
+ * amr, auth_time) and every claim of the person (e-mail, name, groups…) comes from UserInfo, as
+ * Zitadel, Okta's org server and Authelia do by default. `id-token` puts them in the ID token
+ * too, as Google, Entra and gov.br do.
+ */
+export type ClaimsIn = 'userinfo' | 'id-token'
+
+/** A UserInfo endpoint that misbehaves, for the refusals: down, or answering for someone else. */
+export type UserInfoFault = 'error' | 'other-subject' | null
 
 export interface OidcTestProviderOptions {
   clients: TestClient[]
   accounts?: TestAccount[]
   /** 0 (the default): any free port. */
   port?: number
+  /** Default `userinfo`, the provider as it ships. */
+  claimsIn?: ClaimsIn
   /** How long an ID token is valid (oidc-provider's default: an hour). */
   idTokenTtlSeconds?: number
   /**
@@ -55,6 +71,8 @@ export interface OidcTestProvider {
   readonly issuer: string
   /** Adds or replaces an account (by id). */
   setAccount(account: TestAccount): void
+  /** From now on, UserInfo fails this way (null: it works again). */
+  setUserInfoFault(fault: UserInfoFault): void
   /** Signs with a new key from now on and publishes only that one (the old key is withdrawn). */
   rotateKeys(): void
   /** The key ids the provider publishes now. */
@@ -72,16 +90,13 @@ export interface OidcTestProvider {
   cancel(authorizationUrl: string | URL): Promise<URL>
 }
 
-/** The claims each scope releases; other claims ride on `openid` (always asked for). */
-const EXTRA_CLAIMS = [
-  'groups',
-  'roles',
-  'xms_edov',
-  'hd',
-  'realm_access',
-  'tid',
-  'preferred_username',
-]
+/**
+ * Claims the provider releases with `openid` (always asked for): in the ID token whatever the
+ * mode, as Entra's and Google's tenant claims are. The person's groups and roles are released
+ * with `profile`, like the person's name: in UserInfo only when the provider runs as it ships.
+ */
+const PROTOCOL_EXTRA_CLAIMS = ['xms_edov', 'hd', 'tid']
+const PROFILE_CLAIMS = ['name', 'groups', 'roles', 'realm_access', 'preferred_username']
 const COOKIE_KEYS = ['painel-test-provider-cookie-key']
 
 /** Storage for one provider, kept across key rotations (oidc-provider's own is process-wide). */
@@ -182,21 +197,21 @@ export async function startOidcTestProvider(
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        ...(client.signedUserInfo ? { userinfo_signed_response_alg: 'RS256' } : {}),
       })),
       jwks: { keys },
       cookies: { keys: COOKIE_KEYS },
       claims: {
         // acr, amr and auth_time under `openid`: in every ID token, as the big providers do.
-        openid: ['sub', 'acr', 'amr', 'auth_time', ...EXTRA_CLAIMS],
+        openid: ['sub', 'acr', 'amr', 'auth_time', ...PROTOCOL_EXTRA_CLAIMS],
         sid: null,
         email: ['email', 'email_verified'],
-        profile: ['name'],
+        profile: PROFILE_CLAIMS,
         govbr_confiabilidades: [],
       },
-      // Claims in the ID token itself, as Google, Entra and gov.br put them.
-      conformIdTokenClaims: false,
+      conformIdTokenClaims: (options.claimsIn ?? 'userinfo') === 'userinfo',
       acrValues: ['urn:painel:test:pwd', 'urn:painel:test:mfa', '2'],
-      features: { devInteractions: { enabled: false } },
+      features: { devInteractions: { enabled: false }, jwtUserinfo: { enabled: true } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       ttl: {
         IdToken: options.idTokenTtlSeconds ?? 3600,
@@ -299,8 +314,29 @@ export async function startOidcTestProvider(
     return false
   }
 
+  let userInfoFault: UserInfoFault = null
+  /** oidc-provider's UserInfo is `/me`; a fault answers in its place. */
+  const faultyUserInfo = (request: IncomingMessage, response: ServerResponse) => {
+    if (userInfoFault === null || !/^\/me(\?|$)/.test(request.url ?? '')) return false
+    if (userInfoFault === 'error') {
+      response.writeHead(500, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ error: 'server_error' }))
+    } else {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          sub: 'someone-else',
+          email: 'someone-else@example.com',
+          email_verified: true,
+        }),
+      )
+    }
+    return true
+  }
+
   const listen = async () => {
     const created = createServer((request, response) => {
+      if (faultyUserInfo(request, response)) return
       interaction(request, response)
         .then((handled) => {
           if (!handled) return provider.callback()(request, response)
@@ -375,6 +411,9 @@ export async function startOidcTestProvider(
     issuer,
     setAccount(account) {
       accounts.set(account.id, account)
+    },
+    setUserInfoFault(fault) {
+      userInfoFault = fault
     },
     rotateKeys() {
       keys = [newSigningKey()]

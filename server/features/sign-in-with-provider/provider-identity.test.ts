@@ -151,6 +151,94 @@ describe('identityFromClaims', () => {
   })
 })
 
+describe('identityFromClaims with UserInfo (OpenID Connect Core §5.4)', () => {
+  const roles = {
+    adminClaim: 'groups',
+    adminValues: ['painel-admin'],
+    teamClaim: 'groups',
+    teamMap: [{ value: 'time-vendas', name: 'Vendas' }],
+  }
+
+  it('a thin ID token: the e-mail, its vouching, the name and the groups come from UserInfo', () => {
+    const identity = identityFromClaims(provider(roles), base, {
+      sub: 'abc',
+      email: 'Ana@Example.com',
+      email_verified: true,
+      name: 'Ana Souza',
+      groups: ['painel-admin', 'time-vendas'],
+    })
+    assert.equal(identity.email, 'ana@example.com')
+    assert.equal(identity.emailVerified, true)
+    assert.equal(identity.name, 'Ana Souza')
+    assert.deepEqual(identity.adminValues, ['painel-admin'])
+    assert.equal(identity.teamName, 'Vendas')
+  })
+
+  it('the ID token wins for every claim it carries; UserInfo only fills in', () => {
+    const identity = identityFromClaims(
+      provider(roles),
+      { ...base, name: 'Nome do Token', groups: ['outros'] },
+      { sub: 'abc', name: 'Nome da UserInfo', groups: ['painel-admin'], email: 'a@example.com' },
+    )
+    assert.equal(identity.name, 'Nome do Token')
+    assert.deepEqual(identity.adminValues, [])
+  })
+
+  it('the e-mail and its vouching come from one source, never one from each', () => {
+    // The token names an address without vouching for it; UserInfo vouches (for its own).
+    const mixed = identityFromClaims(
+      provider(),
+      { ...base, email: 'ana@example.com' },
+      { sub: 'abc', email: 'ana@example.com', email_verified: true },
+    )
+    assert.equal(mixed.email, 'ana@example.com')
+    assert.equal(mixed.emailVerified, false)
+    // UserInfo's vouching never lends itself to the token's other address.
+    const other = identityFromClaims(
+      provider(),
+      { ...base, email: 'carl@evil.test' },
+      { sub: 'abc', email: 'ana@example.com', email_verified: true },
+    )
+    assert.deepEqual([other.email, other.emailVerified], ['carl@evil.test', false])
+  })
+
+  it("the protocol's claims are the token's alone: UserInfo cannot add a factor or another subject", () => {
+    const identity = identityFromClaims(provider(), base, {
+      sub: 'abc',
+      iss: 'https://evil.test',
+      amr: ['mfa'],
+      acr: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
+    })
+    assert.deepEqual(
+      [identity.issuer, identity.subject, identity.amr, identity.acr, identity.multiFactor],
+      ['https://sso.corp.example', 'abc', [], null, false],
+    )
+  })
+})
+
+describe("a provider's e-mail that looks like another address", () => {
+  // Each would turn into an existing ASCII address if folded (lower-cased, NFKC, accents or
+  // invisible characters dropped): none may be read as an address at all.
+  const lookAlikes = [
+    ['U+212A KELVIN SIGN', '\u212Aate@corp.test'],
+    ['U+212B ANGSTROM SIGN', '\u212Bsa@corp.test'],
+    ['U+017F LONG S', '\u017Fam@corp.test'],
+    ['U+0130 I WITH DOT ABOVE', '\u0130vo@corp.test'],
+    ['U+0131 DOTLESS I', '\u0131vo@corp.test'],
+    ['fullwidth letters', '\uFF4B\uFF41te@corp.test'],
+    ['zero-width space', 'ka\u200Bte@corp.test'],
+    ['zero-width joiner', 'ka\u200Dte@corp.test'],
+    ['combining accent', 'ka\u0301te@corp.test'],
+  ]
+  for (const [what, email] of lookAlikes) {
+    it(`${what}: no e-mail, even vouched for`, () => {
+      const identity = identityFromClaims(provider(), { ...base, email, email_verified: true })
+      assert.equal(identity.email, null)
+      assert.equal(identity.emailVerified, false)
+    })
+  }
+})
+
 describe('maskCpf', () => {
   it('shows only the middle six digits, whatever the punctuation', () => {
     assert.equal(maskCpf('12345678909'), '***.456.789-**')

@@ -1,13 +1,22 @@
-import { isValidEmail, normalizeEmail } from '../../../common/account-rules'
+import { canonicalEmail } from '../../../common/account-rules'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import { PRESETS } from '../../config/auth-provider-presets'
 import type { AuthProvider, ClaimMapping } from '../../config/auth-providers'
 
 /**
  * Who a provider says signed in, from the ID token's claims (already validated by openid-client:
- * signature, issuer, audience, expiry, nonce). A person is (issuer, subject) once linked; the
- * e-mail matters only for the first link and the domain allow-list, and only when the provider
- * vouches for it.
+ * signature, issuer, audience, expiry, nonce) and, when the provider has a UserInfo endpoint,
+ * the claims it answered there (its `sub` checked equal to the token's). A person is (issuer,
+ * subject) once linked; the e-mail matters only for the first link and the domain allow-list,
+ * and only when the provider vouches for it.
+ *
+ * Which source wins (docs/single-sign-on.md, "Where the claims come from"): the ID token's, for
+ * every claim it carries; UserInfo fills in the claims it lacks. OpenID Connect Core §5.4 lets a
+ * provider put the `email` and `profile` claims in either (oidc-provider, Zitadel and Okta's org
+ * server put them in UserInfo only; Google, Entra and gov.br in the token). The protocol's own
+ * claims (iss, sub, amr, acr) come from the token alone. The e-mail and the claim that vouches
+ * for it are taken together from one source, never the address from one and the vouching from
+ * the other.
  */
 export interface ProviderIdentity {
   /** AUTH_PROVIDERS' name of the provider. */
@@ -77,16 +86,31 @@ function mappedName(
   return map.find((pair) => values.includes(pair.value))?.name ?? null
 }
 
+type Claims = Readonly<Record<string, unknown>>
+
+/** Claims UserInfo never adds: the protocol's, and the e-mail (read with its vouching below). */
+const TOKEN_ONLY_CLAIMS = new Set(['iss', 'sub', 'aud', 'amr', 'acr', 'email'])
+
+/** The ID token's claims with UserInfo's beneath them: a claim the token has hides UserInfo's. */
+function withUserInfo(idToken: Claims, userInfo: Claims | null): Claims {
+  if (userInfo === null) return idToken
+  const beneath = Object.entries(userInfo).filter(([claim]) => !TOKEN_ONLY_CLAIMS.has(claim))
+  return { ...Object.fromEntries(beneath), ...idToken }
+}
+
 export function identityFromClaims(
   provider: AuthProvider,
-  claims: Readonly<Record<string, unknown>>,
+  idToken: Claims,
+  userInfo: Claims | null = null,
 ): ProviderIdentity {
   const rules = PRESETS[provider.preset]
-  const rawEmail = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null
-  const email = rawEmail !== null && isValidEmail(rawEmail) ? rawEmail : null
+  const claims = withUserInfo(idToken, userInfo)
+  // The address and its vouching from the same source: the token when it names an address.
+  const emailSource = typeof idToken.email === 'string' || userInfo === null ? idToken : userInfo
+  const email = typeof emailSource.email === 'string' ? canonicalEmail(emailSource.email) : null
   const rawName = typeof claims.name === 'string' ? normalizeName(claims.name) : null
-  const amr = strings(claims.amr)
-  const acr = typeof claims.acr === 'string' ? claims.acr : null
+  const amr = strings(idToken.amr)
+  const acr = typeof idToken.acr === 'string' ? idToken.acr : null
   const wanted = provider.adminClaim
   const adminValues =
     wanted === null
@@ -94,10 +118,10 @@ export function identityFromClaims(
       : strings(claimAt(claims, wanted)).filter((value) => provider.adminValues.includes(value))
   return {
     provider: provider.name,
-    issuer: String(claims.iss),
-    subject: String(claims.sub),
+    issuer: String(idToken.iss),
+    subject: String(idToken.sub),
     email,
-    emailVerified: email !== null && isTrue(claims[rules.emailVerifiedClaim]),
+    emailVerified: email !== null && isTrue(emailSource[rules.emailVerifiedClaim]),
     name: rawName !== null && nameProblem(rawName) === null ? rawName : null,
     amr,
     acr,

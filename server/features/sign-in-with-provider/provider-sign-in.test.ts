@@ -405,3 +405,118 @@ describe('sign in with a provider, against a real OpenID provider', () => {
     assert.equal(real.outcome, 'identified', JSON.stringify(real))
   })
 })
+
+/** The ID token's payload, as the token endpoint answered it (no check: the tests read it). */
+const payloadOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >
+
+/**
+ * A fetch that keeps what the provider answered at its token and UserInfo endpoints, to show
+ * where each claim really came from.
+ */
+function recordingFetch() {
+  const seen: { idToken?: Record<string, unknown>; userInfoType?: string | null } = {}
+  const record: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init)
+    const url = String(input instanceof Request ? input.url : input)
+    if (url.endsWith('/token')) {
+      const body = (await response.clone().json()) as { id_token?: string }
+      if (body.id_token) seen.idToken = payloadOf(body.id_token)
+    }
+    if (url.endsWith('/me')) seen.userInfoType = response.headers.get('content-type')
+    return response
+  }
+  return { seen, fetch: record }
+}
+
+describe('where the claims come from: UserInfo (the provider as it ships) and the ID token', () => {
+  const person: TestAccount = {
+    id: 'dora',
+    email: 'Dora@Example.com',
+    emailVerified: true,
+    name: 'Dora Lima',
+    claims: { groups: ['painel-admin', 'time-vendas'] },
+  }
+  const mapping: Partial<AuthProvider> = {
+    adminClaim: 'groups',
+    adminValues: ['painel-admin'],
+    teamClaim: 'groups',
+    teamMap: [{ value: 'time-vendas', name: 'Vendas' }],
+  }
+  const SIGNED = { ...PAINEL, clientId: 'painel-signed', signedUserInfo: true }
+  let asShipped: OidcTestProvider
+  let idTokenMode: OidcTestProvider
+  before(async () => {
+    asShipped = await startOidcTestProvider({ clients: [PAINEL, SIGNED], accounts: [person] })
+    idTokenMode = await startOidcTestProvider({
+      clients: [PAINEL],
+      accounts: [person],
+      claimsIn: 'id-token',
+    })
+  })
+  after(async () => {
+    await asShipped.stop()
+    await idTokenMode.stop()
+  })
+
+  const expectDora = (outcome: FinishOutcome) => {
+    assert.equal(outcome.outcome, 'identified', JSON.stringify(outcome))
+    assert.ok(outcome.outcome === 'identified')
+    const { identity } = outcome
+    assert.deepEqual(
+      [identity.subject, identity.email, identity.emailVerified, identity.name],
+      ['dora', 'dora@example.com', true, 'Dora Lima'],
+    )
+    assert.deepEqual([identity.adminValues, identity.teamName], [['painel-admin'], 'Vendas'])
+  }
+
+  it("as shipped: a thin ID token, and the person's claims read from UserInfo", async () => {
+    const recorded = recordingFetch()
+    const rp = relyingParty(asShipped.issuer, mapping, { fetch: recorded.fetch })
+    const { query, cookie } = await atProvider(rp, asShipped, 'dora')
+    expectDora(await rp.finish(query, cookie.value))
+    assert.equal(recorded.seen.idToken?.sub, 'dora')
+    for (const claim of ['email', 'email_verified', 'name', 'groups']) {
+      assert.ok(!(claim in (recorded.seen.idToken ?? {})), `${claim} is not in the ID token`)
+    }
+  })
+
+  it('ID-token mode (Google, Entra, gov.br): the same person from the token', async () => {
+    const recorded = recordingFetch()
+    const rp = relyingParty(idTokenMode.issuer, mapping, { fetch: recorded.fetch })
+    const { query, cookie } = await atProvider(rp, idTokenMode, 'dora')
+    expectDora(await rp.finish(query, cookie.value))
+    assert.equal(recorded.seen.idToken?.email, 'Dora@Example.com')
+  })
+
+  it('a signed UserInfo (a JWT) is checked against the published keys and read', async () => {
+    const recorded = recordingFetch()
+    const rp = relyingParty(
+      asShipped.issuer,
+      { ...mapping, clientId: SIGNED.clientId },
+      { fetch: recorded.fetch },
+    )
+    const { query, cookie } = await atProvider(rp, asShipped, 'dora')
+    expectDora(await rp.finish(query, cookie.value))
+    assert.match(String(recorded.seen.userInfoType), /^application\/jwt/)
+  })
+
+  it('a UserInfo that fails, or answers for another subject, is a refusal of its own', async () => {
+    for (const [fault, refusal] of [
+      ['error', 'userinfo_failed'],
+      ['other-subject', 'userinfo_mismatch'],
+    ] as const) {
+      const rp = relyingParty(asShipped.issuer, mapping)
+      const { query, cookie } = await atProvider(rp, asShipped, 'dora')
+      asShipped.setUserInfoFault(fault)
+      try {
+        assertRefused(await rp.finish(query, cookie.value), refusal)
+      } finally {
+        asShipped.setUserInfoFault(null)
+      }
+    }
+  })
+})

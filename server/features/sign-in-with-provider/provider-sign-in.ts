@@ -11,7 +11,9 @@ import { identityFromClaims, type ProviderIdentity } from './provider-identity'
  * browser's cookie; `finish` reads the callback, has openid-client redeem the code and validate
  * the ID token (signature with the provider's published keys, re-fetched for an unknown `kid`;
  * issuer; audience; exp/iat with DEFAULT_CLOCK_TOLERANCE_SECONDS; nonce; the `iss` parameter of
- * RFC 9207), and says who signed in or why not.
+ * RFC 9207), then reads the provider's UserInfo endpoint when it has one (openid-client's
+ * fetchUserInfo: its `sub` must be the token's; a signed UserInfo is checked like the token), and
+ * says who signed in or why not.
  */
 
 export interface PendingCookie {
@@ -43,6 +45,10 @@ export type Refusal =
   | 'code_rejected'
   /** The ID token failed validation: signature or key, issuer, audience, expiry, nonce. */
   | 'token_rejected'
+  /** The UserInfo endpoint failed: unreachable, an error, or an answer that is not valid. */
+  | 'userinfo_failed'
+  /** UserInfo answered for another person (its `sub` is not the ID token's). */
+  | 'userinfo_mismatch'
   | 'domain_not_allowed'
 
 export type FinishOutcome =
@@ -143,6 +149,7 @@ export class ProviderSignIn {
     }
     const { provider } = this.connection
     let claims: client.IDToken | undefined
+    let accessToken: string
     try {
       const tokens = await client.authorizationCodeGrant(
         configuration,
@@ -155,11 +162,20 @@ export class ProviderSignIn {
         },
       )
       claims = tokens.claims()
+      accessToken = tokens.access_token
     } catch (error) {
       return refuse(refusalFor(error), describeError(error))
     }
     if (!claims) return refuse('token_rejected', 'no ID token')
-    const identity = identityFromClaims(provider, claims)
+    let userInfo: client.UserInfoResponse | null = null
+    if (configuration.serverMetadata().userinfo_endpoint !== undefined) {
+      try {
+        userInfo = await client.fetchUserInfo(configuration, accessToken, claims.sub)
+      } catch (error) {
+        return refuse(userInfoRefusalFor(error), describeError(error))
+      }
+    }
+    const identity = identityFromClaims(provider, claims, userInfo)
     if (!isAllowedDomain(identity.email, identity.emailVerified, provider.allowedDomains)) {
       return refuse(
         'domain_not_allowed',
@@ -175,6 +191,14 @@ export class ProviderSignIn {
       invitation: typeof pending.invitation === 'string' ? pending.invitation : null,
     }
   }
+}
+
+/** fetchUserInfo's error: another person's `sub`, or anything else that kept it from answering. */
+function userInfoRefusalFor(error: unknown): Refusal {
+  // The only attribute fetchUserInfo compares to an expected value is `sub`.
+  return (error as { code?: unknown }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED'
+    ? 'userinfo_mismatch'
+    : 'userinfo_failed'
 }
 
 /** openid-client's error, as one of our refusals. */

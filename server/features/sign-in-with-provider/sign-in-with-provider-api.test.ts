@@ -405,7 +405,17 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
   })
 
   it('an unsafe redirect is dropped at the start', async () => {
-    for (const redirect of ['//evil.test/', 'https://evil.test/', '/\\evil.test', '/a#b']) {
+    for (const redirect of [
+      '//evil.test/',
+      'https://evil.test/',
+      '/\\evil.test',
+      '/a#b',
+      // Dot segments a parser normalises into `//evil.test`.
+      '/..//evil.test',
+      '/.%2e/%2e%2e//evil.test',
+      '/%2E%2E//evil.test',
+      '/./..//evil.test?x=1',
+    ]) {
       const { query } = await signInAt('auto', 'auto1', redirect)
       assert.equal(query.get('redirect'), null, redirect)
       assert.ok(query.get('sso'))

@@ -13,6 +13,9 @@ export const PROVIDER_SIGN_IN_MESSAGES: Readonly<Record<ProviderSignInError, str
     'Não foi possível falar com o provedor de identidade agora. Tente de novo em alguns minutos ou entre com sua senha.',
   code_rejected: 'O provedor recusou a conclusão da entrada. Entre de novo.',
   token_rejected: 'A resposta do provedor não pôde ser confirmada. Entre de novo.',
+  userinfo_failed:
+    'O provedor de identidade não informou os seus dados agora. Tente de novo em alguns minutos.',
+  userinfo_mismatch: 'A resposta do provedor não pôde ser confirmada. Entre de novo.',
   domain_not_allowed:
     'Esta conta não pode entrar no painel: o domínio do e-mail não é permitido. Use a conta da organização.',
   pending_approval:
