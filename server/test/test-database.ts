@@ -87,7 +87,26 @@ export async function scratchPostgres(
   await run(`create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
+  return { url: url.toString(), drop: () => dropScratch(run, name) }
+}
+
+/**
+ * `drop … with (force)` ends the database's other sessions, but a role that is not a superuser
+ * may only end its own (and, with pg_signal_backend, others': .ci/run grants it): an autovacuum
+ * worker that has just started on the scratch database answers 42501, and one still leaving it
+ * 55006. Both go by themselves within moments, so the drop tries again, a bounded number of times.
+ */
+export async function dropScratch(run: (statement: string) => Promise<void>, name: string) {
+  const passing = new Set(['42501', '55006'])
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(`drop database if exists ${name} with (force)`)
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (attempt >= 20 || code === undefined || !passing.has(code)) throw error
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
 }
 
 async function postgresDatabase(serverUrl: string): Promise<Database> {
