@@ -5,12 +5,12 @@ import type { OidcTestProvider } from './oidc-test-provider'
 
 /**
  * A sign-in through the provider `name` as a browser makes it (docs/single-sign-on.md): its
- * button (`/start`), the test provider's page as `login`, and the callback with the cookie the
- * start set. Answers the callback's response, a 302 to the login page (fails the test otherwise).
+ * button (`/start`), the provider's page as `login` (the test provider's, or glewlwyd's:
+ * server/test/glewlwyd-provider.ts), and the callback with the cookie the start set. Answers the callback's response, a 302 to the login page (fails the test otherwise).
  */
 export async function comeBackFromProvider(
   api: Pick<ApiFixture, 'app'>,
-  op: OidcTestProvider,
+  op: Pick<OidcTestProvider, 'signIn'>,
   name: string,
   login: string,
 ): Promise<LightMyRequestResponse> {
