@@ -3,17 +3,12 @@ import { once } from 'node:events'
 import { generateKeyPairSync, pbkdf2Sync, randomInt } from 'node:crypto'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import Libsql from 'libsql'
-import { createServer, type AddressInfo, type Socket } from 'node:net'
-import type { AuthProvider } from '../config/auth-providers'
-import {
-  testProviderSettings,
-  type RegisteredProvider,
-  type TestClient,
-} from './oidc-test-provider'
+import { registeredProvider, type RegisteredProvider, type TestClient } from './oidc-test-provider'
 
 /**
  * glewlwyd (Debian's package, a single sign-on server in C with its own OpenID Connect plugin)
@@ -174,7 +169,7 @@ function signingKeys(): string {
   return JSON.stringify({ keys: [{ ...jwk, alg: 'ES256', use: 'sig' }] })
 }
 
-/** The database: glewlwyd's schema with its default rows, then the test's plugin, clients and people. */
+/** The database: glewlwyd's schema and default rows, then the plugin, clients and people. */
 function provision(file: string, issuer: string, options: GlewlwydOptions) {
   const db = new Libsql(file)
   try {
@@ -324,27 +319,12 @@ database = { type = "sqlite3"; path = "${database}"; };
 export function glewlwydClient(
   name: string,
   publicUrl: string,
-  credentials: { clientId: string; clientSecret: string } = {
+  credentials: Pick<TestClient, 'clientId' | 'clientSecret'> = {
     clientId: `painel${name}`,
     clientSecret: `segredo${name}`,
   },
 ): RegisteredProvider {
-  const client: TestClient = {
-    ...credentials,
-    redirectUris: [`${publicUrl}/api/auth/oidc/${name}/callback`],
-  }
-  return {
-    client,
-    settings: (issuer, overrides = {}): AuthProvider =>
-      testProviderSettings({
-        name,
-        issuerUrl: issuer,
-        clientId: client.clientId,
-        clientSecret: client.clientSecret,
-        buttonText: `Entrar com ${name}`,
-        ...overrides,
-      }),
-  }
+  return registeredProvider(name, publicUrl, credentials)
 }
 
 /** A loopback port nobody listens on now (in this process: a spawned probe costs 50 ms). */

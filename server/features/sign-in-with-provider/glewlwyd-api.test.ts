@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import * as client from 'openid-client'
-import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
+import { apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
   glewlwydClient,
   glewlwydMissing,
@@ -11,7 +11,13 @@ import {
   type GlewlwydProvider,
 } from '../../test/glewlwyd-provider'
 import type { RegisteredProvider } from '../../test/oidc-test-provider'
-import { comeBackFromProvider, loginQuery } from '../../test/provider-sign-in'
+import {
+  comeBackFromProvider,
+  createMappedRoleAndTeam,
+  GROUPS_MAPPING,
+  loginQuery,
+  placedAccount,
+} from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 import { PENDING_LINK_COOKIE } from './pending-links'
 
@@ -30,7 +36,8 @@ import { PENDING_LINK_COOKIE } from './pending-links'
  *   existing account is linked by its verified e-mail, the role and team come from `groups`.
  *
  * glewlwyd builds its ID token from the claims its UserInfo answers: each claim is in both (the
- * first test of each mode records it).
+ * first test of each mode records it). Two things an operator must get right are shown refused:
+ * a client id or secret with a `-`, and PKCE left off as on a new plugin.
  */
 
 const missing = glewlwydMissing()
@@ -114,21 +121,6 @@ async function claimsAt(op: GlewlwydProvider, registered: RegisteredProvider, us
   return { idToken: pick(idToken), userInfo: pick(userInfo) }
 }
 
-const accountOf = (api: ApiFixture, email: string) =>
-  api.database.db
-    .selectFrom('accounts')
-    .leftJoin('roles', 'roles.id', 'accounts.role_id')
-    .leftJoin('teams', 'teams.id', 'accounts.team_id')
-    .select([
-      'accounts.id',
-      'accounts.name',
-      'accounts.status',
-      'roles.name as role',
-      'teams.name as team',
-    ])
-    .where('accounts.email', '=', email)
-    .executeTakeFirst()
-
 const linksOf = (api: ApiFixture, accountId: string) =>
   api.database.db
     .selectFrom('provider_links')
@@ -196,7 +188,7 @@ describe(
     it('a new person: refused, no account on an e-mail nobody vouched for', async () => {
       const query = loginQuery(await comeBackFromProvider(api, op, 'glew', 'nova'))
       assert.equal(query.get('sso_error'), 'email_missing', query.toString())
-      assert.equal(await accountOf(api, 'nova@example.com'), undefined)
+      assert.equal(await placedAccount(api, 'nova@example.com'), undefined)
     })
 
     it('an existing account with that e-mail: linked only by its own password', async () => {
@@ -277,27 +269,9 @@ describe(
       })
       api = await apiFixture({
         authRateLimit: 10_000,
-        authProviders: [
-          glew.settings(op.issuer),
-          mapped.settings(op.issuer, {
-            autoApprove: true,
-            roleClaim: 'groups',
-            roleMap: [{ value: 'painel-auditoria', name: 'Auditoria' }],
-            teamClaim: 'groups',
-            teamMap: [{ value: 'time-vendas', name: 'Vendas' }],
-          }),
-        ],
+        authProviders: [glew.settings(op.issuer), mapped.settings(op.issuer, GROUPS_MAPPING)],
       })
-      const admin = await api.signIn(ADMIN.email, ADMIN.password)
-      const role = await api.call('POST', '/api/roles', admin, {
-        name: 'Auditoria',
-        description: '',
-        permissions: ['audit.view'],
-        scope: 'all',
-      })
-      assert.equal(role.statusCode, 201, role.body)
-      const team = await api.call('POST', '/api/teams', admin, { name: 'Vendas' })
-      assert.equal(team.statusCode, 201, team.body)
+      await createMappedRoleAndTeam(api)
     })
     after(async () => {
       await api?.close()
@@ -322,7 +296,7 @@ describe(
     it('a new person: an account pending approval, with the name glewlwyd gave', async () => {
       const query = await signInAt('glew', 'nova')
       assert.equal(query.get('sso_error'), 'pending_approval', query.toString())
-      const account = await accountOf(api, 'nova@example.com')
+      const account = await placedAccount(api, 'nova@example.com')
       assert.deepEqual([account?.name, account?.status], ['Nova Pessoa', 'pending'])
     })
 
@@ -338,14 +312,14 @@ describe(
     it('the role and the team from the groups claim', async () => {
       const query = await signInAt('mapeado', 'gestora')
       assert.ok(query.get('sso'), query.toString())
-      const account = await accountOf(api, 'gestora@example.com')
+      const account = await placedAccount(api, 'gestora@example.com')
       assert.deepEqual([account?.role, account?.team], ['Auditoria', 'Vendas'])
     })
 
     it('email_verified false: a new person is refused as without the claim', async () => {
       const query = await signInAt('glew', 'duvida')
       assert.equal(query.get('sso_error'), 'email_missing', query.toString())
-      assert.equal(await accountOf(api, 'duvida@example.com'), undefined)
+      assert.equal(await placedAccount(api, 'duvida@example.com'), undefined)
     })
   },
 )
