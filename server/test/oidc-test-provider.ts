@@ -470,13 +470,20 @@ export interface RegisteredProvider {
 
 /**
  * Provider `name` registered at the test provider and configured in Painel with the same client
- * id and secret, the callback under `publicUrl` (the app's PUBLIC_URL): the pair every single
- * sign-on test made by hand. Its button reads "Entrar com <name>" unless `overrides` say.
+ * id and secret (painel-<name> and segredo-<name> unless `credentials` say), the callback under
+ * `publicUrl` (the app's PUBLIC_URL): the pair every single sign-on test made by hand. Its button
+ * reads "Entrar com <name>" unless `overrides` say.
  */
-export function registeredProvider(name: string, publicUrl: string): RegisteredProvider {
-  const client: TestClient = {
+export function registeredProvider(
+  name: string,
+  publicUrl: string,
+  credentials: Pick<TestClient, 'clientId' | 'clientSecret'> = {
     clientId: `painel-${name}`,
     clientSecret: `segredo-${name}`,
+  },
+): RegisteredProvider {
+  const client: TestClient = {
+    ...credentials,
     redirectUris: [`${publicUrl}/api/auth/oidc/${name}/callback`],
   }
   return {

@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
+import { apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import {
   registeredProvider,
   startOidcTestProvider,
   type ClaimsIn,
   type OidcTestProvider,
 } from '../../test/oidc-test-provider'
-import { comeBackFromProvider, loginQuery } from '../../test/provider-sign-in'
+import {
+  comeBackFromProvider,
+  createMappedRoleAndTeam,
+  GROUPS_MAPPING,
+  loginQuery,
+  placedAccount,
+} from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -45,27 +51,9 @@ for (const claimsIn of ['userinfo', 'id-token'] satisfies ClaimsIn[]) {
       })
       api = await apiFixture({
         authRateLimit: 10_000,
-        authProviders: [
-          pending.settings(op.issuer),
-          mapped.settings(op.issuer, {
-            autoApprove: true,
-            roleClaim: 'groups',
-            roleMap: [{ value: 'painel-auditoria', name: 'Auditoria' }],
-            teamClaim: 'groups',
-            teamMap: [{ value: 'time-vendas', name: 'Vendas' }],
-          }),
-        ],
+        authProviders: [pending.settings(op.issuer), mapped.settings(op.issuer, GROUPS_MAPPING)],
       })
-      const admin = await api.signIn(ADMIN.email, ADMIN.password)
-      const role = await api.call('POST', '/api/roles', admin, {
-        name: 'Auditoria',
-        description: '',
-        permissions: ['audit.view'],
-        scope: 'all',
-      })
-      assert.equal(role.statusCode, 201, role.body)
-      const team = await api.call('POST', '/api/teams', admin, { name: 'Vendas' })
-      assert.equal(team.statusCode, 201, team.body)
+      await createMappedRoleAndTeam(api)
     })
     after(async () => {
       await api.close()
@@ -74,20 +62,7 @@ for (const claimsIn of ['userinfo', 'id-token'] satisfies ClaimsIn[]) {
 
     const signInAt = async (name: string, login: string) =>
       loginQuery(await comeBackFromProvider(api, op, name, login))
-    const accountOf = (email: string) =>
-      api.database.db
-        .selectFrom('accounts')
-        .leftJoin('roles', 'roles.id', 'accounts.role_id')
-        .leftJoin('teams', 'teams.id', 'accounts.team_id')
-        .select([
-          'accounts.id',
-          'accounts.name',
-          'accounts.status',
-          'roles.name as role',
-          'teams.name as team',
-        ])
-        .where('accounts.email', '=', email)
-        .executeTakeFirst()
+    const accountOf = (email: string) => placedAccount(api, email)
 
     it('a new person: an account pending approval, with the name the provider gave', async () => {
       const query = await signInAt('corp', 'nova')
