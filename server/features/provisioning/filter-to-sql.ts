@@ -76,16 +76,21 @@ const ALWAYS: Condition = sql<SqlBool>`1 = 1`
 const NEVER: Condition = sql<SqlBool>`1 = 0`
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** A callback for `.where(...)` of any query over the tables the attributes' expressions name. */
+export type SqlCondition = <DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+) => Expression<SqlBool>
+
 /**
  * The condition of `filter` on rows of `kind`, for `.where(...)`: checked now, so a filter that
  * is refused throws its ScimError (`invalidFilter`) before any query runs.
  */
-export function filterToSql<DB, TB extends keyof DB>(
+export function filterToSql(
   kind: ResourceKind,
   filter: Filter,
   attributes: SqlAttributes,
   engine: Engine,
-): (eb: ExpressionBuilder<DB, TB>) => Expression<SqlBool> {
+): SqlCondition {
   const condition = new SqlFilter(kind, attributes, engine).condition(filter)
   return () => condition
 }
