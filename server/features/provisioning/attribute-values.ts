@@ -107,3 +107,22 @@ export function coerceMany(
     .filter((item) => item !== null && item !== undefined)
     .map((item) => coerceSingle(definition, item, where))
 }
+
+export const MAX_BODY_DEPTH = 8
+
+/** Every string of the body (keys too), checked; iterative, so depth cannot overflow a stack. */
+export function checkAllText(body: unknown): void {
+  const stack: [unknown, number, string][] = [[body, 0, '']]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [value, depth, where] = next
+    if (typeof value === 'string') checkedText(value, where || 'value')
+    if (value === null || typeof value !== 'object') continue
+    if (depth >= MAX_BODY_DEPTH)
+      throw badRequest('invalidSyntax', `The body nests deeper than ${MAX_BODY_DEPTH} levels.`)
+    for (const [key, part] of Object.entries(value)) {
+      const path = Array.isArray(value) ? where : where ? `${where}.${key}` : key
+      checkedText(key, 'an attribute name')
+      stack.push([part, depth + 1, path])
+    }
+  }
+}

@@ -6,7 +6,7 @@ import {
   type AttributeDefinition,
   type ResourceKind,
 } from './attribute-schema'
-import { coerceMany, coerceSingle, describeValue } from './attribute-values'
+import { checkAllText, coerceMany, coerceSingle, describeValue } from './attribute-values'
 import { compileFilter, property, type Predicate } from './filter-evaluator'
 import { parseAttributePath, parsePatchPath } from './filter-parser'
 import type { Filter } from './filter-syntax'
@@ -74,6 +74,8 @@ const isObject = (value: unknown): value is Json =>
 /** The operations of a PATCH body, checked for shape (RFC 7644 §3.5.2). */
 export function patchOperations(body: unknown): Operation[] {
   if (!isObject(body)) throw badRequest('invalidSyntax', 'The PATCH body must be a JSON object.')
+  // Every text, even one for an attribute Painel drops, is bounded and storable.
+  checkAllText(body)
   const schemas = property(body, 'schemas')
   if (
     !Array.isArray(schemas) ||

@@ -4,7 +4,7 @@ import {
   resolvePath,
   type ResourceKind,
 } from './attribute-schema'
-import { coerceMany, coerceSingle } from './attribute-values'
+import { checkAllText, coerceMany, coerceSingle } from './attribute-values'
 import { parseAttributePath } from './filter-parser'
 import { badRequest } from './scim-error'
 
@@ -15,6 +15,8 @@ import { badRequest } from './scim-error'
  * does not keep dropped (Entra ID's `title`, Okta's `password`); anything else refused with
  * `invalidSyntax`, naming it (the body does not conform to the schema, RFC 7644 §3.12), so a
  * misspelt attribute is never silently lost. user-input.ts and group-input.ts take it from here.
+ * Every text in the body, dropped ones included, is bounded and storable, and the body nests at
+ * most MAX_BODY_DEPTH levels (checkAllText, attribute-values.ts).
  */
 
 export type KeptAttributes = Record<string, unknown>
@@ -24,6 +26,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 export function keptAttributes(kind: ResourceKind, body: unknown): KeptAttributes {
   if (!isObject(body)) throw badRequest('invalidSyntax', `The ${kind.name} must be a JSON object.`)
+  checkAllText(body)
   const schemasKey = Object.keys(body).find((key) => key.toLowerCase() === 'schemas')
   const schemas = schemasKey === undefined ? undefined : body[schemasKey]
   if (

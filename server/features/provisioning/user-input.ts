@@ -64,7 +64,10 @@ function emailOf(kept: KeptAttributes): string {
 /** name.formatted, displayName, givenName + familyName: each source's name, if it has one. */
 function nameSources(kept: KeptAttributes): (string | undefined)[] {
   const name = (kept.name ?? {}) as Record<string, string | undefined>
-  const joined = [name.givenName, name.familyName].filter((part) => part?.trim()).join(' ')
+  const joined = [name.givenName, name.familyName]
+    .map((part) => part?.trim())
+    .filter((part) => part)
+    .join(' ')
   return [name.formatted, kept.displayName as string | undefined, joined].map((source) =>
     typeof source === 'string' && source.trim() !== '' ? normalizeName(source) : undefined,
   )
