@@ -299,6 +299,12 @@ describe('applyPatch: refusals (RFC 7644 §3.5.2, §3.12)', () => {
       /longer than 2048/,
     ],
     [
+      'a 10,000-character title (dropped, still refused)',
+      patch({ op: 'replace', path: 'title', value: 'a'.repeat(10_000) }),
+      'invalidValue',
+      /longer than 2048/,
+    ],
+    [
       'a control character',
       patch({ op: 'replace', path: 'displayName', value: 'a\u0000b' }),
       'invalidValue',
