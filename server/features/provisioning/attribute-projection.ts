@@ -50,7 +50,8 @@ function only(value: unknown, sub: string): unknown {
 function without(value: unknown, sub: string): unknown {
   if (Array.isArray(value)) return value.map((element) => without(element, sub))
   if (!isObject(value)) return value
-  const { [sub]: _dropped, ...rest } = value
+  const rest = { ...value }
+  delete rest[sub]
   return rest
 }
 

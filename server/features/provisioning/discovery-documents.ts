@@ -56,7 +56,8 @@ export function resourceType(kind: ResourceKind, baseUrl: string) {
 
 /** An attribute as RFC 7643 §7 describes it: our bookkeeping (discarded names) left out. */
 function described(attribute: AttributeDefinition): Record<string, unknown> {
-  const { discardedSubAttributes: _discarded, subAttributes, ...characteristics } = attribute
+  const { subAttributes, ...characteristics } = attribute
+  delete characteristics.discardedSubAttributes
   return {
     ...characteristics,
     ...(subAttributes ? { subAttributes: subAttributes.map(described) } : {}),

@@ -101,7 +101,7 @@ export function parseDateTime(text: string): Date | null {
   if (Number.isNaN(date.getTime())) return null
   // Date rolls 2025-02-30 over into March: a date it changed was not a date.
   const [year, month, day] = text.slice(0, 10).split('-').map(Number)
-  const offsetless = new Date(Date.UTC(year!, month! - 1, day!))
+  const offsetless = new Date(Date.UTC(year!, month! - 1, day))
   return offsetless.getUTCDate() === day && offsetless.getUTCMonth() === month! - 1 ? date : null
 }
 

@@ -42,7 +42,7 @@ function merged(filter: OracleFilter): OracleFilter {
   switch (filter.op) {
     case 'and':
     case 'or': {
-      const { op, filters } = filter as { op: 'and' | 'or'; filters: OracleFilter[] }
+      const { op, filters } = filter
       return {
         op,
         filters: filters

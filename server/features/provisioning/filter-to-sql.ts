@@ -11,8 +11,8 @@ import type { Filter } from './filter-syntax'
 import { badRequest } from './scim-error'
 
 /**
- * A parsed filter as a WHERE condition, the same on SQLite and PostgreSQL (server/db/
- * portable-sql.ts has the engines' differences), selecting exactly what filter-evaluator.ts
+ * A parsed filter as a WHERE condition, the same on SQLite and PostgreSQL
+ * (server/db/portable-sql.ts has the engines' differences), selecting exactly what filter-evaluator.ts
  * matches in memory (the tests run both over the same rows on both engines).
  *
  * The caller says how each filterable attribute is read (SqlAttributes: user-sql-attributes.ts

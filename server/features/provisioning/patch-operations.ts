@@ -272,7 +272,7 @@ class OperationRun {
     }
     if (attribute.multiValued) {
       const incoming = coerceMany(attribute, value, attribute.name)
-      const existing = Array.isArray(current) ? current : []
+      const existing: unknown[] = Array.isArray(current) ? current : []
       if (op === 'replace') {
         this.setElements(key, attribute, incoming, incoming)
         return

@@ -16,7 +16,7 @@ import { DEFAULT_PAGE_SIZE, listResponse, MAX_PAGE_SIZE, pageOf } from './list-r
 import { applyPatch, PATCH_OP_SCHEMA } from './patch-operations'
 import { ifMatchAllows, resourceVersion } from './resource-version'
 import { badRequest, ScimError, scimErrorBody } from './scim-error'
-import { splitName, userResource, type ScimResource, type UserRecord } from './user-resource'
+import { splitName, userResource, type UserRecord } from './user-resource'
 import { USER } from './user-schema'
 
 /**
@@ -363,7 +363,7 @@ describe('ServiceProviderConfig, ResourceTypes, Schemas (RFC 7643 §5–7)', () 
           subAttributes: reference.subAttributes?.filter((sub) =>
             ours.subAttributes?.some((kept) => kept.name === sub.name),
           ),
-        } as AttributeDefinition)
+        })
         assert.deepEqual(ours, expected, `${kind.name}.${attribute.name}`)
       }
       // What Painel drops is every other RFC attribute: none is forgotten, none invented.

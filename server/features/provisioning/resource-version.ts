@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto'
 export function resourceVersion(resource: object): string {
   const { meta, ...rest } = resource as { meta?: Record<string, unknown> }
   // The version and location do not describe the resource: the same one is at another base URL.
-  const { version: _version, location: _location, ...stableMeta } = meta ?? {}
+  const stableMeta = { ...meta }
+  delete stableMeta.version
+  delete stableMeta.location
   const digest = createHash('sha256')
     .update(stableJson({ ...rest, meta: stableMeta }))
     .digest('base64url')
