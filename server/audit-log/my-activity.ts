@@ -1,5 +1,5 @@
 import type { MyActivity, MySignIn } from '../../common/api/dashboard'
-import { browserName } from '../http/browser-name'
+import { browserName } from '../../common/browser-name'
 import { mfaMethods } from '../accounts/second-factors'
 import { tokenHash } from '../accounts/tokens'
 import type { Db } from '../db/database'

@@ -83,14 +83,8 @@ export async function requestEmailChange(
       actor: party(by.admin ?? account),
       account: party(account),
       origin: by.origin,
-      details: { by: by.admin ? 'admin' : 'owner' },
-      at: now,
-    })
-    // The old address's mail is a security notice: the log says it was sent.
-    await recordAudit(trx, {
-      type: 'notice_sent',
-      account: party(account),
-      details: { notice: 'email_change_requested' },
+      // The old address's mail is a security notice: the event says it was sent.
+      details: { by: by.admin ? 'admin' : 'owner', notice: true },
       at: now,
     })
   })
