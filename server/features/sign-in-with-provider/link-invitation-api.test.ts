@@ -185,7 +185,7 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     assert.equal((await api.get('/api/auth/me', session)).statusCode, 200)
     assert.deepEqual(await linksOf(lia.id), [{ provider: NAME, subject: 'lia', issuer: op.issuer }])
     assert.deepEqual(await detailsOf(lia.id, 'provider_linked'), [
-      { provider: NAME, by: 'admin_link' },
+      { provider: NAME, by: 'admin_link', notice: true },
     ])
     await api.deliverMail()
     const notices = api.mail.sentWith(lia.email, 'Painel: provedor de identidade vinculado')
