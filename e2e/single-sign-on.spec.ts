@@ -186,7 +186,10 @@ test('an admin mails a link from Equipe; the person opens it, signs in at the pr
     ).toBeVisible()
 
     // The person's own mailbox: who asked, which provider, 24 hours, and the link.
-    const mail = await waitForMailAbout(person.email, new RegExp(`vincule sua conta ${label}`))
+    const mail = await waitForMailAbout(
+      person.email,
+      new RegExp(`vincule o provedor de identidade «${label}» à sua conta`),
+    )
     expect(mail.text).toContain(e2e.admin.email)
     expect(mail.text).toContain('24 horas')
     const link = /#(\/vincular\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
@@ -198,6 +201,10 @@ test('an admin mails a link from Equipe; the person opens it, signs in at the pr
     ).toBeVisible()
     await expect(
       page.getByText(`à conta de Vera Vínculo (${person.email}) no Painel`),
+    ).toBeVisible()
+    // The provider by its label, after the word "provedor" (right for any label).
+    await expect(
+      page.getByText(`Este link vincula a sua conta do provedor de identidade «${label}»`),
     ).toBeVisible()
     await page.getByRole('button', { name: `Entrar com ${label} e vincular` }).click()
     // Without the link, this e-mail (unvouched for) would only be offered the password.

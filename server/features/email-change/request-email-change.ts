@@ -1,6 +1,7 @@
 import { canonicalEmail, INVALID_EMAIL_MESSAGE } from '../../../common/account-rules'
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { newToken, tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
 import { party, recordAudit } from '../../audit-log/record-audit'
@@ -75,7 +76,12 @@ export async function requestEmailChange(
     await outbox.queue(
       trx,
       'email_change_asked',
-      emailChangeAskedMail(account.email, account.name, { newEmail, byAdmin: admin, cancelLink }),
+      emailChangeAskedMail(account.email, account.name, {
+        newEmail,
+        byAdmin: admin,
+        cancelLink,
+        password: signsInWithPassword(config, account),
+      }),
       { tokenHash: tokenHash(cancelToken) },
     )
     await recordAudit(trx, {
