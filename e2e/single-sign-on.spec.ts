@@ -128,6 +128,53 @@ test('a new person comes back from the provider pending; an admin approves; the 
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await expectRoute(page, '/dashboard')
   expect(await tokenIn(page)).not.toBeNull()
+
+  // No password of their own: neither Início nor the authenticator app's card speaks of one.
+  await expect(
+    page.getByText('Só a entrada no provedor de identidade protege a sua conta.'),
+  ).toBeVisible()
+  await page.goto('/#/perfil')
+  const card = page.locator('.card').filter({
+    has: page.getByRole('heading', { name: 'Verificação em duas etapas' }),
+  })
+  await expect(card).toContainText('Ao entrar, você digita também um código do aplicativo')
+  await expect(card).not.toContainText('senha')
+})
+
+test('linking by password: Início counts no failed attempt, and the log names the provider by its label', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const person = await createStaff(api, { name: 'Nina Vincula', label: 'nina-sso' })
+  await signInThroughProvider(page, person.email, { unverified: true })
+  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+  // The provider's refusal was the person's own first step, not an attempt on their account.
+  await expect(page.getByRole('heading', { name: 'Seus acessos' })).toBeVisible()
+  await expect(page.getByText(/tentativas? de acesso com falha/)).toHaveCount(0)
+
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/auditoria?account=${person.id}`)}`)
+    await signInWithForm(admin, e2e.admin)
+    const events = admin.getByRole('list', { name: 'Eventos da auditoria' })
+    const linked = events
+      .getByRole('listitem')
+      .filter({ hasText: 'Provedor de identidade vinculado' })
+    await expect(linked).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+    await expect(linked).toContainText('aviso enviado por e-mail')
+    await expect(
+      events.getByRole('listitem').filter({ hasText: 'Falha ao entrar' }).first(),
+    ).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+    await expect(events).not.toContainText('«corp»')
+  } finally {
+    await adminContext.close()
+  }
 })
 
 test('an e-mail the provider does not vouch for is not linked; the person links it with the password once', async ({
