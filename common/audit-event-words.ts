@@ -1,7 +1,6 @@
 import type { AuditEvent } from './api/audit'
 import { auditDetailsText } from './audit-details'
 import { auditTypeNames } from './audit-type-names'
-import { browserName } from './browser-name'
 import type { ProviderLabels } from './provider-labels'
 
 /**
@@ -15,7 +14,11 @@ export interface AuditEventWords {
   what: string
   /** Who did it: a person's name (their e-mail when they have none), or who else it was. */
   who: string
-  /** The browser in a few words ("Chrome no Linux"), '' when none was recorded. */
+  /**
+   * The browser in a few words ("Chrome no Linux"), '' when none was recorded: the event's
+   * `browser`, which the server reads from its User-Agent with common/browser-name.ts whether
+   * the event goes to the screen or into the CSV (server/audit-log/audit-query.ts).
+   */
   browser: string
   /** The details as a sentence part, '' when there is nothing to say. */
   details: string
@@ -38,7 +41,7 @@ export function auditEventWords(event: AuditEvent, labels: ProviderLabels): Audi
   return {
     what: auditTypeNames[event.type] ?? event.type,
     who: event.actor ? event.actor.name || event.actor.email : unnamedActor(event),
-    browser: browserName(event.userAgent) ?? '',
+    browser: event.browser ?? '',
     details: auditDetailsText(event.type, event.details, labels),
   }
 }
