@@ -307,6 +307,7 @@ test('an account with an authenticator app links by its password and a code, and
 
 test('cancelled at the provider: the login page says so, and the form is still there', async ({
   page,
+  browser,
 }) => {
   await page.goto('/#/login')
   await providerButton(page).click()
@@ -317,6 +318,23 @@ test('cancelled at the provider: the login page says so, and the form is still t
     'A entrada foi cancelada no provedor. Tente de novo quando quiser.',
   )
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+
+  // Auditoria: nobody's account, so "Alguém" tried (not "Sistema"), at the provider by its label.
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto(`/#/login?redirect=${encodeURIComponent('/auditoria?type=sign_in_failed')}`)
+    await signInWithForm(admin, e2e.admin)
+    const cancelled = admin
+      .getByRole('list', { name: 'Eventos da auditoria' })
+      .getByRole('listitem')
+      .filter({ hasText: `pelo provedor «${e2e.oidc.label}», cancelada no provedor` })
+      .first()
+    await expect(cancelled).toContainText('Alguém')
+    await expect(cancelled).not.toContainText('Sistema')
+  } finally {
+    await adminContext.close()
+  }
 })
 
 test("the provider's button is in the served page itself, before any script", async ({
