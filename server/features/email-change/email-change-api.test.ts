@@ -73,7 +73,7 @@ describe(`changing one's e-mail (${testStoreName()})`, () => {
     const requested = await api.events(ana.id, 'email_change_requested')
     assert.equal(requested.length, 1)
     // The old address's mail is a security notice, said by the event itself.
-    assert.equal(JSON.parse(requested[0]!.details).notice, true)
+    assert.equal((JSON.parse(requested[0]!.details) as { notice?: unknown }).notice, true)
     assert.deepEqual(await api.events(ana.id, 'notice_sent'), [])
   })
 

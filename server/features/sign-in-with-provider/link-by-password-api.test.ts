@@ -147,7 +147,7 @@ describe(`linking a provider by password (${testStoreName()})`, () => {
   })
 
   it('a link_required nobody finished is still a failed attempt on Início', async () => {
-    const kai = await api.addAccount({ email: 'kai@example.com', password: 'senha-do-kai-1' })
+    await api.addAccount({ email: 'kai@example.com', password: 'senha-do-kai-1' })
     // Someone at the provider claims Kai's e-mail, and goes no further.
     await comeBackFromProvider('kai')
     const token = await api.signIn('kai@example.com', 'senha-do-kai-1')
