@@ -1,5 +1,6 @@
 import type { AuditDetails, AuditType } from './api/audit'
 import { permissionDescriptions, type Permission } from './permissions'
+import type { ProviderLabels } from './provider-labels'
 
 /**
  * An audit event's details as a pt-BR sentence part ("encerrou 1 das próprias sessões", "com o
@@ -8,13 +9,17 @@ import { permissionDescriptions, type Permission } from './permissions'
  * neither. A key or a value this file does not know is left out rather than shown raw: an id or
  * `which: one` tells the reader nothing, and a new key is caught by the test that renders every
  * key of AUDIT_DETAIL_KEYS.
+ *
+ * A sign-in provider is recorded by its AUTH_PROVIDERS name and said by its label, looked up when
+ * the words are made (common/provider-labels.ts): events written before a label was set or
+ * changed read with today's label, and the log keeps no words that configuration owns.
  */
 
 /** The details keys each event type is recorded with, for the test that renders all of them. */
 export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
-  sign_in: ['method', 'provider', 'provider_mfa', 'new_browser'],
+  sign_in: ['method', 'provider', 'provider_mfa', 'new_browser', 'notice'],
   sign_in_failed: ['method', 'during', 'email', 'provider', 'reason'],
-  locked: [],
+  locked: ['notice'],
   unlocked: [],
   signed_out: [],
   session_ended: ['sessions', 'by', 'which'],
@@ -26,21 +31,21 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   refused: ['reason'],
   disabled: ['from', 'to'],
   reenabled: ['from', 'to'],
-  role_changed: ['from', 'to', 'provider', 'from_role', 'to_role'],
+  role_changed: ['from', 'to', 'provider', 'from_role', 'to_role', 'notice'],
   invited: ['role', 'role_name', 'team'],
-  mfa_enabled: ['method'],
-  mfa_disabled: ['method', 'by', 'totp', 'passkeys'],
-  passkey_added: ['passkey', 'name'],
-  passkey_removed: ['passkey', 'name', 'by'],
-  recovery_code_used: ['left', 'during'],
-  recovery_codes_regenerated: [],
+  mfa_enabled: ['method', 'notice'],
+  mfa_disabled: ['method', 'by', 'totp', 'passkeys', 'notice'],
+  passkey_added: ['passkey', 'name', 'notice'],
+  passkey_removed: ['passkey', 'name', 'by', 'notice'],
+  recovery_code_used: ['left', 'during', 'notice'],
+  recovery_codes_regenerated: ['notice'],
   passkey_renamed: ['passkey', 'from', 'name'],
   invitation_resent: [],
   name_changed: ['from', 'to'],
-  provider_linked: ['provider', 'by'],
-  provider_unlinked: ['provider', 'by'],
+  provider_linked: ['provider', 'by', 'notice'],
+  provider_unlinked: ['provider', 'by', 'notice'],
   provider_link_invited: ['provider'],
-  team_changed: ['from', 'to', 'provider'],
+  team_changed: ['from', 'to', 'provider', 'notice'],
   role_created: ['name', 'permissions', 'scope'],
   role_updated: ['from_name', 'name', 'added', 'removed', 'from_scope', 'scope'],
   role_deleted: ['name', 'permissions', 'scope'],
@@ -49,7 +54,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   team_deleted: ['name', 'members'],
   notice_sent: ['notice'],
   notices_changed: ['new_browser'],
-  email_change_requested: ['by'],
+  email_change_requested: ['by', 'notice'],
   email_changed: ['from', 'to'],
   email_change_cancelled: [],
   data_exported: [],
@@ -101,8 +106,14 @@ const providerRefusals: Record<string, string> = {
   linked_elsewhere: 'a conta no provedor já está vinculada a outra pessoa',
 }
 
-const viaProvider = (d: AuditDetails) =>
-  text(d.provider) && `pelo provedor ${quoted(text(d.provider)!)}`
+/**
+ * A provider in a sentence: always after the word "provedor", so that any label reads right
+ * ("pelo provedor «Conta Corporativa»", "pelo provedor «Google»"), whatever its gender or number.
+ */
+const provider = (name: unknown, labels: ProviderLabels) =>
+  text(name) && `provedor ${quoted(labels(text(name)!))}`
+const viaProvider = (d: AuditDetails, labels: ProviderLabels) =>
+  provider(d.provider, labels) && `pelo ${provider(d.provider, labels)}`
 
 const linkedBy: Record<string, string> = {
   verified_email: 'pelo e-mail confirmado pelo provedor',
@@ -172,7 +183,20 @@ function renamed(d: AuditDetails): string | undefined {
 function change(names: Record<string, string>, from: unknown, to: unknown): string | undefined {
   const before = names[String(from)]
   const after = names[String(to)]
-  return before && after ? `de ${before} para ${after}` : undefined
+  return before && after && before !== after ? `de ${before} para ${after}` : undefined
+}
+
+/**
+ * "de «Ana» para «Ana Maria»"; only the new name when the old one is not known. Equal ends say
+ * nothing: no change is recorded with them (its writers compare first), but an account
+ * anonymised before that was fixed had both ends replaced by its pseudonym.
+ */
+function fromTo(from: unknown, to: unknown): string | undefined {
+  const before = text(from)
+  const after = text(to)
+  if (before && after)
+    return before === after ? undefined : `de ${quoted(before)} para ${quoted(after)}`
+  return after && `agora ${quoted(after)}`
 }
 
 function sessionsEnded(details: AuditDetails): string | undefined {
@@ -214,16 +238,16 @@ function recoveryCodesLeft(details: AuditDetails): string | undefined {
 
 type Parts = (string | undefined | false)[]
 
-const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
-  sign_in: (d) => [
+const describe: Record<AuditType, (details: AuditDetails, labels: ProviderLabels) => Parts> = {
+  sign_in: (d, labels) => [
     signInMethods[String(d.method)],
-    viaProvider(d),
+    viaProvider(d, labels),
     d.provider_mfa === true && 'com verificação em duas etapas no provedor',
     d.new_browser === true && 'de um navegador novo para a conta',
   ],
-  sign_in_failed: (d) => [
+  sign_in_failed: (d, labels) => [
     signInMethods[String(d.method)],
-    viaProvider(d),
+    viaProvider(d, labels),
     providerRefusals[String(d.reason)],
     d.during === 'confirmation' &&
       (d.method === 'password'
@@ -239,16 +263,16 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   password_changed: () => [],
   reset_requested: (d) => [d.by === 'admin' && 'por um administrador'],
   password_reset: () => [],
-  registered: (d) => [text(d.via) && `pelo provedor ${quoted(text(d.via)!)}`],
+  registered: (d, labels) => [provider(d.via, labels) && `pelo ${provider(d.via, labels)}`],
   approved: (d) => [change(auditStatusNames, d.from, d.to)],
   refused: (d) => [text(d.reason) && `pelo motivo ${quoted(text(d.reason)!)}`],
   disabled: (d) => [change(auditStatusNames, d.from, d.to)],
   reenabled: (d) => [change(auditStatusNames, d.from, d.to)],
-  role_changed: (d) => [
+  role_changed: (d, labels) => [
     text(d.from_role) && text(d.to_role)
       ? `de ${quoted(text(d.from_role)!)} para ${quoted(text(d.to_role)!)}`
       : change(auditRoleNames, d.from, d.to),
-    viaProvider(d),
+    viaProvider(d, labels),
   ],
   invited: (d) => [
     text(d.role_name)
@@ -268,25 +292,18 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
     recoveryCodesLeft(d),
   ],
   recovery_codes_regenerated: () => [],
-  passkey_renamed: (d) => {
-    const before = text(d.from)
-    const after = text(d.name)
-    if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
-    return [after && `agora ${quoted(after)}`]
-  },
+  passkey_renamed: (d) => [fromTo(d.from, d.name)],
   invitation_resent: () => [],
-  name_changed: (d) => {
-    const before = text(d.from)
-    const after = text(d.to)
-    if (before && after) return [`de ${quoted(before)} para ${quoted(after)}`]
-    return [after && `agora ${quoted(after)}`]
-  },
-  provider_linked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
-  provider_unlinked: (d) => [viaProvider(d), linkedBy[String(d.by)]],
-  provider_link_invited: (d) => [
-    text(d.provider) && `para o provedor ${quoted(text(d.provider)!)}`,
+  name_changed: (d) => [fromTo(d.from, d.to)],
+  provider_linked: (d, labels) => [viaProvider(d, labels), linkedBy[String(d.by)]],
+  provider_unlinked: (d, labels) => [viaProvider(d, labels), linkedBy[String(d.by)]],
+  provider_link_invited: (d, labels) => [
+    provider(d.provider, labels) && `para o ${provider(d.provider, labels)}`,
   ],
-  team_changed: (d) => [`de ${teamWords(d.from)} para ${teamWords(d.to)}`, viaProvider(d)],
+  team_changed: (d, labels) => [
+    d.from !== d.to && `de ${teamWords(d.from)} para ${teamWords(d.to)}`,
+    viaProvider(d, labels),
+  ],
   role_created: (d) => [
     text(d.name) && quoted(text(d.name)!),
     scopeNames[String(d.scope)],
@@ -330,7 +347,8 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   email_changed: (d) => {
     const before = text(d.from)
     const after = text(d.to)
-    return [before && after && `de ${before} para ${after}`]
+    // Equal ends: an account anonymised since (both became its pseudonym); nothing to say.
+    return [before && after && before !== after && `de ${before} para ${after}`]
   },
   email_change_cancelled: () => [],
   data_exported: () => [],
@@ -342,8 +360,22 @@ const describe: Record<AuditType, (details: AuditDetails) => Parts> = {
   ],
 }
 
-/** The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say. */
-export function auditDetailsText(type: AuditType, details: AuditDetails): string {
-  const parts = describe[type]?.(details) ?? []
+/**
+ * The owner's security notice, folded into the event that caused it (audit-log/record-audit.ts
+ * marks it `notice: true`); events written before had a "notice_sent" event of their own.
+ */
+export const NOTICE_SENT_WORDS = 'aviso enviado por e-mail'
+
+/**
+ * The details of one event in pt-BR, parts joined by commas; '' when there is nothing to say.
+ * `labels` names the sign-in providers (common/provider-labels.ts).
+ */
+export function auditDetailsText(
+  type: AuditType,
+  details: AuditDetails,
+  labels: ProviderLabels,
+): string {
+  const parts = describe[type]?.(details, labels) ?? []
+  if (details.notice === true) parts.push(NOTICE_SENT_WORDS)
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(', ')
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { TOTP } from 'otpauth'
 import { expect, test } from './fixtures'
+import { csvFields } from './support/csv'
 import { startOwnServer, type OwnServer } from './support/own-server'
 import { expectRoute, signInWithForm } from './support/pages'
 
@@ -120,6 +121,11 @@ test('Auditoria, Início and the CSV say what happened in words, the CSV at the 
   ]) {
     await expect(events.getByText(words).first()).toBeVisible()
   }
+  // A notice mailed to the owner is said by the event that caused it, not by a line of its own.
+  await expect(
+    events.getByRole('listitem').filter({ hasText: 'Segundo fator ativado' }),
+  ).toContainText('aviso enviado por e-mail')
+  await expect(events.getByText('Aviso de segurança enviado')).toHaveCount(0)
   const auditText = await events.innerText()
   expect(auditText).not.toMatch(KEY_PAIR)
   expect(auditText).not.toMatch(UUID)
@@ -132,12 +138,27 @@ test('Auditoria, Início and the CSV say what happened in words, the CSV at the 
   await page.getByRole('button', { name: 'Exportar CSV' }).click()
   const file = await (await download).path()
   const csv = (await readFile(file)).toString('utf8').replace(/^\uFEFF/, '')
-  const [header, ...rows] = csv.trimEnd().split('\r\n')
+  const [header, ...lines] = csv.trimEnd().split('\r\n')
   expect(header).toBe(
-    'Quando;Evento;Quem fez;E-mail de quem fez;Conta;E-mail da conta;Endereço;Navegador;Detalhes',
+    'Quando;Evento;Quem fez;E-mail de quem fez;Conta;E-mail da conta;Endereço;Navegador;Detalhes;User-Agent',
   )
-  const row = rows.find((line) => line.includes(';Sessões encerradas;'))!.split(';')
-  expect(row.at(-1)).toBe('encerrou 1 das próprias sessões')
+  const rows = lines.map(csvFields)
+  const column = (name: string) => csvFields(header!).indexOf(name)
+  const row = rows.find((fields) => fields[column('Evento')] === 'Sessões encerradas')!
+  expect(row[column('Detalhes')]).toBe('encerrou 1 das próprias sessões')
+  // The browser as the screen names it ("Chrome no Linux"), the User-Agent as sent beside it.
+  const inBrowser = events
+    .getByRole('listitem')
+    .filter({ hasText: 'Entrou' })
+    .filter({ hasText: 'com um código de recuperação' })
+    .first()
+  const userAgent = await page.evaluate(() => navigator.userAgent)
+  const signInRow = rows.find(
+    (fields) => fields[column('Evento')] === 'Entrou' && fields[column('User-Agent')] === userAgent,
+  )!
+  const browserWords = signInRow[column('Navegador')]!
+  expect(browserWords).toMatch(/^\S+ no \S+$/)
+  await expect(inBrowser).toContainText(` · ${browserWords} · `)
   expect(row[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d -03:00$/)
   // Written back in the browser's own words, the file's time is the one on the screen.
   const [day, time, offset] = row[0]!.split(' ')

@@ -111,7 +111,7 @@ test('removing a passkey asks first, says what the last one means, and keeps foc
   await removeTwo.focus()
   await page.keyboard.press('Enter')
   await expect(dialog).toContainText(
-    'Sem chave de acesso nem aplicativo autenticador, a conta volta a entrar só com a senha.',
+    'Sem chave de acesso nem aplicativo autenticador, a conta deixa de pedir uma segunda etapa ao entrar.',
   )
   await dialog.getByRole('button', { name: 'Remover', exact: true }).click()
   await expect(page.getByText('Nenhuma chave de acesso cadastrada.')).toBeVisible()

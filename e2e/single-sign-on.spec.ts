@@ -128,6 +128,54 @@ test('a new person comes back from the provider pending; an admin approves; the 
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await expectRoute(page, '/dashboard')
   expect(await tokenIn(page)).not.toBeNull()
+
+  // No password of their own: neither Início nor the authenticator app's card speaks of one.
+  await expect(
+    page.getByText('Só a entrada no provedor de identidade protege a sua conta.'),
+  ).toBeVisible()
+  await page.goto('/#/perfil')
+  const card = page.locator('.card').filter({
+    has: page.getByRole('heading', { name: 'Verificação em duas etapas' }),
+  })
+  await expect(card).toContainText('Ao entrar, você digita também um código do aplicativo')
+  await expect(card).not.toContainText('senha')
+})
+
+test('linking by password: Início counts no failed attempt, and the log names the provider by its label', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const person = await createStaff(api, { name: 'Nina Vincula', label: 'nina-sso' })
+  await signInThroughProvider(page, person.email, { unverified: true })
+  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Senha', { exact: true }).fill(person.password)
+  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+  // The provider's refusal was the person's own first step, not an attempt on their account.
+  // (Its sessions' line comes in the same answer as the failures: once it shows, they would.)
+  await expect(page.getByText('Só esta sessão está aberta.')).toBeVisible()
+  await expect(page.getByText(/tentativas? de acesso com falha/)).toHaveCount(0)
+
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/auditoria?account=${person.id}`)}`)
+    await signInWithForm(admin, e2e.admin)
+    const events = admin.getByRole('list', { name: 'Eventos da auditoria' })
+    const linked = events
+      .getByRole('listitem')
+      .filter({ hasText: 'Provedor de identidade vinculado' })
+    await expect(linked).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+    await expect(linked).toContainText('aviso enviado por e-mail')
+    await expect(
+      events.getByRole('listitem').filter({ hasText: 'Falha ao entrar' }).first(),
+    ).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+    await expect(events).not.toContainText('«corp»')
+  } finally {
+    await adminContext.close()
+  }
 })
 
 test('an e-mail the provider does not vouch for is not linked; the person links it with the password once', async ({
@@ -186,7 +234,10 @@ test('an admin mails a link from Equipe; the person opens it, signs in at the pr
     ).toBeVisible()
 
     // The person's own mailbox: who asked, which provider, 24 hours, and the link.
-    const mail = await waitForMailAbout(person.email, new RegExp(`vincule sua conta ${label}`))
+    const mail = await waitForMailAbout(
+      person.email,
+      new RegExp(`vincule o provedor de identidade «${label}» à sua conta`),
+    )
     expect(mail.text).toContain(e2e.admin.email)
     expect(mail.text).toContain('24 horas')
     const link = /#(\/vincular\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
@@ -198,6 +249,10 @@ test('an admin mails a link from Equipe; the person opens it, signs in at the pr
     ).toBeVisible()
     await expect(
       page.getByText(`à conta de Vera Vínculo (${person.email}) no Painel`),
+    ).toBeVisible()
+    // The provider by its label, after the word "provedor" (right for any label).
+    await expect(
+      page.getByText(`Este link vincula a sua conta do provedor de identidade «${label}»`),
     ).toBeVisible()
     await page.getByRole('button', { name: `Entrar com ${label} e vincular` }).click()
     // Without the link, this e-mail (unvouched for) would only be offered the password.
@@ -252,6 +307,7 @@ test('an account with an authenticator app links by its password and a code, and
 
 test('cancelled at the provider: the login page says so, and the form is still there', async ({
   page,
+  browser,
 }) => {
   await page.goto('/#/login')
   await providerButton(page).click()
@@ -262,6 +318,23 @@ test('cancelled at the provider: the login page says so, and the form is still t
     'A entrada foi cancelada no provedor. Tente de novo quando quiser.',
   )
   await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible()
+
+  // Auditoria: nobody's account, so "Alguém" tried (not "Sistema"), at the provider by its label.
+  const adminContext = await browser.newContext()
+  try {
+    const admin = await adminContext.newPage()
+    await admin.goto(`/#/login?redirect=${encodeURIComponent('/auditoria?type=sign_in_failed')}`)
+    await signInWithForm(admin, e2e.admin)
+    const cancelled = admin
+      .getByRole('list', { name: 'Eventos da auditoria' })
+      .getByRole('listitem')
+      .filter({ hasText: `pelo provedor «${e2e.oidc.label}», cancelada no provedor` })
+      .first()
+    await expect(cancelled).toContainText('Alguém')
+    await expect(cancelled).not.toContainText('Sistema')
+  } finally {
+    await adminContext.close()
+  }
 })
 
 test("the provider's button is in the served page itself, before any script", async ({

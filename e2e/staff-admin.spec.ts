@@ -52,7 +52,7 @@ test.describe('as an admin', () => {
 
     // The mail: an admin made after Paula registered, never mailed, so the first mail they get
     // lists every waiting registration, hers included. (Made before, the registrations of the
-    // suites running beside this one could spend their one mail per 15 minutes first.) Another
+    // suites running beside this one could spend their one mail a minute first.) Another
     // registration makes the server send the mails now instead of within the minute.
     const second = await createStaff(api, { name: 'Segunda Admin', label: 'admin2' })
     const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)

@@ -30,7 +30,7 @@ test.describe('signed in as staff', () => {
     await expect(page.getByText('Papel', { exact: true })).toBeVisible()
     await expect(page.getByText('Perfil de acesso')).toHaveCount(0)
     await expect(
-      page.getByText('Ao entrar, além da senha, você digita um código do aplicativo autenticador'),
+      page.getByText('Ao entrar, você digita também um código do aplicativo autenticador'),
     ).toBeVisible()
   })
 })

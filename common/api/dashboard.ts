@@ -69,6 +69,10 @@ export const MyActivitySchema = Type.Object(
   {
     lastSignIn: Type.Union([MySignInSchema, Type.Null()]),
     failedSince: Type.Integer({ minimum: 0, description: 'failed sign-ins since that one' }),
+    passwordSignIn: Type.Boolean({
+      description:
+        'the person signs in with a password of their own (else at a sign-in provider): what Início advises depends on it',
+    }),
     mfa: Type.Boolean({ description: 'whether the account has a second factor' }),
     signIns: Type.Array(MySignInSchema, {
       maxItems: 5,

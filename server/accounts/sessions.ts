@@ -3,7 +3,7 @@ import { idleEndAfter, idleWriteIntervalMs } from '../../common/session-idle'
 import type { Db } from '../db/database'
 import type { Account, Session } from '../db/schema'
 import { findAccountById } from './accounts'
-import { browserName } from '../http/browser-name'
+import { browserName } from '../../common/browser-name'
 import { newToken, tokenHash } from './tokens'
 
 /**

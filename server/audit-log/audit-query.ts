@@ -2,7 +2,7 @@ import type { Access } from '../../common/api/roles'
 import { reachableEventSql } from '../roles/team-scope'
 import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
 import { normalizeAccountId } from '../../common/account-id'
-import { browserName } from '../http/browser-name'
+import { browserName } from '../../common/browser-name'
 import type { Db } from '../db/database'
 import type { AuditEventsTable } from '../db/schema'
 

@@ -1,5 +1,5 @@
 import type { MyActivity, MySignIn } from '../../common/api/dashboard'
-import { browserName } from '../http/browser-name'
+import { browserName } from '../../common/browser-name'
 import { mfaMethods } from '../accounts/second-factors'
 import { tokenHash } from '../accounts/tokens'
 import type { Db } from '../db/database'
@@ -45,6 +45,7 @@ export async function myActivity(
     .where('type', '=', 'sign_in_failed')
   if (previous) failures = failures.where('at', '>', previous.at)
   const { count } = await failures.executeTakeFirstOrThrow()
+  const ownLinkSteps = await linkStepsTakenByOwner(db, accountId, previous?.at)
   const signIns = await db
     .selectFrom('audit_events')
     .select(['at', 'ip', 'user_agent'])
@@ -56,8 +57,68 @@ export async function myActivity(
     .execute()
   return {
     lastSignIn: previous ? mySignIn(previous) : null,
-    failedSince: Number(count),
+    failedSince: Number(count) - ownLinkSteps,
     mfa: (await mfaMethods(db, accountId)).length > 0,
     signIns: signIns.map(mySignIn),
+  }
+}
+
+/**
+ * How long the person has to link with the password after the provider sent them back
+ * (PENDING_LINK_TTL_SECONDS of features/sign-in-with-provider/pending-links.ts, which a shared
+ * folder may not import; my-activity-api.test.ts holds the two equal).
+ */
+export const LINK_BY_PASSWORD_WINDOW_MS = 10 * 60 * 1000
+
+/**
+ * The `link_required` refusals (the provider claimed this account's e-mail without vouching for
+ * it) that the person then finished by linking with the account's password
+ * (features/sign-in-with-provider/link-by-password.ts): the same provider linked `by: password`
+ * within the pending link's life. Those were the person's own first step, not an attempt on
+ * their account, and Início does not count them as failures. One that nobody finished stays a
+ * failure: someone at that provider claimed the person's e-mail.
+ */
+async function linkStepsTakenByOwner(
+  db: Db,
+  accountId: string,
+  since: Date | undefined,
+): Promise<number> {
+  let query = db
+    .selectFrom('audit_events')
+    .select(['type', 'at', 'details'])
+    .where('account_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('type', '=', 'sign_in_failed'),
+          eb('details', 'like', '%"reason":"link_required"%'),
+        ]),
+        eb.and([eb('type', '=', 'provider_linked'), eb('details', 'like', '%"by":"password"%')]),
+      ]),
+    )
+  if (since) query = query.where('at', '>', since)
+  const rows = (await query.execute()).map((row) => ({
+    type: row.type,
+    at: row.at.getTime(),
+    provider: providerOf(row.details),
+  }))
+  const links = rows.filter((row) => row.type === 'provider_linked')
+  return rows.filter(
+    (refusal) =>
+      refusal.type === 'sign_in_failed' &&
+      links.some(
+        (link) =>
+          link.provider === refusal.provider &&
+          link.at >= refusal.at &&
+          link.at - refusal.at <= LINK_BY_PASSWORD_WINDOW_MS,
+      ),
+  ).length
+}
+
+function providerOf(details: string): unknown {
+  try {
+    return (JSON.parse(details) as { provider?: unknown }).provider
+  } catch {
+    return undefined
   }
 }

@@ -1,7 +1,7 @@
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
 import type { RequestOrigin } from '../http/request-origin'
-import { queueSecurityNotice } from '../security-notices/queue-security-notice'
+import { dueNotice, queueSecurityNotice } from '../security-notices/queue-security-notice'
 import { newEventId } from './event-id'
 
 /** Who an event names: enough to read the log after the account is gone. */
@@ -27,14 +27,18 @@ const SECRET_KEY = /password|token|secret|code|hash/i
  * Writes one event. Give it the transaction of the change it records, so the two are kept or
  * lost together: a change that fails leaves no event behind, and no event claims a change that
  * did not happen. An event its owner must hear of (security-notices/security-notice-kinds.ts)
- * queues the notice in the same transaction, and the log records that it was sent.
+ * queues the notice in the same transaction and says so itself (`notice: true`, "aviso enviado
+ * por e-mail"): one line in the log, where a "notice_sent" event of its own once doubled it.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const details = Object.fromEntries(
+  const details: AuditDetails = Object.fromEntries(
     Object.entries(entry.details ?? {}).filter(([key]) => !SECRET_KEY.test(key)),
   )
   const id = newEventId()
   const at = entry.at ?? new Date()
+  const accountId = entry.account?.id ?? null
+  const notice = await dueNotice(db, { type: entry.type, accountId, details })
+  if (notice) details.notice = true
   await db
     .insertInto('audit_events')
     .values({
@@ -52,12 +56,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       details: JSON.stringify(details),
     })
     .execute()
-  const accountId = entry.account?.id ?? null
-  const notice = await queueSecurityNotice(db, { id, type: entry.type, accountId, details, at })
-  if (notice !== undefined && entry.account) {
-    // Sent by the panel itself: no actor, no address.
-    await recordAudit(db, { type: 'notice_sent', account: entry.account, details: { notice }, at })
-  }
+  if (notice) await queueSecurityNotice(db, notice, id, at)
 }
 
 /** The party of an account row. */

@@ -8,6 +8,7 @@ import {
 } from './auth-provider-presets'
 import { ROLE_NAME_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../common/api/roles'
 import { quote, type Env, type EnvReader } from './env-reader'
+import { providerLabels } from '../../common/provider-labels'
 
 /**
  * Single sign-on's settings (docs/single-sign-on.md): AUTH_PROVIDERS names the providers, and
@@ -361,6 +362,5 @@ function reportStrayVariables(read: EnvReader, env: Env, names: readonly string[
  * or its name when it is no longer configured (a link made before it was removed).
  */
 export function providerLabel(name: string, providers: readonly AuthProvider[]): string {
-  const provider = providers.find((candidate) => candidate.name === name)
-  return provider ? provider.buttonText.replace(/^Entrar com\s+/, '') : name
+  return providerLabels(providers)(name)
 }

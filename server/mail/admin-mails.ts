@@ -93,17 +93,25 @@ export function newRegistrationsMail(
   )
 }
 
+/**
+ * `recoveryUrl`: the link to a new password, for someone who signs in with one; null for someone
+ * who signs in at a provider (no password of their own: nothing to make new here).
+ */
 export function secondFactorRemovedMail(
   to: string,
   name: string,
   removedBy: string,
-  recoveryUrl: string,
+  recoveryUrl: string | null,
 ): MailMessage {
   return mail(to, 'Painel: sua verificação em duas etapas foi desativada', [
     `Olá, ${name}.`,
-    `${removedBy} desativou a verificação em duas etapas da sua conta no Painel (aplicativo autenticador, códigos de recuperação e chaves de acesso), por exemplo porque você perdeu o celular. Agora a sua senha basta para entrar.`,
+    `${removedBy} desativou a verificação em duas etapas da sua conta no Painel (aplicativo autenticador, códigos de recuperação e chaves de acesso), por exemplo porque você perdeu o celular. ${recoveryUrl ? 'Agora a sua senha basta para entrar.' : 'Agora basta entrar pelo provedor de identidade.'}`,
     'Para voltar a proteger a conta, entre e ative a verificação de novo na tela Minha conta.',
-    'Se você não pediu isso, crie uma nova senha agora neste link e avise quem administra o Painel na sua equipe:',
-    recoveryUrl,
+    ...(recoveryUrl
+      ? [
+          'Se você não pediu isso, crie uma nova senha agora neste link e avise quem administra o Painel na sua equipe:',
+          recoveryUrl,
+        ]
+      : ['Se você não pediu isso, avise quem administra o Painel na sua equipe.']),
   ])
 }

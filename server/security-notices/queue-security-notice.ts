@@ -8,26 +8,25 @@ import {
   type SecurityNoticeKind,
 } from './security-notice-kinds'
 
-/** What queueSecurityNotice needs of the event just written (audit-log/record-audit.ts). */
+/** What a notice is decided on: the event about to be written (audit-log/record-audit.ts). */
 export interface NoticeEvent {
-  id: string
   type: AuditType
   accountId: string | null
   details: AuditDetails
-  at: Date
+}
+
+/** The notice an event will send: its kind, and the address it goes to. */
+export interface DueNotice {
+  kind: SecurityNoticeKind
+  recipient: string
 }
 
 /**
- * Queues the owner's notice of an event, in the event's own transaction (the notice exists
- * exactly when the change does), and says which kind it queued. The outbox row holds only the
- * event's id: its sender composes the mail from the audit log at delivery
- * (features/security-notices/security-notice-mail.ts), so the row keeps no personal words.
+ * Whether the owner is to be told of an event, decided before the event is written so that the
+ * event itself says so (`notice: true`): the log keeps one line, not a second "notice sent" one.
  * Nothing for an account that is gone, or for a notice its owner turned off.
  */
-export async function queueSecurityNotice(
-  db: Db,
-  event: NoticeEvent,
-): Promise<SecurityNoticeKind | undefined> {
+export async function dueNotice(db: Db, event: NoticeEvent): Promise<DueNotice | undefined> {
   const kind = securityNoticeKind(event.type, event.details)
   if (kind === undefined || event.accountId === null) return undefined
   const account = await db
@@ -37,6 +36,20 @@ export async function queueSecurityNotice(
     .executeTakeFirst()
   if (!account) return undefined
   if (OPTIONAL_NOTICES.has(kind) && !account.notice_new_browser) return undefined
-  await queueRequest(db, SECURITY_NOTICE_MAIL, account.email, { event: event.id }, event.at)
-  return kind
+  return { kind, recipient: account.email }
+}
+
+/**
+ * Queues the owner's notice of the event just written, in the event's own transaction (the
+ * notice exists exactly when the change does). The outbox row holds only the event's id: its
+ * sender composes the mail from the audit log at delivery
+ * (features/security-notices/security-notice-mail.ts), so the row keeps no personal words.
+ */
+export async function queueSecurityNotice(
+  db: Db,
+  notice: DueNotice,
+  eventId: string,
+  at: Date,
+): Promise<void> {
+  await queueRequest(db, SECURITY_NOTICE_MAIL, notice.recipient, { event: eventId }, at)
 }

@@ -1,16 +1,14 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { AuditEvent, AuditParty } from '../../../common/api/audit'
-import { auditDetailsText } from '../../../common/audit-details'
-import { auditTypeNames } from '../../../common/audit-type-names'
-import { auditEventMessages } from './audit-event-messages'
+import { auditEventWords, type AuditEventWords } from '../../../common/audit-event-words'
+import { pageProviderLabels } from './provider-labels'
 import { staffAccountPath } from '../routing/paths'
 import { formatDateTime } from '../ui/format-date'
 
-const text = auditEventMessages
-
-function Party({ party }: { party: AuditParty | null }) {
-  if (!party) return <>{text.system}</>
+/** A person, linked to their account's page; `unnamed` when the event names nobody. */
+function Party({ party, unnamed }: { party: AuditParty | null; unnamed: string }) {
+  if (!party) return <>{unnamed}</>
   return (
     <Link to={staffAccountPath(party.id)} title={party.email}>
       {party.name || party.email}
@@ -23,10 +21,8 @@ function Party({ party }: { party: AuditParty | null }) {
  * words, as in the session list; the User-Agent itself is in the CSV. Whole, wrapping between
  * words on a phone (cut with an ellipsis it lost its end, mid-word).
  */
-function EventDetails({ event }: { event: AuditEvent }) {
-  const said = [event.ip, event.browser, auditDetailsText(event.type, event.details)]
-    .filter(Boolean)
-    .join(' · ')
+function EventDetails({ event, words }: { event: AuditEvent; words: AuditEventWords }) {
+  const said = [event.ip, words.browser, words.details].filter(Boolean).join(' · ')
   if (!said) return null
   return (
     <div className="small text-body-secondary" style={{ overflowWrap: 'break-word' }}>
@@ -58,30 +54,34 @@ export function AuditEventList({
   }, [focusAt])
   return (
     <ul className="list-unstyled mb-0" aria-label={label}>
-      {events.map((event, index) => (
-        <li
-          key={event.id}
-          className="border-bottom py-2"
-          {...(index === focusAt?.index && { ref: focused, tabIndex: -1 })}
-        >
-          <div className="d-flex flex-wrap gap-2">
-            <time dateTime={event.at} className="text-body-secondary">
-              {formatDateTime(event.at)}
-            </time>
-            <strong>{auditTypeNames[event.type]}</strong>
-          </div>
-          <div>
-            <Party party={event.actor} />
-            {event.account && event.account.id !== event.actor?.id && (
-              <>
-                {' → '}
-                <Party party={event.account} />
-              </>
-            )}
-          </div>
-          <EventDetails event={event} />
-        </li>
-      ))}
+      {events.map((event, index) => {
+        // The CSV's words too (server/features/audit/audit-csv.ts): the two say the same.
+        const words = auditEventWords(event, pageProviderLabels())
+        return (
+          <li
+            key={event.id}
+            className="border-bottom py-2"
+            {...(index === focusAt?.index && { ref: focused, tabIndex: -1 })}
+          >
+            <div className="d-flex flex-wrap gap-2">
+              <time dateTime={event.at} className="text-body-secondary">
+                {formatDateTime(event.at)}
+              </time>
+              <strong>{words.what}</strong>
+            </div>
+            <div>
+              <Party party={event.actor} unnamed={words.who} />
+              {event.account && event.account.id !== event.actor?.id && (
+                <>
+                  {' → '}
+                  <Party party={event.account} unnamed={words.who} />
+                </>
+              )}
+            </div>
+            <EventDetails event={event} words={words} />
+          </li>
+        )
+      })}
     </ul>
   )
 }

@@ -9,8 +9,9 @@ export const securityMessages = {
   loading: 'Carregando…',
   totp: {
     title: 'Verificação em duas etapas',
+    // Not "além da senha": someone who signs in at a provider has no password here.
     intro:
-      'Ao entrar, além da senha, você digita um código do aplicativo autenticador do seu celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…).',
+      'Ao entrar, você digita também um código do aplicativo autenticador do seu celular (Google Authenticator, Microsoft Authenticator, 2FAS, Aegis…).',
     on: 'Ativada com aplicativo autenticador.',
     off: 'Desativada.',
     codesLeft: (count: number) =>
@@ -66,7 +67,7 @@ export const securityMessages = {
     removeBody: 'Ela deixa de servir para entrar nesta conta.',
     // GET /api/me/mfa says whether another factor is left; MFA_REQUIRED is the server's to know.
     removeLastBody:
-      'Sem chave de acesso nem aplicativo autenticador, a conta volta a entrar só com a senha. Se a verificação em duas etapas for obrigatória para você, será preciso configurar uma de novo para continuar.',
+      'Sem chave de acesso nem aplicativo autenticador, a conta deixa de pedir uma segunda etapa ao entrar. Se a verificação em duas etapas for obrigatória para você, será preciso configurar uma de novo para continuar.',
     nameRequired: 'Dê um nome à chave, para reconhecê-la depois.',
     failed: 'A chave de acesso não foi criada. Tente de novo.',
     unsupported: 'Este navegador não permite chaves de acesso.',

@@ -196,9 +196,25 @@ async function scrubAuditLog(
   return own.length
 }
 
-/** The details' string values with each e-mail or name replaced (any case) by the pseudonym's. */
+/**
+ * The two ends of a change in an event's details (name_changed, email_changed: from/to;
+ * passkey_renamed: from/name; role_updated, team_updated: from_name/name).
+ */
+const CHANGE_ENDS = [
+  ['from', 'to'],
+  ['from', 'name'],
+  ['from_name', 'name'],
+] as const
+
+/**
+ * The details' string values with each e-mail or name replaced (any case) by the pseudonym's.
+ * A change between two of the person's own names or e-mails would read "de «Pessoa anonimizada
+ * 4ae7…» para «Pessoa anonimizada 4ae7…»", a change that changed nothing: both ends go instead,
+ * and the event still says what kind of change it was.
+ */
 function replaceIn(json: string, words: string[], pseudonym: AuditParty): string {
   const details = JSON.parse(json) as Record<string, unknown>
+  const before = { ...details }
   const longestFirst = [...words].sort((a, b) => b.length - a.length)
   for (const [key, value] of Object.entries(details)) {
     if (typeof value !== 'string') continue
@@ -211,6 +227,13 @@ function replaceIn(json: string, words: string[], pseudonym: AuditParty): string
       )
     }
     details[key] = text
+  }
+  for (const [from, to] of CHANGE_ENDS) {
+    if (typeof details[from] !== 'string' || before[from] === before[to]) continue
+    if (details[from] === details[to]) {
+      delete details[from]
+      delete details[to]
+    }
   }
   return JSON.stringify(details)
 }

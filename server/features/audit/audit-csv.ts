@@ -1,12 +1,13 @@
 import type { AuditEvent } from '../../../common/api/audit'
-import { auditDetailsText } from '../../../common/audit-details'
-import { auditTypeNames } from '../../../common/audit-type-names'
+import { auditEventWords } from '../../../common/audit-event-words'
+import type { ProviderLabels } from '../../../common/provider-labels'
 
 /**
  * The audit log as CSV for spreadsheet programs, as a person in Brazil opens it: fields separated
  * by `;` (Excel with Brazilian settings reads `,` as the decimal comma and puts a whole line in
- * one column), pt-BR headers, the details in the words of the Auditoria screen, and times in the
- * viewer's time zone with the offset written, so the file and the screen agree to the minute.
+ * one column), pt-BR headers, each event in the words of the Auditoria screen
+ * (common/audit-event-words.ts: who did it, the browser in words, providers by their labels),
+ * the User-Agent as sent last for whoever investigates, and times in the viewer's time zone with the offset written, so the file and the screen agree to the minute.
  * UTF-8 with a byte-order mark (without it Excel reads the accents as Latin-1), CRLF line ends,
  * and every field that a spreadsheet would run as a formula (starting with =, +, -, @, tab or
  * carriage return) prefixed with an apostrophe, as OWASP advises: a name like `=HYPERLINK(...)`
@@ -25,9 +26,8 @@ const HEADER = [
   'Endereço',
   'Navegador',
   'Detalhes',
+  'User-Agent',
 ]
-/** The author of an event no person caused, as the screen names it. */
-const SYSTEM = 'Sistema'
 
 export function csvField(value: string): string {
   const neutral = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
@@ -76,24 +76,31 @@ export function csvTime(iso: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${zone}`
 }
 
-export function auditCsv(events: readonly AuditEvent[], timeZone = 'UTC') {
+/** One event's line, without its line end. */
+export function auditCsvLine(event: AuditEvent, timeZone: string, labels: ProviderLabels): string {
+  const words = auditEventWords(event, labels)
+  return [
+    csvTime(event.at, timeZone),
+    words.what,
+    words.who,
+    event.actor?.email ?? '',
+    event.account?.name ?? '',
+    event.account?.email ?? '',
+    event.ip ?? '',
+    words.browser,
+    words.details,
+    event.userAgent ?? '',
+  ]
+    .map(csvField)
+    .join(SEPARATOR)
+}
+
+export function auditCsv(
+  events: readonly AuditEvent[],
+  timeZone: string,
+  labels: ProviderLabels,
+): string {
   const lines = [HEADER.join(SEPARATOR)]
-  for (const event of events) {
-    lines.push(
-      [
-        csvTime(event.at, timeZone),
-        auditTypeNames[event.type] ?? event.type,
-        event.actor ? event.actor.name || event.actor.email : SYSTEM,
-        event.actor?.email ?? '',
-        event.account?.name ?? '',
-        event.account?.email ?? '',
-        event.ip ?? '',
-        event.userAgent ?? '',
-        auditDetailsText(event.type, event.details),
-      ]
-        .map(csvField)
-        .join(SEPARATOR),
-    )
-  }
+  for (const event of events) lines.push(auditCsvLine(event, timeZone, labels))
   return BOM + lines.join('\r\n') + '\r\n'
 }

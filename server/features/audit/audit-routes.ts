@@ -5,6 +5,7 @@ import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { HttpError } from '../../http/errors'
 import { auditCsv, isTimeZone } from './audit-csv'
 import { auditPage, findAuditEvents } from '../../audit-log/audit-query'
+import { providerLabels } from '../../../common/provider-labels'
 
 const bearer = [{ bearer: [] }]
 
@@ -15,7 +16,8 @@ export const CSV_MAX_ROWS = 50_000
  * GET /api/audit (a page, newest first) and /api/audit.csv (the same filters, every row), as
  * common/api/audit.ts describes them, each behind its own permission.
  */
-export default guardedRoutes([signedIn], async (app, { db }) => {
+export default guardedRoutes([signedIn], async (app, { db, config }) => {
+  const labels = providerLabels(config.authProviders)
   app.get(
     '/audit',
     {
@@ -60,7 +62,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
-        .send(auditCsv(events, tz))
+        .send(auditCsv(events, tz, labels))
     },
   )
 })

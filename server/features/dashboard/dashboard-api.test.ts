@@ -147,7 +147,7 @@ describe(`/api/dashboard (${testStoreName()})`, () => {
     assert.equal(mine.signIns.at(-1)?.userAgent, 'Safari no iPhone')
   })
 
-  it('mails every active admin about new registrations, at most once per 15 minutes', async () => {
+  it('mails every active admin about new registrations at once, then at most once a minute', async () => {
     const adminMails = () =>
       api.mail.sent.filter((mail) => mail.to === ADMIN.email && /cadastro/.test(mail.subject))
     const before = adminMails().length
@@ -171,8 +171,9 @@ describe(`/api/dashboard (${testStoreName()})`, () => {
       config: { publicUrl: 'https://x' },
     })
     await api.deliverMail()
-    assert.equal(adminMails().length, before + 1, 'a second mail within 15 minutes')
-    // 16 minutes later the held-back registration goes out, alone.
+    assert.equal(adminMails().length, before + 1, 'no second mail within the minute')
+    // A minute later the held-back registration goes out, alone (it waited 15 minutes once,
+    // while docs/single-sign-on.md promised a minute).
     await notifyAdminsOfRegistrations(
       {
         db: api.database.db,
@@ -180,7 +181,7 @@ describe(`/api/dashboard (${testStoreName()})`, () => {
         log: api.app.log,
         config: { publicUrl: 'https://x' },
       },
-      new Date(Date.now() + 16 * 60_000),
+      new Date(Date.now() + 61_000),
     )
     await api.deliverMail()
     const mails = adminMails()

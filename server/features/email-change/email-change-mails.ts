@@ -31,7 +31,13 @@ export function emailTakenMail(to: string): MailMessage {
 export function emailChangeAskedMail(
   to: string,
   name: string,
-  change: { newEmail: string; byAdmin: string | null; cancelLink: string },
+  change: {
+    newEmail: string
+    byAdmin: string | null
+    cancelLink: string
+    /** The person signs in with a password of their own (else at a provider: no new one to make). */
+    password: boolean
+  },
 ): MailMessage {
   const who = change.byAdmin
     ? `por ${change.byAdmin}, da administração do Painel`
@@ -41,6 +47,6 @@ export function emailChangeAskedMail(
     `Foi pedido, ${who}, que o e-mail da sua conta no Painel passe a ser ${change.newEmail}. A troca só acontece quando esse endereço confirmar; até lá, este e-mail continua valendo para entrar.`,
     'Se não foi você nem alguém da administração do Painel, cancele a troca por este link:',
     change.cancelLink,
-    `O link de cancelamento vale enquanto a troca não for confirmada (no máximo ${EMAIL_CHANGE_HOURS} horas). Depois, crie uma nova senha em "Esqueci minha senha" e avise quem administra o Painel.`,
+    `O link de cancelamento vale enquanto a troca não for confirmada (no máximo ${EMAIL_CHANGE_HOURS} horas). Depois, ${change.password ? 'crie uma nova senha em "Esqueci minha senha" e avise' : 'avise'} quem administra o Painel.`,
   ])
 }

@@ -75,7 +75,11 @@ describe(`changing one's e-mail with a second factor (${testStoreName()})`, () =
     assert.match(notice!.text, /usado para confirmar uma alteração na sua conta do Painel/)
     assert.match(notice!.text, /Restam 9 códigos/)
     const [used] = await api.events(bia.id, 'recovery_code_used')
-    assert.deepEqual(JSON.parse(used!.details), { left: 9, during: 'confirmation' })
+    assert.deepEqual(JSON.parse(used!.details), {
+      left: 9,
+      during: 'confirmation',
+      notice: true,
+    })
 
     assert.equal(
       errorOf(await ask(bia.token, { email: 'bia.outra@example.com', code: first })).code,

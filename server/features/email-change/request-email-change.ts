@@ -1,6 +1,7 @@
 import { canonicalEmail, INVALID_EMAIL_MESSAGE } from '../../../common/account-rules'
 import { findAccountByEmail } from '../../accounts/accounts'
 import { invalidInput } from '../../accounts/account-input'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { newToken, tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
 import { party, recordAudit } from '../../audit-log/record-audit'
@@ -75,7 +76,12 @@ export async function requestEmailChange(
     await outbox.queue(
       trx,
       'email_change_asked',
-      emailChangeAskedMail(account.email, account.name, { newEmail, byAdmin: admin, cancelLink }),
+      emailChangeAskedMail(account.email, account.name, {
+        newEmail,
+        byAdmin: admin,
+        cancelLink,
+        password: signsInWithPassword(config, account),
+      }),
       { tokenHash: tokenHash(cancelToken) },
     )
     await recordAudit(trx, {
@@ -83,14 +89,8 @@ export async function requestEmailChange(
       actor: party(by.admin ?? account),
       account: party(account),
       origin: by.origin,
-      details: { by: by.admin ? 'admin' : 'owner' },
-      at: now,
-    })
-    // The old address's mail is a security notice: the log says it was sent.
-    await recordAudit(trx, {
-      type: 'notice_sent',
-      account: party(account),
-      details: { notice: 'email_change_requested' },
+      // The old address's mail is a security notice: the event says it was sent.
+      details: { by: by.admin ? 'admin' : 'owner', notice: true },
       at: now,
     })
   })

@@ -18,6 +18,15 @@ export async function renameMe(
   const name = acceptedName(raw)
   if (name === account.name) return account
   return db.transaction().execute(async (trx) => {
+    // The name as it is now, the row locked: an admin may have renamed the person since the
+    // session read it, and the log records changes only.
+    const current = await trx
+      .updateTable('accounts')
+      .set((set) => ({ name: set.ref('name') }))
+      .where('id', '=', account.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (current.name === name) return current
     const renamed = await trx
       .updateTable('accounts')
       .set({ ...nameColumns(name), updated_at: new Date() })
@@ -25,7 +34,7 @@ export async function renameMe(
       .returningAll()
       .executeTakeFirstOrThrow()
     await recordAccountEvent(trx, 'name_changed', account.id, origin, {
-      from: account.name,
+      from: current.name,
       to: name,
     })
     return renamed

@@ -86,6 +86,8 @@ describe(`Adding a passkey under /api/me (${testStoreName()})`, () => {
     assert.deepEqual(JSON.parse(event.details), {
       passkey: bia.passkey.id,
       name: 'Notebook do trabalho',
+      // Its owner was told by mail (security-notices/): the event says so.
+      notice: true,
     })
     const status = await api.call('GET', '/api/me/mfa', bia.token)
     assert.equal(status.json<MfaStatus>().passkeys, 1)
@@ -292,6 +294,7 @@ describe(`Renaming and removing passkeys (${testStoreName()})`, () => {
       passkey: otto.passkey.id,
       name: 'Chave do Otto',
       by: 'owner',
+      notice: true,
     })
     const again = await api.call('DELETE', `/api/me/passkeys/${otto.passkey.id}`, otto.token)
     assert.equal(again.statusCode, 404)

@@ -110,7 +110,11 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     assert.equal(errorOf(replay).code, 'invalid_code')
     const [event] = await api.events(ana.id, 'sign_in').then((rows) => rows.slice(-1))
     // A second browser without the device cookie: a new browser for the account (security-notices/).
-    assert.deepEqual(JSON.parse(event!.details), { method: 'totp', new_browser: true })
+    assert.deepEqual(JSON.parse(event!.details), {
+      method: 'totp',
+      new_browser: true,
+      notice: true,
+    })
   })
 
   it('accepts a code one step early or late (clock drift), not two', async () => {
@@ -140,7 +144,7 @@ describe(`Signing in with a second factor (${testStoreName()})`, () => {
     const status = (await api.call('GET', '/api/me/mfa', ana.token)).json<MfaStatus>()
     assert.equal(status.recoveryCodesLeft, 9)
     const [used] = await api.events(ana.id, 'recovery_code_used')
-    assert.deepEqual(JSON.parse(used!.details), { left: 9 })
+    assert.deepEqual(JSON.parse(used!.details), { left: 9, notice: true })
   })
 
   it('answers a sign-in with a recovery code with how many are left; a TOTP sign-in says nothing of them', async () => {
@@ -313,7 +317,12 @@ describe(`Turning TOTP off and new recovery codes (${testStoreName()})`, () => {
     assert.ok(login.json<SignedIn>().token)
     const [event] = (await api.events(ana.id, 'mfa_disabled')).slice(-1)
     assert.notEqual(event!.actor_id, ana.id)
-    assert.deepEqual(JSON.parse(event!.details), { by: 'admin', totp: true, passkeys: 0 })
+    assert.deepEqual(JSON.parse(event!.details), {
+      by: 'admin',
+      totp: true,
+      passkeys: 0,
+      notice: true,
+    })
     // Ana is told, by whom, and how to take the account back if she did not ask for it.
     const mail = await api.mail.withSubject(
       ana.email,

@@ -2,6 +2,7 @@ import { MyActivitySchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { mfaStatus } from '../../accounts/second-factors'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { openSessionsOf } from '../../accounts/sessions'
 import { myActivity } from '../../audit-log/my-activity'
 
@@ -31,6 +32,7 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
       const sessions = await openSessionsOf(db, accountId, config.sessionIdleSeconds, now())
       return {
         ...activity,
+        passwordSignIn: signsInWithPassword(config, request.account!),
         // This request's own session is open: at least 1, even at the edge of its idle end.
         openSessions: Math.max(1, sessions.length),
         secondFactors: await mfaStatus(db, accountId),

@@ -85,7 +85,6 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
       'sign_in_failed',
       'mfa_enabled',
       'role_changed',
-      'notice_sent',
       'email_change_requested',
       'data_exported',
     ]) {

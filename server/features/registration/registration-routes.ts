@@ -10,14 +10,14 @@ import { registrationNotifier } from './registration-notices'
 /**
  * POST /api/auth/register (common/api/auth.ts): anyone asks for an account, counted by the burst
  * limit per address; the admins are told by mail (registration-notices.ts), at once and, for
- * what their 15-minute limit held back, within a minute of it ending.
+ * what a burst brings after that mail, in one more mail a minute later.
  */
 export default guardedRoutes([burstLimit], async (app, context) => {
   const notifyAdmins = registrationNotifier(context)
   const notices = setInterval(() => void notifyAdmins.run(), 60_000).unref()
   app.addHook('onClose', async () => {
     clearInterval(notices)
-    await notifyAdmins.settled()
+    await notifyAdmins.stop()
   })
 
   app.get(

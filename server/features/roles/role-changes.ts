@@ -102,14 +102,20 @@ export async function changeRole(
       if (!mayGrant(access, { permissions, scope })) throw notGrantable()
       const name = change.name === undefined ? before.name : change.name.trim()
       if (!name) throw apiError(400, 'invalid_input')
+      const description = change.description?.trim() ?? before.description
+      const added = permissions.filter((p) => !held.includes(p))
+      const removed = held.filter((p) => !permissions.includes(p))
+      // The same values again change nothing, and the log records changes only.
+      const same =
+        name === before.name &&
+        description === before.description &&
+        scope === before.scope &&
+        added.length === 0 &&
+        removed.length === 0
+      if (same) return
       await trx
         .updateTable('roles')
-        .set({
-          name,
-          name_key: nameKey(name),
-          description: change.description?.trim() ?? before.description,
-          scope,
-        })
+        .set({ name, name_key: nameKey(name), description, scope })
         .where('id', '=', id)
         .execute()
       await writePermissions(trx, id, permissions)
@@ -120,8 +126,8 @@ export async function changeRole(
         details: {
           from_name: before.name,
           name,
-          added: list(permissions.filter((p) => !held.includes(p))),
-          removed: list(held.filter((p) => !permissions.includes(p))),
+          added: list(added),
+          removed: list(removed),
           from_scope: before.scope,
           scope,
         },

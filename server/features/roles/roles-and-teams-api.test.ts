@@ -140,6 +140,7 @@ describe(`roles and teams (${testStoreName()})`, () => {
       to: 'staff',
       from_role: 'Equipe',
       to_role: 'Suporte',
+      notice: true,
     })
   })
 

@@ -1,8 +1,10 @@
 import type { AuditDetails } from '../../../common/api/audit'
 import { auditRoleNames } from '../../../common/audit-details'
+import { browserName } from '../../../common/browser-name'
+import { providerLabels, type ProviderLabels } from '../../../common/provider-labels'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import type { ApiContext } from '../../api/api-context'
-import type { AuditEventsTable } from '../../db/schema'
-import { browserName } from '../../http/browser-name'
+import type { AccountStatus, AuditEventsTable } from '../../db/schema'
 import { composeMail } from '../../mail/compose'
 import type { MailMessage } from '../../mail/mailer'
 import type { OutboxRow } from '../../mail/outbox'
@@ -35,11 +37,34 @@ async function composeSecurityNotice(
   if (!event || event.account_id === null) return null
   const account = await db
     .selectFrom('accounts')
-    .select(['name', 'email'])
+    .selectAll()
     .where('id', '=', event.account_id)
     .executeTakeFirst()
   if (!account) return null
-  return securityNoticeMail(row.recipient, account.name, event, config.publicUrl)
+  const links = await db
+    .selectFrom('provider_links')
+    .select('provider')
+    .where('account_id', '=', account.id)
+    .orderBy('linked_at')
+    .execute()
+  return securityNoticeMail(row.recipient, event, config.publicUrl, {
+    name: account.name,
+    status: account.status,
+    password: signsInWithPassword(config, account),
+    providers: links.map((link) => link.provider),
+    labels: providerLabels(config.authProviders),
+  })
+}
+
+/** The person the notice goes to, as the advice must fit them. */
+export interface NoticeReader {
+  name: string
+  status: AccountStatus
+  /** Signs in with a password of their own (accounts/password-sign-in-policy.ts). */
+  password: boolean
+  /** The providers linked to the account (their AUTH_PROVIDERS names), oldest first. */
+  providers: readonly string[]
+  labels: ProviderLabels
 }
 
 /** When, in Brasília's time: the server does not know the reader's zone, and most staff are there. */
@@ -50,11 +75,15 @@ const WHEN = new Intl.DateTimeFormat('pt-BR', {
 })
 
 const quoted = (name: unknown) => (typeof name === 'string' && name !== '' ? ` «${name}»` : '')
+/** A provider as the mail says it: by its label, after the word "provedor" (common/provider-labels.ts). */
+const providerNamed = (name: unknown, labels: ProviderLabels) =>
+  quoted(typeof name === 'string' && name !== '' ? labels(name) : undefined)
 
 /** The subject and the sentence of what happened, per kind. */
 function whatHappened(
   kind: SecurityNoticeKind,
   details: AuditDetails,
+  { labels, password }: Pick<NoticeReader, 'labels' | 'password'>,
 ): { subject: string; sentence: string } {
   switch (kind) {
     case 'new_browser':
@@ -71,8 +100,7 @@ function whatHappened(
     case 'mfa_disabled':
       return {
         subject: 'Painel: segundo fator desativado',
-        sentence:
-          'A verificação em duas etapas (segundo fator) foi desativada na sua conta do Painel: agora basta a senha para entrar',
+        sentence: `A verificação em duas etapas (segundo fator) foi desativada na sua conta do Painel: agora basta ${password ? 'a senha' : 'o provedor de identidade'} para entrar`,
       }
     case 'recovery_codes_regenerated':
       return {
@@ -138,12 +166,12 @@ function whatHappened(
     case 'provider_linked':
       return {
         subject: 'Painel: provedor de identidade vinculado',
-        sentence: `O provedor de identidade${quoted(details.provider)} foi vinculado à sua conta do Painel: ele agora serve para entrar`,
+        sentence: `O provedor de identidade${providerNamed(details.provider, labels)} foi vinculado à sua conta do Painel: ele agora serve para entrar`,
       }
     case 'provider_unlinked':
       return {
         subject: 'Painel: provedor de identidade desvinculado',
-        sentence: `O provedor de identidade${quoted(details.provider)} foi desvinculado da sua conta do Painel`,
+        sentence: `O provedor de identidade${providerNamed(details.provider, labels)} foi desvinculado da sua conta do Painel`,
       }
   }
 }
@@ -160,14 +188,36 @@ const PROVIDER_LINK_WAYS: Readonly<Record<string, string>> = {
   new_account: 'A conta foi criada ao entrar pelo provedor pela primeira vez.',
 }
 
+/** Who made the change: the person, an admin, a provider's claims at a sign-in, or nobody known. */
+type Author = 'self' | 'admin' | 'provider' | 'unknown'
+
+function authorOf(
+  kind: SecurityNoticeKind,
+  event: AuditEventsTable,
+  details: AuditDetails,
+): Author {
+  if (kind === 'locked') return 'unknown'
+  if (event.actor_id !== null && event.actor_id !== event.account_id) return 'admin'
+  const byClaims = kind === 'role_changed' || kind === 'team_changed'
+  if (byClaims && typeof details.provider === 'string') return 'provider'
+  // A sign-in (a new browser, a recovery code) says who signs in, not who that is.
+  if (kind === 'new_browser' || kind === 'recovery_code_used') return 'unknown'
+  return 'self'
+}
+
 /** Who did it, in the mail's words: the person, an admin (named), a provider, or the panel. */
-function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: AuditDetails) {
+function whoDidIt(
+  kind: SecurityNoticeKind,
+  event: AuditEventsTable,
+  details: AuditDetails,
+  labels: ProviderLabels,
+) {
   if (kind === 'locked') return 'O bloqueio foi automático.'
   if (
     typeof details.provider === 'string' &&
     (kind === 'role_changed' || kind === 'team_changed')
   ) {
-    return `A alteração veio do provedor de identidade «${details.provider}», ao entrar por ele.`
+    return `A alteração veio do provedor de identidade${providerNamed(details.provider, labels)}, ao entrar por ele.`
   }
   if (kind === 'provider_linked') {
     // Made at a sign-in through the provider, not in Minha conta: say which way it was made.
@@ -184,35 +234,83 @@ function whoDidIt(kind: SecurityNoticeKind, event: AuditEventsTable, details: Au
   return 'A alteração foi feita na sua própria sessão, em Minha conta.'
 }
 
+const ADMINS = 'quem administra o Painel na sua equipe'
+
+/**
+ * What to do, fitted to who made the change and to the person: nothing asks someone to sign in
+ * who cannot yet (a pending registration), nor to make a new password someone who has none (a
+ * provider's account, PASSWORD_SIGN_IN=off: their password is the provider's), nor to undo
+ * what an admin or the provider's data did (that is the admins' to answer for).
+ */
+function advice(
+  kind: SecurityNoticeKind,
+  author: Author,
+  reader: NoticeReader,
+  details: AuditDetails,
+  publicUrl: string,
+): string[] {
+  if (reader.status === 'pending') {
+    return [
+      'O seu cadastro ainda aguarda a aprovação de um administrador: você poderá entrar quando ele for aprovado.',
+      `Se não foi você que pediu este cadastro, avise ${ADMINS}.`,
+    ]
+  }
+  if (author === 'admin' || author === 'provider') {
+    return [`Se não esperava por isso, fale com ${ADMINS}.`]
+  }
+  const ifYou =
+    kind === 'locked'
+      ? 'Se foi você, espere alguns minutos e tente de novo.'
+      : 'Se foi você, não precisa fazer nada.'
+  const endSessions =
+    kind === 'locked'
+      ? []
+      : [
+          'Não foi você? Entre no Painel e, em Minha conta, encerre as outras sessões abertas:',
+          `${publicUrl}/#/perfil`,
+        ]
+  const then = kind === 'locked' ? 'Não foi você? Então' : 'Depois'
+  if (reader.password) {
+    return [
+      ifYou,
+      ...endSessions,
+      `${then} crie uma nova senha por este link e avise ${ADMINS}:`,
+      `${publicUrl}/#/recuperar-senha`,
+    ]
+  }
+  // No password of their own: they sign in at a provider, whose password is the one to change.
+  const names = typeof details.provider === 'string' ? [details.provider] : reader.providers
+  const labels = [...new Set(names.map((name) => `«${reader.labels(name)}»`))]
+  const where =
+    labels.length === 0
+      ? 'no provedor de identidade com que você entra'
+      : labels.length === 1
+        ? `no provedor de identidade ${labels[0]}`
+        : `nos provedores de identidade ${labels.slice(0, -1).join(', ')} e ${labels.at(-1)}`
+  return [ifYou, ...endSessions, `${then} troque a senha da sua conta ${where} e avise ${ADMINS}.`]
+}
+
 /** The mail: what happened, when, from where and with which browser, who did it, what to do. */
 export function securityNoticeMail(
   to: string,
-  name: string,
   event: AuditEventsTable,
   publicUrl: string,
+  reader: NoticeReader,
 ): MailMessage | null {
   const details = JSON.parse(event.details) as AuditDetails
   const kind = securityNoticeKind(event.type as never, details)
   if (kind === undefined) return null
-  const { subject, sentence } = whatHappened(kind, details)
+  const { subject, sentence } = whatHappened(kind, details, reader)
   const where = [
     `em ${WHEN.format(new Date(event.at))} (horário de Brasília)`,
     event.ip && `a partir do endereço ${event.ip}`,
     event.user_agent && `com ${browserName(event.user_agent)}`,
   ].filter(Boolean)
-  const byAdmin = event.actor_id !== null && event.actor_id !== event.account_id
-  const myAccount = `${publicUrl}/#/perfil`
   const paragraphs = [
-    `Olá, ${name}.`,
+    `Olá, ${reader.name}.`,
     `${sentence}, ${where.join(', ')}.`,
-    whoDidIt(kind, event, details),
-    byAdmin
-      ? 'Se não esperava por isso, fale com quem administra o Painel na sua equipe.'
-      : 'Se foi você, não precisa fazer nada.',
-    'Não foi você? Entre no Painel e, em Minha conta, encerre as outras sessões abertas:',
-    myAccount,
-    'Depois crie uma nova senha por este link e avise quem administra o Painel na sua equipe:',
-    `${publicUrl}/#/recuperar-senha`,
+    whoDidIt(kind, event, details, reader.labels),
+    ...advice(kind, authorOf(kind, event, details), reader, details, publicUrl),
     kind === 'new_browser'
       ? 'Você pode desligar este aviso de navegador novo em Minha conta, em "Avisos de segurança". Os outros avisos de segurança são sempre enviados.'
       : undefined,

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import type { AuditDetails, AuditType } from '../../../common/api/audit'
 import type { SignedIn } from '../../../common/api/auth'
 import type { RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import type { NoticePreferences } from '../../../common/api/notices'
 import { totpCode } from '../../accounts/totp'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
 import { DEVICE_COOKIE } from '../../accounts/trusted-devices'
+import { securityNoticeKind } from '../../security-notices/security-notice-kinds'
 import { ADMIN, errorOf } from '../../test/api-fixture'
 import { signedInAdminFixture } from '../../test/signed-in-admin-fixture'
 import { testStoreName } from '../../test/test-database'
@@ -37,10 +39,29 @@ async function mailsTo(email: string, subject: string) {
   return suite.api.mail.sentWith(email, subject)
 }
 
-const noticesSent = async (accountId: string) =>
-  (await suite.api.events(accountId, 'notice_sent')).map(
-    (event) => (JSON.parse(event.details) as { notice: string }).notice,
+/**
+ * The notices the log says were sent to this account, oldest first: each is said by the event
+ * that caused it (`notice: true`), never by an event of its own (the log once doubled).
+ */
+async function noticesSent(accountId: string) {
+  const events = await suite.api.database.db
+    .selectFrom('audit_events')
+    .select(['type', 'details'])
+    .where('account_id', '=', accountId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute()
+  assert.deepEqual(
+    events.filter((event) => event.type === 'notice_sent'),
+    [],
+    'no event of its own for a notice',
   )
+  return events.flatMap((event) => {
+    const details = JSON.parse(event.details) as AuditDetails
+    if (details.notice !== true) return []
+    return [securityNoticeKind(event.type as AuditType, details) ?? `${event.type}?`]
+  })
+}
 
 describe(`security notices (${testStoreName()})`, () => {
   it('mails a sign-in from a browser new to the account, never one from a known browser', async () => {

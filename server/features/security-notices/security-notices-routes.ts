@@ -48,6 +48,15 @@ export default guardedRoutes([signedIn], async (app, context) => {
       const { newBrowser } = request.body
       const account = request.account!
       await db.transaction().execute(async (trx) => {
+        // The row as it is now (locked by the update), not as the session read it: the same
+        // value again changes nothing, and the log records changes only.
+        const before = await trx
+          .updateTable('accounts')
+          .set((set) => ({ notice_new_browser: set.ref('notice_new_browser') }))
+          .where('id', '=', account.id)
+          .returning('notice_new_browser')
+          .executeTakeFirst()
+        if (!before || Boolean(before.notice_new_browser) === newBrowser) return
         await trx
           .updateTable('accounts')
           .set({ notice_new_browser: newBrowser })

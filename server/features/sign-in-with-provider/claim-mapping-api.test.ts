@@ -142,10 +142,11 @@ describe(`sign-in providers' claims map to a role and a team (${testStoreName()}
         from_role: 'Auditoria',
         to_role: 'Gestor de equipe',
         provider: NAME,
+        notice: true,
       },
     ])
     assert.deepEqual(await detailsOf(first.id, 'team_changed'), [
-      { from: null, to: 'Vendas', provider: NAME },
+      { from: null, to: 'Vendas', provider: NAME, notice: true },
     ])
     await api.deliverMail()
     const notice = await api.mail.withSubject(
@@ -204,6 +205,7 @@ describe(`sign-in providers' claims map to a role and a team (${testStoreName()}
         from_role: 'Administrador',
         to_role: 'Auditoria',
         provider: NAME,
+        notice: true,
       },
     ])
   })

@@ -11,7 +11,9 @@ import {
 } from '../../test/oidc-test-provider'
 import { comeBackFromProvider as signInAtProvider } from '../../test/provider-sign-in'
 import { testStoreName } from '../../test/test-database'
-import { PENDING_LINK_COOKIE } from './pending-links'
+import type { MyActivity } from '../../../common/api/dashboard'
+import { LINK_BY_PASSWORD_WINDOW_MS } from '../../audit-log/my-activity'
+import { PENDING_LINK_COOKIE, PENDING_LINK_TTL_SECONDS } from './pending-links'
 
 /**
  * Linking a provider by the account's password (link-by-password.ts) through app.inject(),
@@ -23,7 +25,7 @@ const NAME = 'corp'
 const registered = registeredProvider(NAME, PUBLIC_URL)
 /** One unverified identity per test: once linked, a subject is found by its link. */
 const unverified = (id: string) => ({ id, email: `${id}@example.com`, emailVerified: false })
-const PEOPLE = ['ana', 'bia', 'caio', 'duda', 'eva', 'fabi', 'gil', 'hugo', 'iris']
+const PEOPLE = ['ana', 'bia', 'caio', 'duda', 'eva', 'fabi', 'gil', 'hugo', 'iris', 'jade', 'kai']
 
 let op: OidcTestProvider
 let api: ApiFixture
@@ -119,12 +121,38 @@ describe(`linking a provider by password (${testStoreName()})`, () => {
     assert.equal(made?.provider, NAME)
     assert.equal(made?.subject, 'ana')
     assert.equal(made?.issuer, op.issuer)
-    assert.deepEqual(await details(ana.id, 'provider_linked'), [{ provider: NAME, by: 'password' }])
+    assert.deepEqual(await details(ana.id, 'provider_linked'), [
+      { provider: NAME, by: 'password', notice: true },
+    ])
     assert.deepEqual((await details(ana.id, 'sign_in')).at(-1), { method: 'password' })
 
     // From now on the provider alone signs in: the link finds the account.
     const again = await comeBackFromProvider('ana')
     assert.match(again.location, /^\/#\/login\?sso=[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('Início does not count the link_required step the person then finished as a failed attempt', async () => {
+    // The pending link's life, which Início's count (audit-log/my-activity.ts) repeats.
+    assert.equal(LINK_BY_PASSWORD_WINDOW_MS, PENDING_LINK_TTL_SECONDS * 1000)
+    const jade = await api.addAccount({ email: 'jade@example.com', password: 'senha-da-jade-1' })
+    const back = await comeBackFromProvider('jade')
+    assert.equal(back.location, '/#/login?sso_error=link_required')
+    const linked = await link(back.cookie, 'jade@example.com', 'senha-da-jade-1')
+    assert.equal(linked.statusCode, 200, linked.body)
+    const { token } = linked.json<{ token: string }>()
+    // The refusal stays in the log, as it happened.
+    assert.equal((await details(jade, 'sign_in_failed')).at(-1)?.reason, 'link_required')
+    const mine = (await api.get('/api/dashboard/me', token)).json<MyActivity>()
+    assert.equal(mine.failedSince, 0)
+  })
+
+  it('a link_required nobody finished is still a failed attempt on Início', async () => {
+    await api.addAccount({ email: 'kai@example.com', password: 'senha-do-kai-1' })
+    // Someone at the provider claims Kai's e-mail, and goes no further.
+    await comeBackFromProvider('kai')
+    const token = await api.signIn('kai@example.com', 'senha-do-kai-1')
+    const mine = (await api.get('/api/dashboard/me', token)).json<MyActivity>()
+    assert.equal(mine.failedSince, 1)
   })
 
   it('a used pending link is not used again, and none without the cookie', async () => {
@@ -207,7 +235,9 @@ describe(`linking a provider by password (${testStoreName()})`, () => {
     assert.equal(right.statusCode, 200, right.body)
     assert.equal(right.json<{ recoveryCodesLeft: number }>().recoveryCodesLeft, 9)
     assert.equal((await linksOf(eva.id)).length, 1)
-    assert.deepEqual(await details(eva.id, 'provider_linked'), [{ provider: NAME, by: 'password' }])
+    assert.deepEqual(await details(eva.id, 'provider_linked'), [
+      { provider: NAME, by: 'password', notice: true },
+    ])
     const replay = await linkCode(back.cookie, mfa.challenge, recoveryCodes[2]!)
     assert.equal(errorOf(replay).code, 'link_expired')
   })

@@ -37,7 +37,7 @@ const unverified = (id: string, email = `${id}@provedor.example`) => ({
   emailVerified: false,
 })
 const SUBJECTS = ['lia', 'mia', 'nina', 'otto', 'pia', 'rui', 'sol', 'tais', 'ugo', 'vera', 'xavi']
-const SUBJECT = 'Painel: vincule sua conta Corp'
+const SUBJECT = 'Painel: vincule o provedor de identidade «Corp» à sua conta'
 
 let op: OidcTestProvider
 let api: ApiFixture
@@ -155,6 +155,12 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     const token = await sendAndRead(lia)
     const mail = api.mail.sentWith(lia.email, SUBJECT)[0]!
     assert.match(mail.text, /Olá, Lia Prado\./)
+    // The provider by its label, after the word "provedor": right whatever the label.
+    assert.match(
+      mail.text,
+      /vincular a sua conta do provedor de identidade «Corp» à sua conta do Painel/,
+    )
+    assert.match(mail.text, /pelo botão "Entrar com Corp"/)
     assert.match(mail.text, new RegExp(`${ADMIN.email.replace('.', '\\.')}`))
     assert.match(mail.text, /24 horas/)
     assert.match(mail.text, /ignore-o/)
@@ -185,7 +191,7 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     assert.equal((await api.get('/api/auth/me', session)).statusCode, 200)
     assert.deepEqual(await linksOf(lia.id), [{ provider: NAME, subject: 'lia', issuer: op.issuer }])
     assert.deepEqual(await detailsOf(lia.id, 'provider_linked'), [
-      { provider: NAME, by: 'admin_link' },
+      { provider: NAME, by: 'admin_link', notice: true },
     ])
     await api.deliverMail()
     const notices = api.mail.sentWith(lia.email, 'Painel: provedor de identidade vinculado')
@@ -346,12 +352,20 @@ describe(`an admin's link to connect a provider (${testStoreName()})`, () => {
     const xavi = await api.account('xavi')
     // example.com is allowed, but only an e-mail the provider vouches for counts.
     op.setAccount(unverified('xavi', xavi.email))
-    const token = await sendAndRead(xavi, STRICT, 'Painel: vincule sua conta Estrito')
+    const token = await sendAndRead(
+      xavi,
+      STRICT,
+      'Painel: vincule o provedor de identidade «Estrito» à sua conta',
+    )
     const refused = await comeBack(await start(token), 'xavi')
     assert.equal(loginQuery(refused).get('sso_error'), 'domain_not_allowed')
     assert.deepEqual(await linksOf(xavi.id), [])
 
-    const down = await sendAndRead(xavi, 'down', 'Painel: vincule sua conta Fora')
+    const down = await sendAndRead(
+      xavi,
+      'down',
+      'Painel: vincule o provedor de identidade «Fora» à sua conta',
+    )
     const answer = await api.post('/api/auth/oidc/link-invitation/start', { token: down })
     assert.equal(answer.statusCode, 503, answer.body)
     assert.equal(errorOf(answer).code, 'provider_unreachable')

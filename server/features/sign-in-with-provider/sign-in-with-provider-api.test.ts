@@ -175,7 +175,7 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
     assert.equal((await api.events(account.id, 'registered'))[0]?.details, '{"via":"auto"}')
     assert.deepEqual(
       JSON.parse((await api.events(account.id, 'provider_linked'))[0]?.details ?? ''),
-      { provider: 'auto', by: 'new_account' },
+      { provider: 'auto', by: 'new_account', notice: true },
     )
     assert.deepEqual(JSON.parse((await api.events(account.id, 'sign_in'))[0]?.details ?? ''), {
       method: 'provider',
@@ -243,6 +243,7 @@ describe(`sign in with a provider: the routes (${testStoreName()})`, () => {
     assert.deepEqual(JSON.parse((await api.events(id, 'provider_linked'))[0]?.details ?? ''), {
       provider: 'corp',
       by: 'verified_email',
+      notice: true,
     })
     // The password still works too.
     await api.signIn('ligada@example.com', 'senha-da-ligada-1')
@@ -471,6 +472,7 @@ describe(`Minha conta's providers and Equipe's sign-in methods (${testStoreName(
     assert.deepEqual(JSON.parse((await api.events(id, 'provider_unlinked'))[0]?.details ?? ''), {
       provider: 'corp',
       by: 'owner',
+      notice: true,
     })
     const again = await api.call('DELETE', `/api/me/providers/${link?.id}`, token)
     assert.equal(again.statusCode, 404)

@@ -1,6 +1,7 @@
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { findAdministeredAccount, refuseOwnAccount } from '../../accounts/account-administration'
 import { removeSecondFactors } from '../../accounts/second-factors'
+import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { secondFactorRemovedMail } from '../../mail/admin-mails'
 import type { ApiContext } from '../../api/api-context'
 import type { Acting } from '../../access/acting'
@@ -28,7 +29,9 @@ export async function removeAccountSecondFactors(
         origin,
         details: { by: 'admin', totp: removed.totp, passkeys: removed.passkeys },
       })
-      const recovery = `${deps.config.publicUrl}/#/recuperar-senha`
+      const recovery = signsInWithPassword(deps.config, account)
+        ? `${deps.config.publicUrl}/#/recuperar-senha`
+        : null
       const mail = secondFactorRemovedMail(account.email, account.name, actor.name, recovery)
       await deps.outbox.queue(trx, 'second_factor_removed', mail)
     }

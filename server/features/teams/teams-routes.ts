@@ -115,14 +115,16 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
           const name = change.name === undefined ? before.name : change.name.trim()
           if (!name) throw apiError(400, 'invalid_input')
           const open = change.open ?? Boolean(before.open)
+          const description = change.description?.trim() ?? before.description
+          // The same values again change nothing, and the log records changes only.
+          const same =
+            name === before.name &&
+            open === Boolean(before.open) &&
+            description === before.description
+          if (same) return
           await trx
             .updateTable('teams')
-            .set({
-              name,
-              name_key: nameKey(name),
-              description: change.description?.trim() ?? before.description,
-              open,
-            })
+            .set({ name, name_key: nameKey(name), description, open })
             .where('id', '=', id)
             .execute()
           await recordAudit(trx, {

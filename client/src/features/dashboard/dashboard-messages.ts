@@ -32,10 +32,13 @@ export const dashboardMessages = {
     firstSignIn: 'Este é o seu primeiro acesso registrado.',
     from: (ip: string | null, agent: string | null) =>
       [ip && `de ${ip}`, agent && `com ${agent}`].filter(Boolean).join(', '),
-    failedSince: (count: number) =>
-      count === 1
-        ? 'Houve 1 tentativa de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.'
-        : `Houve ${count} tentativas de acesso com falha na sua conta desde então. Se não foi você, troque a senha em Minha conta.`,
+    /** `password`: the person has one of their own; else theirs is the sign-in provider's. */
+    failedSince: (count: number, password: boolean) =>
+      `${count === 1 ? 'Houve 1 tentativa' : `Houve ${count} tentativas`} de acesso com falha na sua conta desde então. ${
+        password
+          ? 'Se não foi você, troque a senha em Minha conta.'
+          : 'Se não foi você, troque a senha da sua conta no provedor de identidade e avise quem administra o Painel.'
+      }`,
     error: 'Não foi possível carregar esta parte do painel.',
   },
   /** The signed-in person's own cards: their sign-ins, sessions and second factors. */
@@ -52,8 +55,14 @@ export const dashboardMessages = {
     secondFactor: 'Verificação em duas etapas',
     on: 'Ativada',
     off: 'Desativada',
-    onBecause: 'Além da senha, entrar pede um segundo fator.',
-    offBecause: 'Só a senha protege a sua conta.',
+    onBecause: (password: boolean) =>
+      password
+        ? 'Além da senha, entrar pede um segundo fator.'
+        : 'Além do provedor de identidade, entrar pede um segundo fator.',
+    offBecause: (password: boolean) =>
+      password
+        ? 'Só a senha protege a sua conta.'
+        : 'Só a entrada no provedor de identidade protege a sua conta.',
     app: 'Aplicativo autenticador',
     appOn: 'ativado',
     appOff: 'desativado',

@@ -33,7 +33,7 @@ export function MySignIns({ mine }: { mine: MyActivity }) {
         mine.signIns.length <= 1 && <p className="mb-2">{words.firstSignIn}</p>
       )}
       {mine.failedSince > 0 && (
-        <Notice color="warning" text={words.failedSince(mine.failedSince)} />
+        <Notice color="warning" text={words.failedSince(mine.failedSince, mine.passwordSignIn)} />
       )}
       {/* The list only says more than the line above once there is more than this one. */}
       {mine.signIns.length > 1 && (
@@ -79,7 +79,7 @@ export function MySecondFactors({ mine }: { mine: MyActivity }) {
         <span className={`badge text-bg-${on ? 'success' : 'warning'} me-2`}>
           {on ? text.on : text.off}
         </span>
-        {on ? text.onBecause : text.offBecause}
+        {on ? text.onBecause(mine.passwordSignIn) : text.offBecause(mine.passwordSignIn)}
       </p>
       {/* Label and value on one line each, the value at the end, whatever the card's width. */}
       <dl className="mb-2">

@@ -20,7 +20,8 @@ const FIELD_OF_KIND = { name: 'name', email: 'email', password: 'password' } as 
 
 export default function RegisterPage() {
   const id = useId()
-  const [received, setReceived] = useState(false)
+  /** Sent: with the name of the team it chose (null: none), which the answer's words name. */
+  const [received, setReceived] = useState<{ team: string | null } | null>(null)
   const [teams, setTeams] = useState<OpenTeams['teams']>([])
   // Only when the server lists open teams is there a choice; a failure leaves it out. Not
   // useLoad: it would join the chunk every cold load shares, the sign-in page's too.
@@ -39,14 +40,14 @@ export default function RegisterPage() {
     fieldOfKind: FIELD_OF_KIND,
     submit: async ({ name, email, password }) => {
       await requestRegistration(name.trim(), email, password, teamId || undefined)
-      setReceived(true)
+      setReceived({ team: teams.find((team) => team.id === teamId)?.name ?? null })
     },
   })
 
   if (received) {
     return (
       <PublicCard title={text.receivedTitle}>
-        <Notice color="success" text={text.received} />
+        <Notice color="success" text={text.received(received.team)} />
         <Link to={paths.login} className="btn btn-primary">
           {text.backToLogin}
         </Link>

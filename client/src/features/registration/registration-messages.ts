@@ -17,8 +17,13 @@ export const registerMessages = {
     teamHint: 'Com um time, seu pedido também pode ser aprovado pela gestão do time.',
     submit: 'Solicitar cadastro',
     receivedTitle: 'Cadastro recebido',
-    received:
-      'Recebemos sua solicitação. Um administrador precisa aprovar o acesso; depois disso, você entra com o e-mail e a senha informados. Se este e-mail já tiver uma conta, nada muda nela.',
+    /** `team`: the team the person chose, whose managers may approve too; null without one. */
+    received: (team: string | null) =>
+      `Recebemos sua solicitação. ${
+        team === null
+          ? 'Um administrador precisa aprovar o acesso'
+          : `Um administrador ou a gestão do time «${team}» precisa aprovar o acesso`
+      }; depois disso, você entra com o e-mail e a senha informados. Se este e-mail já tiver uma conta, nada muda nela.`,
     haveAccount: 'Já tem acesso?',
     backToLogin: 'Entrar',
   },

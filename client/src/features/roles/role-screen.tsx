@@ -1,5 +1,5 @@
 import { CButton, CCard, CCardBody } from '@coreui/react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { RoleItem } from '../../../../common/api/roles'
 import { listRoles } from '../../api/roles-and-teams-api'
@@ -78,6 +78,7 @@ function ExistingRole({ id }: { id: string }) {
   const role = load.state === 'ready' ? load.data : null
   useNameInBreadcrumb(role?.name ?? null)
   const removal = useConfirmedAction<RoleItem>()
+  const inUseId = useId()
 
   if (load.state === 'loading') {
     return <LoadingLine />
@@ -147,12 +148,25 @@ function ExistingRole({ id }: { id: string }) {
             >
               {text.edit}
             </CButton>
-            <CButton color="danger" variant="outline" onClick={() => removal.ask(role)}>
+            {/* Held by someone, a role cannot go (409 role_in_use): the button says so up
+                front rather than after a try, and the reason below is its description. */}
+            <CButton
+              color="danger"
+              variant="outline"
+              disabled={role.peopleCount > 0}
+              aria-describedby={role.peopleCount > 0 ? inUseId : undefined}
+              onClick={() => removal.ask(role)}
+            >
               {text.delete}
             </CButton>
           </div>
         )}
       </div>
+      {!role.builtIn && role.peopleCount > 0 && (
+        <p id={inUseId} className="small text-body-secondary">
+          {text.inUse(role.peopleCount)}
+        </p>
+      )}
       <Notice color="success" text={notice} />
       {role.builtIn && <Notice color="info" text={text.builtIn} />}
       <CCard className="mb-3">

@@ -52,8 +52,12 @@ export const rolesMessages = {
     edit: 'Editar',
     delete: 'Excluir',
     deleteTitle: (name: string) => `Excluir o papel ${name}?`,
-    deleteBody:
-      'O papel deixa de existir. Só é possível excluir um papel que ninguém tem: mude antes o papel dessas pessoas.',
+    deleteBody: 'O papel deixa de existir.',
+    /** Beside a disabled "Excluir": why, before anyone tries. */
+    inUse: (count: number) =>
+      count === 1
+        ? 'Para excluir este papel, dê antes outro papel à pessoa que o tem (abaixo, em "Quem tem este papel").'
+        : `Para excluir este papel, dê antes outro papel às ${count} pessoas que o têm (abaixo, em "Quem tem este papel").`,
     deleted: (name: string) => `O papel ${name} foi excluído.`,
   },
   form: {

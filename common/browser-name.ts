@@ -1,6 +1,7 @@
 /**
  * A User-Agent in a few words a person recognises in their session list: "Chrome no Linux",
- * "Safari no iPhone". Not a full parser: the families staff actually use, in the order that
+ * "Safari no iPhone". In common/ because the server's answers (sessions, Início, the audit
+ * events) and the audit CSV must name a browser alike (common/audit-event-words.ts). Not a full parser: the families staff actually use, in the order that
  * tells them apart (Edge and Opera say "Chrome" too, Chrome says "Safari"); anything else is
  * "Navegador desconhecido", with the system when it is known.
  */
