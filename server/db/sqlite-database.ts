@@ -13,8 +13,16 @@ import { asStorageError } from './storage-failure'
  * and boolean, as they do from PostgreSQL.
  */
 export interface SqliteOptions {
-  /** busy_timeout: how long a write waits for another connection's (a backup's) lock. */
+  /**
+   * busy_timeout: how long SQLite itself waits, asleep on the event loop, for another
+   * connection's lock. 0 for the server's connection: sqlite-dialect.ts waits on a timer instead.
+   */
   busyTimeoutMs?: number
+  /**
+   * How long a write waits for another process's write lock before it fails with a 503
+   * (sqlite-dialect.ts, DEFAULT_LOCK_WAIT_MS).
+   */
+  lockWaitMs?: number
   /**
    * 'wal' for the server's connection. 'delete' (a rollback journal) for a connection that must
    * leave no shared-memory index behind: see createDatabase in embedded-store.ts.
@@ -24,7 +32,7 @@ export interface SqliteOptions {
 
 /** The pragmas every connection runs with; sqlite-database.test.ts checks each one is in force. */
 export function connectionPragmas({
-  busyTimeoutMs = 5000,
+  busyTimeoutMs = 0,
   journal = 'wal',
 }: SqliteOptions = {}): string[] {
   return [
