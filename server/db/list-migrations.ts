@@ -37,10 +37,12 @@ export const listMigrations: Record<
   /**
    * An index for each order of Equipe and each filter it offers with the default order, so a
    * page is read as a range of one index from its cursor (accounts/account-order.ts), and the
-   * audit log's history of one person in time order. `rank`: pending registrations first;
+   * audit log's pages by person (whom, or who did it) and by type, ending with the id as the
+   * log's own order does (the older indexes lacked it: the page's ties were sorted apart, and
+   * SQLite sorted the whole range). `rank`: pending registrations first;
    * `shown`: the status Equipe shows (an open invitation is `invited`). Names in byte order on
    * both engines (`collate "C"` on PostgreSQL, SQLite's own BINARY; db/portable-sql.ts). The
-   * role's and team's single-column indexes give way to the wider ones that begin with them.
+   * narrower indexes give way to the wider ones that begin with the same columns.
    */
   '2026-11-29-4202-list-indexes': {
     async up(db, t) {
@@ -60,9 +62,17 @@ export const listMigrations: Record<
         ['accounts_team_order', `team_id, ${rank}, ${byName}`],
         ['accounts_pending_since', 'status, created_at'],
         ['audit_events_account_at', 'account_id, at, id'],
+        ['audit_events_actor_at', 'actor_id, at, id'],
+        ['audit_events_type_at', 'type, at, id'],
       ]
-      await db.schema.dropIndex('accounts_role_id').execute()
-      await db.schema.dropIndex('accounts_team_id').execute()
+      for (const old of [
+        'accounts_role_id',
+        'accounts_team_id',
+        'audit_events_actor',
+        'audit_events_type',
+      ]) {
+        await db.schema.dropIndex(old).execute()
+      }
       for (const [name, columns] of indexes) {
         const table = name.startsWith('audit') ? 'audit_events' : 'accounts'
         await sql.raw(`create index ${name} on ${table} (${columns})`).execute(db)
