@@ -54,7 +54,7 @@ before(async () => {
   } else {
     db = new Kysely<Schema>({ dialect: new EmbeddedDialect(openSqlite(':memory:')), log })
   }
-  await migrate(db as never, engine)
+  await migrate(db, engine)
   const teams = [crypto.randomUUID(), crypto.randomUUID()]
   for (const [index, id] of teams.entries()) {
     await db
@@ -151,7 +151,7 @@ function assertFromIndex(plans: string[], table: string, bounded: boolean) {
   }
 }
 
-const staff = (query: StaffQuery) => listStaff(db as never, query, ADMIN)
+const staff = (query: StaffQuery) => listStaff(db, query, ADMIN)
 
 describe(`the lists' queries read their page from an index (${testStoreName()})`, () => {
   const queries: [string, StaffQuery][] = [
@@ -210,7 +210,7 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
       { before: cursor, from: new Date(at.getTime() - 86_400_000).toISOString() },
     ]) {
       assertFromIndex(
-        await plansOf(() => auditPage(db as never, filters, ADMIN), 'audit_events'),
+        await plansOf(() => auditPage(db, filters, ADMIN), 'audit_events'),
         'audit_events',
         true,
       )
