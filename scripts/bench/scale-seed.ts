@@ -299,18 +299,26 @@ function details(type: string, random: Random): Record<string, string | number |
   }
 }
 
-/** Inserts rows in batches the engines take in one statement (PostgreSQL: 65,535 parameters). */
+/**
+ * Inserts rows in batches the engines take in one statement (SQLite: 32,766 parameters;
+ * PostgreSQL: 65,535), fifty batches to a transaction (one commit, one sync to the disk).
+ */
 async function insertAll<T extends keyof Schema>(
   db: Db,
   table: T,
   rows: Insertable<Schema[T]>[],
   batch = 1000,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += batch) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(start, start + batch))
-      .execute()
+  for (let group = 0; group < rows.length; group += batch * 50) {
+    await db.transaction().execute(async (trx) => {
+      const end = Math.min(rows.length, group + batch * 50)
+      for (let start = group; start < end; start += batch) {
+        await trx
+          .insertInto(table)
+          .values(rows.slice(start, Math.min(end, start + batch)))
+          .execute()
+      }
+    })
   }
 }
 
@@ -529,7 +537,7 @@ export async function seedScale(
       user_agent: actor === null ? null : random.pick(USER_AGENTS),
       details: JSON.stringify(details_),
     })
-    if (batch.length === 5000) {
+    if (batch.length === 50_000) {
       await insertAll(db, 'audit_events', batch)
       batch = []
     }

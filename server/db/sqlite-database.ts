@@ -64,12 +64,38 @@ export function openSqlite(
     raw.close()
     throw error
   }
+  // Prepared once per text and kept: SQLite's parse and plan of a query, and the look at its
+  // columns, cost more than many a page's read itself. A statement is reset by its next run.
+  const prepared = new Map<string, ConvertingStatement>()
   return {
     raw,
-    close: () => void raw.close(),
-    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
+    close: () => {
+      prepared.clear()
+      raw.close()
+    },
+    prepare: (text) => {
+      if (SCHEMA_CHANGE.test(text)) {
+        // The columns a kept statement reads may change (`select *`): none is kept across it.
+        prepared.clear()
+        return new ConvertingStatement(guard(() => raw.prepare(text)))
+      }
+      let statement = prepared.get(text)
+      if (statement) {
+        // Most recently used last: the first is the one to drop.
+        prepared.delete(text)
+      } else {
+        statement = new ConvertingStatement(guard(() => raw.prepare(text)))
+        if (prepared.size >= STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!)
+      }
+      prepared.set(text, statement)
+      return statement
+    },
   }
 }
+
+/** How many prepared statements a connection keeps (the server runs fewer kinds of query). */
+const STATEMENTS_KEPT = 500
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i
 
 type Row = Record<string, unknown>
 

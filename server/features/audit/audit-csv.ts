@@ -57,6 +57,9 @@ const BUCKET_MS = 15 * 60_000
 export class CsvClock {
   private readonly format: Intl.DateTimeFormat
   private readonly offsets = new Map<number, number>()
+  /** The last minute written, and its text: a log's neighbouring events share their minute. */
+  private minute = Number.NaN
+  private minuteText = ''
 
   constructor(timeZone: string) {
     this.format = new Intl.DateTimeFormat('en-US', {
@@ -95,15 +98,18 @@ export class CsvClock {
 
   time(at: Date): string {
     const ms = at.getTime()
+    const minute = Math.floor(ms / 60_000)
+    if (minute === this.minute) return this.minuteText
     const offset = this.offsetAt(ms)
     const local = new Date(ms + offset * 60_000)
     const pad = (n: number) => String(n).padStart(2, '0')
     const sign = offset < 0 ? '-' : '+'
     const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
-    return (
+    this.minute = minute
+    this.minuteText =
       `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
       `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} ${zone}`
-    )
+    return this.minuteText
   }
 }
 

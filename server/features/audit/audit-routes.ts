@@ -95,5 +95,9 @@ async function* csvChunks(
     const last = rows.at(-1)
     if (!last || rows.length < CSV_CHUNK) return
     before = cursorOf({ at: last.at.toISOString(), id: last.id })
+    // A turn of the event loop between chunks: the embedded database's reads are synchronous,
+    // and a client that takes every chunk at once would otherwise have the stream read the
+    // next one straight away, chunk after chunk, with no request of anyone else served between.
+    await new Promise((resolve) => setImmediate(resolve))
   }
 }

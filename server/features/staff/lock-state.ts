@@ -1,5 +1,6 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { isLockedSql, limitKeys } from '../../accounts/sign-in-limits'
+import type { Db } from '../../db/database'
 
 /**
  * Whether an account of Equipe's list is locked: SignInLimits.isLocked (accounts/sign-in-limits.ts)
@@ -10,13 +11,27 @@ export function lockedExpression(now = new Date()): Expression<SqlBool> {
   return isLockedSql(sql<string>`accounts.email`, now)
 }
 
+/** Past this many locks in force, the "locked" filter reads the list like any other filter. */
+export const FEW_LOCKS = 1000
+
 /**
- * The same condition for Equipe's "locked" filter, from the other side: the accounts named by a
- * lock in force. The locks are few, so the list reads them and finds their accounts by e-mail,
- * rather than asking every account whether it is locked.
+ * The e-mails of the accounts a lock in force names, when they are few (FEW_LOCKS at most), or
+ * null. Equipe's "locked" filter finds those accounts by their e-mail (a list of them, which
+ * both engines look up in the e-mail's index and sort) instead of asking every account of the
+ * list whether it is locked: locks are few, and the walk along the list found them only at its
+ * end. Many locks at once (an attack on every account) are as many rows to find either way.
  */
-export function lockedAccountsSql(now = new Date()): RawBuilder<boolean> {
-  return sql<boolean>`accounts.email in (select sign_in_limits.account from sign_in_limits
-    where sign_in_limits.key = ${limitKeys.account('').key} || sign_in_limits.account
-      and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now})`
+export async function lockedEmails(db: Db, now = new Date()): Promise<string[] | null> {
+  const rows = await db
+    .selectFrom('sign_in_limits')
+    .select('account')
+    .where(
+      sql<boolean>`sign_in_limits.key = ${limitKeys.account('').key} || sign_in_limits.account`,
+    )
+    .where('window_ends_at', '>', now)
+    .where('blocked_until', '>', now)
+    .limit(FEW_LOCKS + 1)
+    .execute()
+  if (rows.length > FEW_LOCKS) return null
+  return rows.flatMap((row) => (row.account === null ? [] : [row.account]))
 }

@@ -12,13 +12,15 @@ import type { Access } from '../../../common/api/roles'
 import { outrankingRoles } from '../../roles/rank'
 import { reachableSql } from '../../roles/team-scope'
 import { HttpError } from '../../http/errors'
-import { lockedAccountsSql, lockedExpression } from './lock-state'
+import { lockedEmails, lockedExpression } from './lock-state'
 import {
   afterPosition,
+  byLookup,
   positionOf,
   SHOWN_STATUS_SQL,
   staffOrder,
   type Position,
+  type Segment,
   type StaffOrder,
 } from './staff-order'
 import { staffTotal, type StaffTotal } from './staff-total'
@@ -33,7 +35,7 @@ const hasMfa = sql<boolean>`(exists (select 1 from totp_factors where totp_facto
  * name ("joão", "silva") fills a page within it, and the page is read in order from the index.
  * A rarer one goes to the search index (staff-search.ts) and sorts its few matches.
  */
-const SEARCH_WINDOW = 1000
+const SEARCH_WINDOW = 2000
 
 /** The accounts, with what the list shows of each: role, team, last sign-in, lock, second factor. */
 export function staffRows(db: Db) {
@@ -98,8 +100,15 @@ export async function findStaffItem(
   return row && toStaffItem(row, await outrankingRoles(db, [row.role_id], viewer))
 }
 
-/** The conditions of a query's filters but the search, on the `accounts` row. */
-export function filterConditions(query: StaffQuery, access: Access): RawBuilder<boolean>[] {
+/**
+ * The conditions of a query's filters but the search, on the `accounts` row. `locked`: the
+ * e-mails of the locked accounts, for the "locked" filter (lockedEmails: null when too many).
+ */
+export function filterConditions(
+  query: StaffQuery,
+  access: Access,
+  locked: string[] | null = null,
+): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = []
   if (access.scope !== 'all') conditions.push(reachableSql(access))
   if (query.status) conditions.push(sql<boolean>`${sql.raw(SHOWN_STATUS_SQL)} = ${query.status}`)
@@ -115,8 +124,15 @@ export function filterConditions(query: StaffQuery, access: Access): RawBuilder<
   else if (query.teamId) {
     conditions.push(sql<boolean>`accounts.team_id = ${query.teamId.toLowerCase()}`)
   }
-  if (query.locked === 'true') conditions.push(lockedAccountsSql())
-  else if (query.locked === 'false') conditions.push(sql<boolean>`not ${lockedExpression()}`)
+  if (query.locked === 'true') {
+    conditions.push(
+      locked === null
+        ? sql<boolean>`${lockedExpression()}`
+        : locked.length === 0
+          ? sql<boolean>`1 = 0`
+          : sql<boolean>`accounts.email in (${sql.join(locked)})`,
+    )
+  } else if (query.locked === 'false') conditions.push(sql<boolean>`not ${lockedExpression()}`)
   if (query.mfa) conditions.push(query.mfa === 'true' ? hasMfa : sql<boolean>`not ${hasMfa}`)
   return conditions
 }
@@ -129,9 +145,16 @@ interface Fetched {
   segment: number
 }
 
+/** How the candidates of a read are found, when not by walking the order's index. */
+interface Lookup {
+  /** The condition that finds them (an IN list, the search index). */
+  condition: RawBuilder<boolean>
+}
+
 /**
  * Up to `limit` rows from a position (or an end of the list), forward (in the order) or
- * backward, segment after segment; backward rows come nearest first.
+ * backward, segment after segment; backward rows come nearest first. With `byCandidates`, the
+ * rows are those few candidates, looked up and sorted (staff-order.ts, byLookup).
  */
 async function readFrom(
   db: Db,
@@ -142,35 +165,39 @@ async function readFrom(
   forward: boolean,
   limit: number,
   skip = 0,
+  byCandidates: Lookup | null = null,
 ): Promise<Fetched[]> {
   const found: Fetched[] = []
   let toSkip = skip
   const direction = forward === (order.direction === 'asc') ? 'asc' : 'desc'
   const last = order.segments.length - 1
   const start = from?.segment ?? (forward ? 0 : last)
+  const engine = engineOf(db)
   for (let index = start; forward ? index <= last : index >= 0; index += forward ? 1 : -1) {
-    const segment = order.segments[index]!
-    const where = [...conditions]
-    if (segment.where) where.push(segment.where)
-    if (from && index === from.segment)
-      where.push(afterPosition(segment, from, order.direction, forward))
     const wanted = limit - found.length
-    const page = (source: ReturnType<typeof staffRows>) => {
-      let ordered = source
-      for (const column of segment.columns) ordered = ordered.orderBy(column.sql, direction)
-      return ordered.limit(wanted).offset(toSkip).execute()
+    const segmentRows = (segment: Segment, extra: RawBuilder<boolean>[]) => {
+      const where = [...conditions, ...extra]
+      if (segment.where) where.push(segment.where)
+      if (from && index === from.segment) {
+        where.push(afterPosition(segment, from, order.direction, forward))
+      }
+      let rows = staffRows(db).where(all(where))
+      for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
+      return rows.limit(wanted).offset(toSkip)
     }
+    const segment = order.segments[index]!
     let rows: StaffRow[]
     if (toSkip > 0) {
       // page=n: whole segments are skipped by a count (capped at what is left to skip), then
       // the rest by an offset, in the database.
-      const filtered = all(search ? [...where, search.matches] : where)
+      const where = [...conditions, ...(search ? [search.matches] : [])]
+      if (segment.where) where.push(segment.where)
       const { count } = await db
         .selectFrom(
           db
             .selectFrom('accounts')
             .select(sql`1`.as('one'))
-            .where(filtered)
+            .where(all(where))
             .limit(toSkip)
             .as('skipped'),
         )
@@ -180,17 +207,22 @@ async function readFrom(
         toSkip -= Number(count)
         continue
       }
-      rows = await page(staffRows(db).where(filtered))
+      rows = await segmentRows(segment, search ? [search.matches] : []).execute()
       toSkip = 0
+    } else if (byCandidates) {
+      rows = await segmentRows(byLookup(segment, engine), [byCandidates.condition]).execute()
     } else if (!search) {
-      rows = await page(staffRows(db).where(all(where)))
+      rows = await segmentRows(segment, []).execute()
     } else {
-      // First along the order itself, within a window; the search index for a rare term.
-      rows = await page(
-        staffRowsOf(db, windowed(db, segment, where, direction)).where(search.matches),
-      )
+      // First along the order itself, within a window: a common name fills the page there.
+      rows = await windowPage(db, order, segment, index, conditions, search, from, forward, wanted)
       if (rows.length < wanted) {
-        rows = await page(staffRows(db).where(all([...where, search.indexed ?? search.matches])))
+        // A rarer one: its few matches from the search index, looked up and sorted.
+        rows = await (
+          search.indexed
+            ? segmentRows(byLookup(segment, engine), [search.indexed])
+            : segmentRows(segment, [search.matches])
+        ).execute()
       }
     }
     found.push(...rows.map((row) => ({ row, segment: index })))
@@ -199,41 +231,49 @@ async function readFrom(
   return found
 }
 
-/** The next SEARCH_WINDOW accounts of a segment, in its order: the rows a search first reads. */
-function windowed(
+/**
+ * A search's page from the next SEARCH_WINDOW accounts of a segment in its order: the window
+ * read along the order's index (only what the search and the order need of each row), its
+ * matches then read whole.
+ */
+async function windowPage(
   db: Db,
-  segment: StaffOrder['segments'][number],
-  where: RawBuilder<boolean>[],
-  direction: 'asc' | 'desc',
-) {
-  let rows = db.selectFrom('accounts').selectAll('accounts').where(all(where))
-  for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
-  return rows.limit(SEARCH_WINDOW).as('accounts')
-}
-
-/** staffRows over another source named `accounts` (a window of the table). */
-function staffRowsOf(db: Db, source: ReturnType<typeof windowed>) {
-  return db
-    .selectFrom(source)
-    .innerJoin('roles', 'roles.id', 'accounts.role_id')
-    .leftJoin('teams', 'teams.id', 'accounts.team_id')
+  order: StaffOrder,
+  segment: Segment,
+  index: number,
+  conditions: RawBuilder<boolean>[],
+  search: SearchTerms,
+  from: Position | null,
+  forward: boolean,
+  wanted: number,
+): Promise<StaffRow[]> {
+  const direction = forward === (order.direction === 'asc') ? 'asc' : 'desc'
+  const where = [...conditions]
+  if (segment.where) where.push(segment.where)
+  if (from && index === from.segment)
+    where.push(afterPosition(segment, from, order.direction, forward))
+  let window = db
+    .selectFrom('accounts')
     .select([
       'accounts.id',
       'accounts.name',
       'accounts.name_sort_key',
       'accounts.email',
-      'accounts.role',
-      'accounts.role_id',
-      'roles.name as role_name',
-      'accounts.team_id',
-      'teams.name as team_name',
-      'accounts.status',
       'accounts.created_at',
-      'accounts.invitation_expires_at',
       'accounts.last_sign_in_at',
-      sql<boolean>`${lockedExpression()}`.as('locked'),
-      hasMfa.as('mfa'),
-    ]) as unknown as ReturnType<typeof staffRows>
+    ])
+    .where(all(where))
+  for (const column of segment.columns) window = window.orderBy(column.sql, direction)
+  let hits = db
+    .selectFrom(window.limit(SEARCH_WINDOW).as('accounts'))
+    .select('accounts.id')
+    .where(search.matches)
+  for (const column of segment.columns) hits = hits.orderBy(column.sql, direction)
+  let rows = staffRows(db).where('accounts.id', 'in', hits.limit(wanted))
+  for (const column of byLookup(segment, engineOf(db)).columns) {
+    rows = rows.orderBy(column.sql, direction)
+  }
+  return rows.limit(wanted).execute()
 }
 
 const badCursor = () => new HttpError(400, 'invalid_input', 'Posição da lista inválida.')
@@ -251,10 +291,25 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
   const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
   const engine = engineOf(db)
   const order = staffOrder(query, engine)
-  const conditions = filterConditions(query, access)
+  // The locked accounts are few: found by their e-mails (lock-state.ts), looked up and sorted.
+  const lockedList = query.locked === 'true' ? await lockedEmails(db) : null
+  const conditions = filterConditions(query, access, lockedList)
   const search = searchTerms(query.q, engine)
+  const locked = query.locked === 'true' ? lockedList : undefined
   const read = (from: Position | null, forward: boolean, limit: number, skip = 0) =>
-    readFrom(db, order, conditions, search, from, forward, limit, skip)
+    readFrom(
+      db,
+      order,
+      conditions,
+      search,
+      from,
+      forward,
+      limit,
+      skip,
+      locked && locked.length > 0
+        ? { condition: sql<boolean>`accounts.email in (${sql.join(locked)})` }
+        : null,
+    )
 
   let items: Fetched[]
   let page: number

@@ -41,6 +41,22 @@ export interface Segment {
   columns: OrderColumn[]
 }
 
+/**
+ * The same segment for a page read from a few candidates found otherwise (the locked accounts,
+ * the search index's matches): its condition and order as plain expressions no index answers,
+ * so that SQLite looks the candidates up and sorts them rather than walk the order's index to
+ * its end in search of them (it prefers an index in the order's own order, having no figures on
+ * how few the candidates are). SQLite's unary `+` is the documented way; PostgreSQL weighs the
+ * candidates itself, and keeps the plain forms.
+ */
+export function byLookup(segment: Segment, engine: Engine): Segment {
+  if (engine === 'postgres') return segment
+  return {
+    where: segment.where && sql<boolean>`+(${segment.where})`,
+    columns: segment.columns.map((column) => ({ ...column, sql: sql`+${column.sql}` })),
+  }
+}
+
 export interface StaffOrder {
   sort: StaffSort | 'default'
   direction: Direction

@@ -10,9 +10,10 @@ import type { SearchTerms } from './staff-search'
  * many"): filtered by status, role and team only, the sum of the few rows of account_tallies
  * that the database keeps in step with every write (db/list-migrations.ts, 0203), exact at any
  * size. With a search, the lock or the second-factor filter, counted up to COUNT_CAP and no
- * further: past it the list says "mais de 1.000", and the count costs at most that many rows.
+ * further: past it the list says "mais de 100 contas", and the count costs at most that many
+ * matches (a page of a search is 20; a hundred says "refine it" as well as any number).
  */
-export const COUNT_CAP = 1000
+export const COUNT_CAP = 100
 
 export interface StaffTotal {
   count: number
