@@ -35,6 +35,63 @@ export const listMigrations: Record<
   },
 
   /**
+   * Whether the account has a second factor (a confirmed authenticator app or a passkey), kept
+   * on the account by triggers on totp_factors and passkeys, whatever code writes them: Equipe
+   * filters and counts by it as by any other column (it was two subqueries asked of every row).
+   */
+  '2026-11-29-4201-second-factor-flag': {
+    async up(db, t) {
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('mfa', t.boolean, (column) => column.notNull().defaultTo(t.false))
+        .execute()
+      const has = (id: string) =>
+        `(exists (select 1 from totp_factors where totp_factors.account_id = ${id} and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.account_id = ${id}))`
+      const follow = (id: string) =>
+        `update accounts set mfa = ${has(id)} where accounts.id = ${id}`
+      if (t.engine === 'postgres') {
+        await sql
+          .raw(
+            `create function accounts_mfa_follow() returns trigger language plpgsql as $$
+            begin
+              if tg_op in ('UPDATE', 'DELETE') then ${follow('old.account_id')}; end if;
+              if tg_op in ('INSERT', 'UPDATE') then ${follow('new.account_id')}; end if;
+              return null;
+            end $$`,
+          )
+          .execute(db)
+        for (const table of ['totp_factors', 'passkeys']) {
+          await sql
+            .raw(
+              `create trigger ${table}_mfa after insert or update or delete on ${table}
+              for each row execute function accounts_mfa_follow()`,
+            )
+            .execute(db)
+        }
+      } else {
+        for (const table of ['totp_factors', 'passkeys']) {
+          await sql
+            .raw(
+              `create trigger ${table}_mfa_insert after insert on ${table} begin ${follow('new.account_id')}; end`,
+            )
+            .execute(db)
+          await sql
+            .raw(
+              `create trigger ${table}_mfa_update after update on ${table} begin ${follow('old.account_id')}; ${follow('new.account_id')}; end`,
+            )
+            .execute(db)
+          await sql
+            .raw(
+              `create trigger ${table}_mfa_delete after delete on ${table} begin ${follow('old.account_id')}; end`,
+            )
+            .execute(db)
+        }
+      }
+      await sql.raw(`update accounts set mfa = ${has('accounts.id')}`).execute(db)
+    },
+  },
+
+  /**
    * An index for each order of Equipe and each filter it offers with the default order, so a
    * page is read as a range of one index from its cursor (accounts/account-order.ts), and the
    * audit log's pages by person (whom, or who did it) and by type, ending with the id as the
@@ -60,6 +117,7 @@ export const listMigrations: Record<
         ['accounts_shown_status', `${shown}, ${byName}`],
         ['accounts_role_order', `role_id, ${rank}, ${byName}`],
         ['accounts_team_order', `team_id, ${rank}, ${byName}`],
+        ['accounts_mfa_order', `mfa, ${rank}, ${byName}`],
         ['accounts_pending_since', 'status, created_at'],
         ['audit_events_account_at', 'account_id, at, id'],
         ['audit_events_actor_at', 'actor_id, at, id'],
@@ -77,11 +135,15 @@ export const listMigrations: Record<
         const table = name.startsWith('audit') ? 'audit_events' : 'accounts'
         await sql.raw(`create index ${name} on ${table} (${columns})`).execute(db)
       }
+      // PostgreSQL keeps figures on an indexed expression only from its next ANALYZE: without
+      // them it guesses how many people are pending, and may plan a page as for thousands.
+      if (t.engine === 'postgres') await sql`analyze accounts`.execute(db)
     },
   },
 
   /**
-   * How many accounts there are of each team, role and status (the status Equipe shows), kept
+   * How many accounts there are of each team, role, status (the status Equipe shows) and
+   * second factor or none, kept
    * by triggers on `accounts` in the writing transaction, whatever code writes: Equipe's total
    * and Início's figures are a sum of a few rows instead of a count of the table. `team_key` is
    * the team's id or '' for no team (a key column cannot be null). On PostgreSQL the trigger
@@ -95,19 +157,19 @@ export const listMigrations: Record<
         .addColumn('team_key', 'text', (column) => column.notNull())
         .addColumn('role_id', 'text', (column) => column.notNull())
         .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('mfa', t.boolean, (column) => column.notNull())
         .addColumn('count', 'integer', (column) => column.notNull())
-        .addPrimaryKeyConstraint('account_tallies_pk', ['team_key', 'role_id', 'status'])
+        .addPrimaryKeyConstraint('account_tallies_pk', ['team_key', 'role_id', 'status', 'mfa'])
         .execute()
       const key = (row: 'new' | 'old') =>
         `coalesce(cast(${row}.team_id as text), ''), coalesce(cast(${row}.role_id as text), ''), ` +
-        `(case when ${row}.status = 'active' and ${row}.invitation_expires_at is not null then 'invited' else ${row}.status end)`
-      const add = (
-        row: 'new' | 'old',
-      ) => `insert into account_tallies (team_key, role_id, status, count)
-          values (${key(row)}, 1)
-          on conflict (team_key, role_id, status) do update set count = account_tallies.count + 1`
+        `(case when ${row}.status = 'active' and ${row}.invitation_expires_at is not null then 'invited' else ${row}.status end), ` +
+        `${row}.mfa`
+      const add = (row: 'new' | 'old') =>
+        `insert into account_tallies (team_key, role_id, status, mfa, count) values (${key(row)}, 1)
+          on conflict (team_key, role_id, status, mfa) do update set count = account_tallies.count + 1`
       const remove = (row: 'new' | 'old') => `update account_tallies set count = count - 1
-          where (team_key, role_id, status) = (${key(row)})`
+          where (team_key, role_id, status, mfa) = (${key(row)})`
       if (t.engine === 'postgres') {
         await sql
           .raw(
@@ -131,7 +193,7 @@ export const listMigrations: Record<
           )
           .execute(db)
         await sql`create trigger accounts_tallies after insert or delete
-            or update of status, invitation_expires_at, team_id, role_id on accounts
+            or update of status, invitation_expires_at, team_id, role_id, mfa on accounts
             for each row execute function account_tallies_follow()`.execute(db)
       } else {
         await sql
@@ -146,7 +208,7 @@ export const listMigrations: Record<
           .execute(db)
         await sql
           .raw(
-            `create trigger accounts_tally_update after update of status, invitation_expires_at, team_id, role_id
+            `create trigger accounts_tally_update after update of status, invitation_expires_at, team_id, role_id, mfa
             on accounts when (${key('old')}) is not (${key('new')})
             begin ${remove('old')}; ${add('new')}; end`,
           )
@@ -154,11 +216,11 @@ export const listMigrations: Record<
       }
       await sql
         .raw(
-          `insert into account_tallies (team_key, role_id, status, count)
+          `insert into account_tallies (team_key, role_id, status, mfa, count)
           select coalesce(cast(team_id as text), ''), coalesce(cast(role_id as text), ''),
             (case when status = 'active' and invitation_expires_at is not null then 'invited' else status end),
-            count(*)
-          from accounts group by 1, 2, 3`,
+            mfa, count(*)
+          from accounts group by 1, 2, 3, 4`,
         )
         .execute(db)
     },

@@ -78,6 +78,21 @@ before(async () => {
       })),
     )
     .execute()
+  const ids = await db.selectFrom('accounts').select('id').execute()
+  await db
+    .insertInto('totp_factors')
+    .values(
+      ids
+        .filter((_, index) => index % 2 === 0)
+        .map(({ id }) => ({
+          account_id: id,
+          secret: 'x',
+          created_at: new Date(),
+          confirmed_at: new Date(),
+          last_step: null,
+        })),
+    )
+    .execute()
   teamId = teams[0]!
 })
 after(async () => {
@@ -166,6 +181,7 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     ['invited ones', { status: 'invited' }],
     ['a role', { roleId: BUILT_IN_ROLE_IDS.admin }],
     ['no team', { teamId: 'none' }],
+    ['with a second factor', { mfa: 'true' }],
   ]
   for (const [label, query] of queries) {
     it(`Equipe, ${label}: the first page, the next one and the last`, async () => {

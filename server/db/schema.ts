@@ -46,10 +46,16 @@ export interface AccountsTable {
    * Equipe shows and sorts by it without reading the log (db/list-migrations.ts).
    */
   last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /**
+   * Has a second factor (a confirmed authenticator app or a passkey): kept by triggers on
+   * totp_factors and passkeys (db/list-migrations.ts), never written by the code.
+   */
+  mfa: ColumnType<boolean, never, never>
 }
 
 /**
- * How many accounts there are of each team, role and status as Equipe shows it, kept by
+ * How many accounts there are of each team, role, status as Equipe shows it and second factor
+ * or none, kept by
  * triggers on `accounts` (db/list-migrations.ts, 0203): Equipe's total and Início's figures.
  */
 export interface AccountTalliesTable {
@@ -57,6 +63,7 @@ export interface AccountTalliesTable {
   team_key: string
   role_id: string
   status: string
+  mfa: boolean
   count: ColumnType<number, number, number>
 }
 

@@ -211,6 +211,51 @@ describe(`Equipe's keyset pages (${testStoreName()})`, () => {
     )
     assert.equal((await list('role=admin')).total, await count(`role = 'admin'`))
     assert.equal((await list('teamId=none')).total, await count('team_id is null'))
+    // A second factor, whatever writes it: the flag, the filter and its total follow.
+    const withFactor = async () => (await list('mfa=true')).total
+    const factors = await withFactor()
+    await api.database.db
+      .insertInto('totp_factors')
+      .values({
+        account_id: someone.id,
+        secret: 'x',
+        created_at: new Date(),
+        confirmed_at: null,
+        last_step: null,
+      })
+      .execute()
+    assert.equal(await withFactor(), factors, 'an app not confirmed yet is no second factor')
+    await api.database.db
+      .updateTable('totp_factors')
+      .set({ confirmed_at: new Date() })
+      .where('account_id', '=', someone.id)
+      .execute()
+    assert.equal(await withFactor(), factors + 1)
+    assert.ok((await list('mfa=true&status=disabled')).items.some((item) => item.id === someone.id))
+    await api.database.db
+      .insertInto('passkeys')
+      .values({
+        id: crypto.randomUUID(),
+        account_id: someone.id,
+        credential_id: 'c',
+        public_key: 'k',
+        counter: 0,
+        transports: '[]',
+        name: 'Chave',
+        created_at: new Date(),
+        last_used_at: null,
+      })
+      .execute()
+    await api.database.db.deleteFrom('totp_factors').where('account_id', '=', someone.id).execute()
+    assert.equal(await withFactor(), factors + 1, 'the passkey is still one')
+    await api.database.db.deleteFrom('passkeys').where('account_id', '=', someone.id).execute()
+    assert.equal(await withFactor(), factors)
+    assert.equal(
+      (await list('mfa=false')).total,
+      await count(
+        `not exists (select 1 from totp_factors where totp_factors.account_id = accounts.id and confirmed_at is not null) and not exists (select 1 from passkeys where passkeys.account_id = accounts.id)`,
+      ),
+    )
     await api.database.db.deleteFrom('accounts').where('id', '=', someone.id).execute()
     assert.equal((await list('status=disabled')).total, before.total)
   })

@@ -7,9 +7,10 @@ import type { SearchTerms } from './staff-search'
 
 /**
  * How many accounts Equipe's list holds, without reading them (docs/administration.md, "How
- * many"): filtered by status, role and team only, the sum of the few rows of account_tallies
+ * Equipe says where you are"): filtered by status, role, team and second factor only, the sum of
+ * the few rows of account_tallies
  * that the database keeps in step with every write (db/list-migrations.ts, 0203), exact at any
- * size. With a search, the lock or the second-factor filter, counted up to COUNT_CAP and no
+ * size. With a search or the lock filter, counted up to COUNT_CAP and no
  * further: past it the list says "mais de 100 contas", and the count costs at most that many
  * matches (a page of a search is 20; a hundred says "refine it" as well as any number).
  */
@@ -30,7 +31,7 @@ export async function staffTotal(
   /** Count them all, whatever it costs (the number of the last page). */
   uncapped: boolean,
 ): Promise<StaffTotal> {
-  if (!search && !query.locked && !query.mfa) {
+  if (!search && !query.locked) {
     return { count: await tallied(db, query, access), exact: true }
   }
   const limit = uncapped ? sql`` : sql`limit ${COUNT_CAP + 1}`
@@ -65,6 +66,7 @@ async function tallied(db: Db, query: StaffQuery, access: Access): Promise<numbe
   if (query.role === 'admin') rows = rows.where('role_id', '=', BUILT_IN_ROLE_IDS.admin)
   else if (query.role === 'staff') rows = rows.where('role_id', '<>', BUILT_IN_ROLE_IDS.admin)
   if (query.roleId) rows = rows.where('role_id', '=', query.roleId.toLowerCase())
+  if (query.mfa) rows = rows.where('mfa', '=', query.mfa === 'true')
   if (query.teamId === 'none') rows = rows.where('team_key', '=', '')
   else if (query.teamId) rows = rows.where('team_key', '=', query.teamId.toLowerCase())
   const { count } = await rows.executeTakeFirstOrThrow()
