@@ -32,7 +32,10 @@ export type StaffStatus = Static<typeof StaffStatusSchema>
 
 const Flag = Type.Union([Type.Literal('true'), Type.Literal('false')])
 
-/** Without `sort`: pending first (they wait for someone), then by name. */
+/**
+ * Without `sort`: pending first (they wait for someone), then by name. One of `page`, `after`
+ * and `before` at most (400 otherwise).
+ */
 export const StaffQuerySchema = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 100 })),
@@ -52,7 +55,27 @@ export const StaffQuerySchema = Type.Object(
     mfa: Type.Optional(Flag),
     sort: Type.Optional(Type.Enum([...STAFF_SORTS])),
     // Query strings are text (the server does not coerce types): whole numbers as digits.
-    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    page: Type.Optional(
+      Type.String({
+        pattern: '^([1-9][0-9]{0,5}|last)$',
+        description:
+          'a page by its number, read from the start of the list (its cost grows with the number: the screen pages with `after` and `before`), or `last`',
+      }),
+    ),
+    after: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]+$',
+        maxLength: 2000,
+        description: 'the page after this one: the `next` of an answer (for the same sort)',
+      }),
+    ),
+    before: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_-]+$',
+        maxLength: 2000,
+        description: 'the page before this one: the `previous` of an answer (for the same sort)',
+      }),
+    ),
     pageSize: Type.Optional(Type.String({ pattern: '^([1-9][0-9]?|100)$' })),
   },
   closed,
@@ -90,9 +113,24 @@ export type StaffItem = Static<typeof StaffItemSchema>
 export const StaffListSchema = Type.Object(
   {
     items: Type.Array(StaffItemSchema),
-    total: Type.Integer({ minimum: 0 }),
-    page: Type.Integer({ minimum: 1 }),
+    total: Type.Integer({
+      minimum: 0,
+      description:
+        'how many accounts the list holds; with a search or the locked or 2FA filter, counted up to 1,000 only (totalExact false: more than that)',
+    }),
+    totalExact: Type.Boolean({ description: 'false: the list holds more than `total`' }),
+    page: Type.Integer({
+      minimum: 1,
+      description:
+        "the page's number (read from a cursor: the number it had when the cursor was made)",
+    }),
     pageSize: Type.Integer({ minimum: 1 }),
+    next: Type.Union([Type.String(), Type.Null()], {
+      description: 'the cursor of the next page (`after`), or null on the last',
+    }),
+    previous: Type.Union([Type.String(), Type.Null()], {
+      description: 'the cursor of the previous page (`before`), or null on the first',
+    }),
   },
   closed,
 )

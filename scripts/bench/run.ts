@@ -5,7 +5,8 @@
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
  *   npm run bench -- --only throughput  one section: build | bytes | browser | login-sso |
- *                                       throughput | flood | startup | memory
+ *                                       throughput | flood | startup | memory | scale
+ *   npm run bench -- --only scale --huge  the scale section with 5M events as well
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
  * at the end, also on Ctrl-C or when a section fails.
@@ -30,6 +31,7 @@ import { snapshotWithoutPrerender } from './build-without-prerender'
 import { findNginx } from './nginx'
 import { readMetafile, routeBytes, ROUTES, type RouteBytes } from '../build/route-bytes'
 import { measureMemory, type MemoryResult } from './memory'
+import { measureScale, printScale, type ScaleResult } from './scale'
 import { measureStartup, type StartupResult } from './startup'
 import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
@@ -50,6 +52,7 @@ const SECTIONS = [
   'flood',
   'startup',
   'memory',
+  'scale',
 ] as const
 type Section = (typeof SECTIONS)[number]
 
@@ -74,16 +77,20 @@ const SETTINGS = {
 
 const REPORT_PATH = join(root, 'reports', 'bench.json')
 
-function parseCommandLine(): { quick: boolean; only: Section | null } {
+function parseCommandLine(): { quick: boolean; only: Section | null; huge: boolean } {
   const { values } = parseArgs({
-    options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } },
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      huge: { type: 'boolean', default: false },
+    },
     strict: true,
   })
   const only = values.only ?? null
   if (only !== null && !(SECTIONS as readonly string[]).includes(only)) {
     throw new Error(`--only takes one of ${SECTIONS.join(', ')}; got "${only}"`)
   }
-  return { quick: values.quick ?? false, only: only as Section | null }
+  return { quick: values.quick ?? false, only: only as Section | null, huge: values.huge ?? false }
 }
 
 interface Report {
@@ -112,6 +119,7 @@ interface Report {
   flood?: FloodResult
   startup?: StartupResult
   memory?: MemoryResult
+  scale?: ScaleResult
   failures: { section: Section; message: string }[]
 }
 
@@ -490,7 +498,7 @@ function printMemory(result: MemoryResult) {
 }
 
 async function main(): Promise<number> {
-  const { quick, only } = parseCommandLine()
+  const { quick, only, huge } = parseCommandLine()
   const settings = quick ? SETTINGS.quick : SETTINGS.full
   const sections = only ? [only] : [...SECTIONS]
   const nginx = findNginx()
@@ -516,7 +524,9 @@ async function main(): Promise<number> {
       `load average ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' ')}`,
   )
 
-  if (!sections.includes('build') && !existsSync(buildInfoPath)) {
+  // The scale section measures the API only: it needs no client build.
+  const needsBuild = sections.some((section) => section !== 'scale')
+  if (needsBuild && !sections.includes('build') && !existsSync(buildInfoPath)) {
     throw new Error('dist/ holds no complete build: run npm run build first (or the build section)')
   }
 
@@ -544,6 +554,8 @@ async function main(): Promise<number> {
     flood: 90_000 + (FLOOD_SETTINGS.idleSeconds + FLOOD_SETTINGS.floodSeconds) * 1000,
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
     memory: 180_000 + settings.startupRuns * 60_000,
+    // Seeding 1M events on each engine, and before issue 42 routes of 20 s each.
+    scale: (huge ? 4 : 2) * 60 * 60_000,
   }
 
   const run: Record<Section, () => Promise<void>> = {
@@ -595,6 +607,10 @@ async function main(): Promise<number> {
     memory: async () => {
       report.memory = await measureMemory(await build(), settings.startupRuns, log)
       printMemory(report.memory)
+    },
+    scale: async () => {
+      report.scale = await measureScale({ huge }, log)
+      printScale(report.scale, log)
     },
   }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Access } from '../../common/api/roles'
 import { reachableEventSql } from '../roles/team-scope'
 import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
@@ -41,13 +42,13 @@ function parseCursor(cursor: string): { at: Date; id: string } | undefined {
   return { at: new Date(at), id }
 }
 
-/** Newest first, `limit` at most, matching every filter given. */
-export async function findAuditEvents(
+/** The rows, newest first, `limit` at most, matching every filter given. */
+export async function findAuditRows(
   db: Db,
   filters: AuditQuery,
   limit: number,
   access?: Access,
-): Promise<AuditEvent[]> {
+): Promise<AuditEventsTable[]> {
   let query = db.selectFrom('audit_events').selectAll()
   if (access) query = query.where(reachableEventSql(access))
   if (filters.type) query = query.where('type', '=', filters.type)
@@ -56,16 +57,21 @@ export async function findAuditEvents(
   if (filters.from) query = query.where('at', '>=', new Date(filters.from))
   if (filters.to) query = query.where('at', '<', new Date(filters.to))
   const cursor = filters.before ? parseCursor(filters.before) : undefined
-  if (cursor) {
-    query = query.where((where) =>
-      where.or([
-        where('at', '<', cursor.at),
-        where.and([where('at', '=', cursor.at), where('id', '<', cursor.id)]),
-      ]),
-    )
-  }
-  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()
-  return rows.map(toAuditEvent)
+  // A row comparison, which both engines read as where to start in the (at, id) index, the
+  // (account_id, at, id) or the (actor_id, at) one: `at < x or (at = x and id < y)` was a filter
+  // PostgreSQL applied to every row from the newest on, so a deep page walked the whole log.
+  if (cursor) query = query.where(sql<boolean>`(at, id) < (${cursor.at}, ${cursor.id})`)
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** Newest first, `limit` at most, matching every filter given, as the API shows them. */
+export async function findAuditEvents(
+  db: Db,
+  filters: AuditQuery,
+  limit: number,
+  access?: Access,
+): Promise<AuditEvent[]> {
+  return (await findAuditRows(db, filters, limit, access)).map(toAuditEvent)
 }
 
 /** One page, and the cursor of the next (null when there is none). */
@@ -80,8 +86,30 @@ export async function auditPage(
   return { events, next: rows.length > AUDIT_PAGE_SIZE && last ? cursorOf(last) : null }
 }
 
-/** Drops events older than the retention (AUDIT_RETENTION days). */
+/** How many old events one statement of pruneAudit removes. */
+const PRUNE_BATCH = 1000
+
+/**
+ * Drops events older than the retention (AUDIT_RETENTION days), and the sign-in counts of those
+ * days. A thousand at a time, with a turn of the event loop between: a retention made shorter
+ * on a big log must not hold the embedded database, and the requests waiting on it, for the
+ * seconds a single delete of every old row takes.
+ */
 export async function pruneAudit(db: Db, retentionDays: number, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
-  await db.deleteFrom('audit_events').where('at', '<', cutoff).execute()
+  for (;;) {
+    const oldest = db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('at', '<', cutoff)
+      .orderBy('at')
+      .limit(PRUNE_BATCH)
+    const { numDeletedRows } = await db
+      .deleteFrom('audit_events')
+      .where('id', 'in', oldest)
+      .executeTakeFirst()
+    if (Number(numDeletedRows) < PRUNE_BATCH) break
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  await db.deleteFrom('sign_in_days').where('day', '<', cutoff.toISOString().slice(0, 10)).execute()
 }

@@ -51,8 +51,10 @@ export async function myActivity(
     .select(['at', 'ip', 'user_agent'])
     .where('account_id', '=', accountId)
     .where('type', '=', 'sign_in')
+    // By time alone, as the (account_id, type, at) index holds them: SQLite, asked to order by the
+    // id too, walked the whole log's (at, id) index instead, filtering (1.4 s at a million).
+    // One person's two sign-ins in the same millisecond do not happen.
     .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
     .limit(MY_SIGN_INS_SHOWN)
     .execute()
   return {

@@ -57,6 +57,55 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     })
     .execute()
   if (notice) await queueSecurityNotice(db, notice, id, at)
+  if (entry.type === 'sign_in' || entry.type === 'sign_in_failed') {
+    await countSignIn(db, entry.type === 'sign_in', accountId, at)
+  }
+}
+
+/**
+ * What the lists keep of a sign-in beside the event, in its transaction: the account's last
+ * sign-in (Equipe shows and sorts by it) and the day's count for its team (Início's chart); see
+ * db/list-migrations.ts. Last in recordAudit, so every transaction takes the day's row after
+ * its other rows, in the same order: two sign-ins cannot wait for each other in a circle.
+ */
+async function countSignIn(
+  db: Db,
+  succeeded: boolean,
+  accountId: string | null,
+  at: Date,
+): Promise<void> {
+  if (succeeded && accountId !== null) {
+    await db
+      .updateTable('accounts')
+      .set({ last_sign_in_at: at })
+      .where('id', '=', accountId)
+      .where((where) =>
+        where.or([where('last_sign_in_at', 'is', null), where('last_sign_in_at', '<', at)]),
+      )
+      .execute()
+  }
+  const team = accountId
+    ? await db
+        .selectFrom('accounts')
+        .select('team_id')
+        .where('id', '=', accountId)
+        .executeTakeFirst()
+    : undefined
+  await db
+    .insertInto('sign_in_days')
+    .values({
+      day: at.toISOString().slice(0, 10),
+      team_key: team?.team_id ?? '',
+      succeeded: succeeded ? 1 : 0,
+      failed: succeeded ? 0 : 1,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['day', 'team_key']).doUpdateSet((eb) => ({
+        succeeded: eb('sign_in_days.succeeded', '+', eb.ref('excluded.succeeded')),
+        failed: eb('sign_in_days.failed', '+', eb.ref('excluded.failed')),
+      })),
+    )
+    .execute()
 }
 
 /** The party of an account row. */

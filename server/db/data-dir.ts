@@ -28,6 +28,8 @@ export function describeProblem(
       return `${subject} is not writable by this process${user}${extra}: give ${it} to that user (chown), or point DATA_DIR at a folder it owns.`
     case 'io':
       return `${subject}: I/O error${extra}: check the disk and the volume, then start again.`
+    case 'busy':
+      return `${subject}: another process holds the database's write lock${extra} (an operator's sqlite3?): end its transaction, then start again.`
   }
 }
 

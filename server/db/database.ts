@@ -53,7 +53,10 @@ export function connect(
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
   }
   return new Kysely<Schema>({
-    dialect: new EmbeddedDialect(openSqlite(location.sqliteFile, sqliteOptions)),
+    dialect: new EmbeddedDialect(
+      openSqlite(location.sqliteFile, sqliteOptions),
+      sqliteOptions.lockWaitMs,
+    ),
   })
 }
 
@@ -77,10 +80,12 @@ export async function openDatabase(
     canWrite?: () => Promise<boolean>
     onClose?: () => Promise<void> | void
     onConnectionLost?: ConnectionLostHandler
+    /** The embedded engine's connection (tests shorten its lock wait). */
+    sqlite?: SqliteOptions
   } = {},
 ): Promise<Database> {
   const engine: Engine = 'postgresUrl' in location ? 'postgres' : 'sqlite'
-  const db = connect(location, options.onConnectionLost)
+  const db = connect(location, options.onConnectionLost, options.sqlite)
   try {
     await migrate(db, engine)
   } catch (error) {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from '../roles/name-key'
+import { listMigrations } from './list-migrations'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
 
 /**
@@ -632,6 +633,8 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  // Issue 42's, in a file of their own: list-migrations.ts.
+  ...listMigrations,
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

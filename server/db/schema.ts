@@ -41,6 +41,41 @@ export interface AccountsTable {
   team_id: ColumnType<string | null, string | null | undefined, string | null>
   /** Mail the owner when a browser new to the account signs in (security-notices/). */
   notice_new_browser: ColumnType<boolean, boolean | undefined, boolean>
+  /**
+   * The newest `sign_in` event's time, written with the event (audit-log/record-audit.ts), so
+   * Equipe shows and sorts by it without reading the log (db/list-migrations.ts).
+   */
+  last_sign_in_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /**
+   * Has a second factor (a confirmed authenticator app or a passkey): kept by triggers on
+   * totp_factors and passkeys (db/list-migrations.ts), never written by the code.
+   */
+  mfa: ColumnType<boolean, never, never>
+}
+
+/**
+ * How many accounts there are of each team, role, status as Equipe shows it and second factor
+ * or none, kept by
+ * triggers on `accounts` (db/list-migrations.ts, 0203): Equipe's total and Início's figures.
+ */
+export interface AccountTalliesTable {
+  /** The team's id, or '' for no team. */
+  team_key: string
+  role_id: string
+  status: string
+  mfa: boolean
+  count: ColumnType<number, number, number>
+}
+
+/**
+ * Sign-ins per UTC day (YYYY-MM-DD) and the team the person was in then ('' for none), written
+ * with each sign-in event (audit-log/record-audit.ts): Início's chart.
+ */
+export interface SignInDaysTable {
+  day: string
+  team_key: string
+  succeeded: number
+  failed: number
 }
 
 /** A role: a set of permissions with a scope (roles/role-store.ts). */
@@ -352,6 +387,8 @@ export interface Schema {
   email_changes: EmailChangesTable
   deletion_requests: DeletionRequestsTable
   provider_link_invitations: ProviderLinkInvitationsTable
+  account_tallies: AccountTalliesTable
+  sign_in_days: SignInDaysTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

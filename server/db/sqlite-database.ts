@@ -13,8 +13,16 @@ import { asStorageError } from './storage-failure'
  * and boolean, as they do from PostgreSQL.
  */
 export interface SqliteOptions {
-  /** busy_timeout: how long a write waits for another connection's (a backup's) lock. */
+  /**
+   * busy_timeout: how long SQLite itself waits, asleep on the event loop, for another
+   * connection's lock. 0 for the server's connection: sqlite-dialect.ts waits on a timer instead.
+   */
   busyTimeoutMs?: number
+  /**
+   * How long a write waits for another process's write lock before it fails with a 503
+   * (sqlite-dialect.ts, DEFAULT_LOCK_WAIT_MS).
+   */
+  lockWaitMs?: number
   /**
    * 'wal' for the server's connection. 'delete' (a rollback journal) for a connection that must
    * leave no shared-memory index behind: see createDatabase in embedded-store.ts.
@@ -24,7 +32,7 @@ export interface SqliteOptions {
 
 /** The pragmas every connection runs with; sqlite-database.test.ts checks each one is in force. */
 export function connectionPragmas({
-  busyTimeoutMs = 5000,
+  busyTimeoutMs = 0,
   journal = 'wal',
 }: SqliteOptions = {}): string[] {
   return [
@@ -56,12 +64,38 @@ export function openSqlite(
     raw.close()
     throw error
   }
+  // Prepared once per text and kept: SQLite's parse and plan of a query, and the look at its
+  // columns, cost more than many a page's read itself. A statement is reset by its next run.
+  const prepared = new Map<string, ConvertingStatement>()
   return {
     raw,
-    close: () => void raw.close(),
-    prepare: (text) => new ConvertingStatement(guard(() => raw.prepare(text))),
+    close: () => {
+      prepared.clear()
+      raw.close()
+    },
+    prepare: (text) => {
+      if (SCHEMA_CHANGE.test(text)) {
+        // The columns a kept statement reads may change (`select *`): none is kept across it.
+        prepared.clear()
+        return new ConvertingStatement(guard(() => raw.prepare(text)))
+      }
+      let statement = prepared.get(text)
+      if (statement) {
+        // Most recently used last: the first is the one to drop.
+        prepared.delete(text)
+      } else {
+        statement = new ConvertingStatement(guard(() => raw.prepare(text)))
+        if (prepared.size >= STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!)
+      }
+      prepared.set(text, statement)
+      return statement
+    },
   }
 }
+
+/** How many prepared statements a connection keeps (the server runs fewer kinds of query). */
+const STATEMENTS_KEPT = 500
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i
 
 type Row = Record<string, unknown>
 

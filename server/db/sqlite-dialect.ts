@@ -1,21 +1,41 @@
 import {
+  CompiledQuery,
   SqliteAdapter,
   SqliteDialect,
-  SqliteDriver,
   type DatabaseConnection,
+  type Driver,
+  type QueryResult,
   type SqliteDatabase,
+  type SqliteStatement,
+  type TransactionSettings,
 } from 'kysely'
+import { storageProblem, StorageUnavailableError } from './storage-failure'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
 export type EmbeddedDatabase = SqliteDatabase & { raw: { readonly inTransaction: boolean } }
 
+/** How long a request waits for another process's write lock before it is refused (503). */
+export const DEFAULT_LOCK_WAIT_MS = 5000
+/** What a refused client is told to wait (Retry-After, seconds). */
+export const LOCKED_RETRY_AFTER_SECONDS = 5
+
 /**
- * Kysely's SQLite dialect, except that migrations run in a transaction: SQLite's DDL is
- * transactional (Kysely's adapter says no only to be safe), so a migration that fails halfway,
- * on a full disk say, leaves the schema as it was. And a rollback with nothing to undo is none.
+ * Kysely's SQLite dialect, with three changes.
+ *
+ * - Migrations run in a transaction: SQLite's DDL is transactional (Kysely's adapter says no only
+ *   to be safe), so a migration that fails halfway, on a full disk say, leaves the schema as it was.
+ * - A rollback with nothing to undo is none: on a full disk or an I/O error SQLite has already
+ *   rolled back, and the failure of a second rollback would replace the storage error the caller
+ *   must see (a 503) with an unexplained one (a 500).
+ * - Another process's write lock (an operator's `sqlite3`, a backup tool) is waited for without
+ *   holding the event loop, then refused with a 503 the client may retry, and the server goes on
+ *   by itself once the lock is let go; see EmbeddedDriver.
  */
 export class EmbeddedDialect extends SqliteDialect {
-  constructor(private readonly database: EmbeddedDatabase) {
+  constructor(
+    private readonly database: EmbeddedDatabase,
+    private readonly lockWaitMs = DEFAULT_LOCK_WAIT_MS,
+  ) {
     super({ database })
   }
 
@@ -23,8 +43,8 @@ export class EmbeddedDialect extends SqliteDialect {
     return new TransactionalDdlAdapter()
   }
 
-  override createDriver() {
-    return new RollbackWhenOpenDriver(this.database)
+  override createDriver(): Driver {
+    return new EmbeddedDriver(this.database, this.lockWaitMs)
   }
 }
 
@@ -34,18 +54,208 @@ class TransactionalDdlAdapter extends SqliteAdapter {
   }
 }
 
+/** A statement that only reads: run as it is, outside any transaction of ours. */
+const READS = /^\s*(select|with|explain|pragma)\b/i
+
 /**
- * On a full disk (SQLITE_FULL) or an I/O error SQLite has already rolled the transaction back
- * itself, and Kysely's `rollback` after the failed body would fail with "cannot rollback - no
- * transaction is active": an error that replaced the storage error the caller must see (a 503)
- * with an unexplained one (a 500). Nothing left to undo is not a failure of the rollback.
+ * The one connection of the embedded database, shared by turns (a mutex, as Kysely's own driver).
+ *
+ * Every write takes SQLite's write lock first, with BEGIN IMMEDIATE: a transaction's (Kysely's
+ * `transaction()`), and a single statement's too (it gets a transaction of its own). While
+ * another process holds the lock, BEGIN IMMEDIATE answers SQLITE_BUSY at once (busy_timeout is
+ * 0: SQLite's own wait would sleep on the event loop, and every request with it); the driver
+ * then waits on a timer, with the connection free for the reads that need no lock (WAL), and
+ * tries again, up to the lock wait; past it the request fails with StorageUnavailableError
+ * ('busy'), a 503 with Retry-After. Nothing has run when BEGIN is refused, so a retry is safe.
+ *
+ * Why not simply retry the failed statement: libsql does not reset a statement that failed, and
+ * a statement left unfinished makes every later COMMIT fail ("SQL statements in progress") —
+ * how one operator's `sqlite3` once left the server answering 500 until a restart. Only the
+ * BEGIN can be refused for the lock now, and it is one prepared statement run again (a run
+ * resets it). A read refused (rare in WAL: a WAL being recovered) is retried the same way, run
+ * again on its own statement.
  */
-class RollbackWhenOpenDriver extends SqliteDriver {
-  constructor(private readonly database: EmbeddedDatabase) {
-    super({ database })
+class EmbeddedDriver implements Driver {
+  private readonly mutex = new ConnectionMutex()
+  private connection!: EmbeddedConnection
+
+  constructor(
+    private readonly database: EmbeddedDatabase,
+    private readonly lockWaitMs: number,
+  ) {}
+
+  async init(): Promise<void> {
+    this.connection = new EmbeddedConnection(this.database, this.mutex, this.lockWaitMs)
   }
 
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.database.raw.inTransaction) await super.rollbackTransaction(connection)
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.mutex.lock()
+    return this.connection
+  }
+
+  async beginTransaction(_connection: DatabaseConnection, _settings: TransactionSettings) {
+    await this.connection.begin()
+  }
+
+  async commitTransaction(): Promise<void> {
+    this.connection.finish('commit')
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    if (this.database.raw.inTransaction) this.connection.finish('rollback')
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoteName(name)}`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${quoteName(name)}`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${quoteName(name)}`))
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.mutex.unlock()
+  }
+
+  async destroy(): Promise<void> {
+    this.database.close()
+  }
+}
+
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+class EmbeddedConnection implements DatabaseConnection {
+  private beginStatement: SqliteStatement | null = null
+  private readonly finishing = new Map<string, SqliteStatement>()
+  /** Reads given up on while refused: run again once the lock is ours, which resets them. */
+  private unfinished: (() => unknown)[] = []
+
+  constructor(
+    private readonly database: EmbeddedDatabase,
+    private readonly mutex: ConnectionMutex,
+    private readonly lockWaitMs: number,
+  ) {}
+
+  /** BEGIN IMMEDIATE: the write lock, waited for on a timer while another process holds it. */
+  async begin(): Promise<void> {
+    this.beginStatement ??= this.database.prepare('begin immediate')
+    const statement = this.beginStatement
+    await this.whenFree(() => statement.run([]))
+    for (const read of this.unfinished.splice(0)) {
+      try {
+        read()
+      } catch {
+        // Only run to be reset; its caller has long had its 503.
+      }
+    }
+  }
+
+  finish(command: 'commit' | 'rollback'): void {
+    let statement = this.finishing.get(command)
+    if (!statement) {
+      statement = this.database.prepare(command)
+      this.finishing.set(command, statement)
+    }
+    statement.run([])
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = compiled
+    if (this.database.raw.inTransaction || READS.test(sql)) {
+      const statement = this.database.prepare(sql)
+      return this.whenFree(
+        () => run<R>(statement, parameters),
+        () => this.unfinished.push(() => run(statement, parameters)),
+      )
+    }
+    // A write on its own: in a transaction of its own, so the lock is taken before it runs.
+    await this.begin()
+    try {
+      const result = run<R>(this.database.prepare(sql), parameters)
+      this.finish('commit')
+      return result
+    } catch (error) {
+      if (this.database.raw.inTransaction) this.finish('rollback')
+      throw error
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    // Nothing streams from SQLite here: a page is read whole, and a long read (the CSV export)
+    // goes a page at a time, so that the connection is never held while a client reads.
+    throw new Error('the embedded database does not stream queries')
+  }
+
+  /**
+   * Runs `attempt`; while it is refused for another process's lock, waits a little (the
+   * connection free meanwhile) and runs it again, for at most the lock wait.
+   */
+  private async whenFree<T>(attempt: () => T, givenUp = () => {}): Promise<T> {
+    const deadline = Date.now() + this.lockWaitMs
+    let delay = 2
+    for (;;) {
+      try {
+        return attempt()
+      } catch (error) {
+        if (storageProblem(error) !== 'busy') throw error
+        if (Date.now() + delay > deadline) {
+          givenUp()
+          throw lockedOut(error)
+        }
+      }
+      this.mutex.unlock()
+      try {
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      } finally {
+        await this.mutex.lock()
+      }
+      delay = Math.min(delay * 2, 100)
+    }
+  }
+}
+
+function run<R>(statement: SqliteStatement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] }
+  const { changes, lastInsertRowid } = statement.run(parameters)
+  return {
+    numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
+    insertId:
+      lastInsertRowid !== undefined && lastInsertRowid !== null
+        ? BigInt(lastInsertRowid)
+        : undefined,
+    rows: [],
+  }
+}
+
+/** The lock was not let go in time: a 503 with Retry-After (server/http/errors.ts). */
+function lockedOut(cause: unknown): StorageUnavailableError {
+  const error =
+    cause instanceof StorageUnavailableError
+      ? cause
+      : new StorageUnavailableError('busy', { cause })
+  error.retryAfterSeconds = LOCKED_RETRY_AFTER_SECONDS
+  return error
+}
+
+/** Kysely's: the one connection, to one query or transaction at a time. */
+class ConnectionMutex {
+  private promise: Promise<void> | undefined
+  private resolve: (() => void) | undefined
+
+  async lock(): Promise<void> {
+    while (this.promise) await this.promise
+    this.promise = new Promise((resolve) => (this.resolve = resolve))
+  }
+
+  unlock(): void {
+    const resolve = this.resolve
+    this.promise = undefined
+    this.resolve = undefined
+    resolve?.()
   }
 }

@@ -3,7 +3,7 @@
  * opposed to a query's own error: the request can be right and still fail. Both engines' codes
  * are read here, so callers ask one question.
  */
-export type StorageProblem = 'no-space' | 'read-only' | 'no-permission' | 'io'
+export type StorageProblem = 'no-space' | 'read-only' | 'no-permission' | 'io' | 'busy'
 
 const SQLITE_CODES: [RegExp, StorageProblem][] = [
   [/^SQLITE_FULL/, 'no-space'],
@@ -11,6 +11,8 @@ const SQLITE_CODES: [RegExp, StorageProblem][] = [
   [/^SQLITE_PERM/, 'no-permission'],
   [/^SQLITE_CANTOPEN/, 'no-permission'],
   [/^SQLITE_IOERR/, 'io'],
+  // Another process holds the embedded database's write lock (db/sqlite-dialect.ts waits first).
+  [/^SQLITE_BUSY/, 'busy'],
 ]
 
 const NODE_CODES: Record<string, StorageProblem> = {
@@ -43,6 +45,8 @@ export function storageProblem(error: unknown): StorageProblem | null {
 export class StorageUnavailableError extends Error {
   readonly statusCode = 503
   readonly code = 'storage_unavailable'
+  /** Set when trying again soon may work (a lock let go): the answer's Retry-After. */
+  retryAfterSeconds?: number
 
   constructor(
     readonly problem: StorageProblem,

@@ -142,6 +142,9 @@ export default fp(
       else
         request.log.info({ err: { code: error.code, message: error.message } }, 'request refused')
       const code = codeForStatus(status)
+      // A refusal that may pass on its own soon (db/storage-failure.ts: a lock let go) says when.
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter))
       return reply.code(status).send(errorBody(code, apiMessages[code]))
     })
   },

@@ -15,12 +15,14 @@ export function reachableSql(access: Access, column = 'accounts.team_id'): RawBu
 }
 
 /**
- * The condition on an `audit_events` row (or any row with an `account_id`): about a person the
+ * The condition on an `audit_events` row: about a person the
  * caller reaches. Scope `all` sees every event, those about nobody (a role created) included.
  */
 export function reachableEventSql(access: Access): RawBuilder<boolean> {
   if (access.scope === 'all') return sql<boolean>`1 = 1`
-  return sql<boolean>`account_id in (select accounts.id from accounts where ${reachableSql(access)})`
+  // Asked of each row as a page is read, by the account's key: not a list of the whole team,
+  // made again for every page (SQLite builds an `in (select …)` whole before the first row).
+  return sql<boolean>`exists (select 1 from accounts where accounts.id = audit_events.account_id and ${reachableSql(access)})`
 }
 
 /** The same rule for a row already read (what a use case decides before writing). */

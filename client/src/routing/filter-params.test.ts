@@ -27,12 +27,25 @@ describe('withFilterChanges', () => {
     )
     // Even a change to the same value: what was asked for is a new list.
     assert.equal(withFilterChanges(from('q=ana&page=2'), { q: 'ana' }).toString(), 'q=ana')
+    // A page by its cursor too.
+    assert.equal(
+      withFilterChanges(from('q=ana&after=abc'), { sort: 'name' }).toString(),
+      'q=ana&sort=name',
+    )
+    assert.equal(withFilterChanges(from('before=abc'), { q: 'bia' }).toString(), 'q=bia')
   })
 
   it('keeps the filters when only the page changes', () => {
     assert.equal(
       withFilterChanges(from('status=active&page=3'), { page: '4' }).toString(),
       'status=active&page=4',
+    )
+    assert.equal(
+      withFilterChanges(from('status=active&after=abc'), {
+        after: undefined,
+        before: 'def',
+      }).toString(),
+      'status=active&before=def',
     )
   })
 

@@ -3,9 +3,12 @@ import { useSearchParams } from 'react-router-dom'
 /** A list screen's filters to change: a value sets one, an empty or missing value removes it. */
 export type FilterChanges = Record<string, string | undefined>
 
+/** Where a list is: its page's number, or a cursor of the page after or before. */
+const POSITION = ['page', 'after', 'before']
+
 /**
- * The URL's query after some filters change. Any change but the page's goes back to page 1: the
- * page a person was on means nothing in a different list.
+ * The URL's query after some filters change. Any change but the position's (page, after,
+ * before) goes back to page 1: the page a person was on means nothing in a different list.
  */
 export function withFilterChanges(
   params: URLSearchParams,
@@ -16,7 +19,7 @@ export function withFilterChanges(
     if (value) next.set(name, value)
     else next.delete(name)
   }
-  if (!('page' in changes)) next.delete('page')
+  if (!POSITION.some((name) => name in changes)) for (const name of POSITION) next.delete(name)
   return next
 }
 

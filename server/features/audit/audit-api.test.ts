@@ -4,6 +4,7 @@ import type { AuditPage } from '../../../common/api/audit'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 import { AUDIT_PAGE_SIZE, pruneAudit } from '../../audit-log/audit-query'
+import { newEventId } from '../../audit-log/event-id'
 import { recordAudit } from '../../audit-log/record-audit'
 
 let api: ApiFixture
@@ -206,11 +207,85 @@ describe(`/api/audit (${testStoreName()})`, () => {
     }
   })
 
+  it('streams the whole CSV, chunk after chunk, every event once, newest first', async () => {
+    const person = await api.account('csv-inteiro')
+    const base = Date.parse('2019-05-01T12:00:00.000Z')
+    const count = 2345
+    const rows = Array.from({ length: count }, (_, index) => {
+      // Three events share each millisecond: the chunks' cursor must still lose and repeat none.
+      const at = base + Math.floor(index / 3)
+      return {
+        id: newEventId(at),
+        at: new Date(at),
+        type: 'signed_out',
+        account_id: person.id,
+        account_name: person.name,
+        account_email: person.email,
+        ip: `10.${Math.floor(index / 256)}.${index % 256}.1`,
+        details: '{}',
+      }
+    })
+    for (let start = 0; start < count; start += 500) {
+      await api.database.db
+        .insertInto('audit_events')
+        .values(rows.slice(start, start + 500))
+        .execute()
+    }
+    const response = await api.get(
+      `/api/audit.csv?account=${person.id}&type=signed_out`,
+      adminToken,
+    )
+    assert.equal(response.statusCode, 200)
+    const lines = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n').slice(1)
+    assert.equal(lines.length, count)
+    const addresses = lines.map((line) => line.split(';')[6])
+    assert.equal(new Set(addresses).size, count)
+    assert.deepEqual(
+      addresses,
+      [...rows].reverse().map((row) => row.ip),
+    )
+  })
+
+  it('writes each time with the offset of its own moment, across a change of summer time', async () => {
+    const person = await api.account('csv-verao')
+    for (const at of [
+      '2025-03-30T00:59:00.000Z',
+      '2025-03-30T01:00:00.000Z',
+      '2025-10-26T00:59:00.000Z',
+      '2025-10-26T01:00:00.000Z',
+    ]) {
+      await recordAudit(api.database.db, {
+        type: 'data_exported',
+        account: person,
+        at: new Date(at),
+      })
+    }
+    const response = await api.get(
+      `/api/audit.csv?account=${person.id}&type=data_exported&tz=Europe/Lisbon`,
+      adminToken,
+    )
+    const times = response.rawPayload
+      .subarray(3)
+      .toString('utf8')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';')[0])
+    assert.deepEqual(times, [
+      '2025-10-26 01:00 +00:00',
+      '2025-10-26 01:59 +01:00',
+      '2025-03-30 02:00 +01:00',
+      '2025-03-30 00:59 +00:00',
+    ])
+  })
+
   it('prunes events older than the retention', async () => {
     await recordAudit(api.database.db, { type: 'locked', at: new Date('2001-01-01T00:00:00Z') })
     assert.equal((await page('?to=2002-01-01T00:00:00.000Z')).events.length, 1)
     await pruneAudit(api.database.db, 365)
     assert.equal((await page('?to=2002-01-01T00:00:00.000Z')).events.length, 0)
+    // The thousands of 2019 written above too, a thousand at a time.
+    assert.equal((await page('?to=2020-01-01T00:00:00.000Z')).events.length, 0)
     assert.ok((await page('')).events.length > 0)
   })
 })

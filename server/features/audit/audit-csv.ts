@@ -44,11 +44,24 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-/** `2026-11-25 14:03 -03:00`: the minute in that zone, and the offset that makes it exact. */
-export function csvTime(iso: string, timeZone: string): string {
-  const at = new Date(iso)
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/** The instants one offset is looked up for: a time zone changes its offset on a quarter hour. */
+const BUCKET_MS = 15 * 60_000
+
+/**
+ * `2026-11-25 14:03 -03:00`: the minute in a time zone, and the offset that makes it exact. One
+ * Intl.DateTimeFormat for the whole export, asked once per quarter hour of the log (the offset
+ * holds within one: zones change theirs on the quarter hour), and the rest is arithmetic: an
+ * export of a million rows asks it a few tens of thousands of times, not a million.
+ */
+export class CsvClock {
+  private readonly format: Intl.DateTimeFormat
+  private readonly offsets = new Map<number, number>()
+  /** The last minute written, and its text: a log's neighbouring events share their minute. */
+  private minute = Number.NaN
+  private minuteText = ''
+
+  constructor(timeZone: string) {
+    this.format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -58,49 +71,82 @@ export function csvTime(iso: string, timeZone: string): string {
       minute: '2-digit',
       second: '2-digit',
     })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  )
-  const local = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  )
-  const offset = Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000)
-  const sign = offset < 0 ? '-' : '+'
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${zone}`
+  }
+
+  /** The zone's offset from UTC at that instant, in minutes. */
+  offsetAt(ms: number): number {
+    const bucket = Math.floor(ms / BUCKET_MS) * BUCKET_MS
+    let offset = this.offsets.get(bucket)
+    if (offset === undefined) {
+      const parts = Object.fromEntries(
+        this.format.formatToParts(new Date(bucket)).map((part) => [part.type, part.value]),
+      )
+      const local = Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+        Number(parts.second),
+      )
+      offset = Math.round((local - bucket) / 60_000)
+      this.offsets.set(bucket, offset)
+    }
+    return offset
+  }
+
+  time(at: Date): string {
+    const ms = at.getTime()
+    const minute = Math.floor(ms / 60_000)
+    if (minute === this.minute) return this.minuteText
+    const offset = this.offsetAt(ms)
+    const local = new Date(ms + offset * 60_000)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    const sign = offset < 0 ? '-' : '+'
+    const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+    this.minute = minute
+    this.minuteText =
+      `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+      `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} ${zone}`
+    return this.minuteText
+  }
 }
 
-/** One event's line, without its line end. */
-export function auditCsvLine(event: AuditEvent, timeZone: string, labels: ProviderLabels): string {
+/** `2026-11-25 14:03 -03:00` for one instant (a clock of its own: for a line or two). */
+export function csvTime(iso: string, timeZone: string): string {
+  return new CsvClock(timeZone).time(new Date(iso))
+}
+
+/** The first line: the byte-order mark and the headers. */
+export const CSV_HEAD = BOM + HEADER.join(SEPARATOR) + '\r\n'
+
+/** One event as a line of the CSV, with its line end, in the words of the screen. */
+export function csvLine(event: AuditEvent, clock: CsvClock, labels: ProviderLabels): string {
   const words = auditEventWords(event, labels)
-  return [
-    csvTime(event.at, timeZone),
-    words.what,
-    words.who,
-    event.actor?.email ?? '',
-    event.account?.name ?? '',
-    event.account?.email ?? '',
-    event.ip ?? '',
-    words.browser,
-    words.details,
-    event.userAgent ?? '',
-  ]
-    .map(csvField)
-    .join(SEPARATOR)
+  return (
+    [
+      clock.time(new Date(event.at)),
+      words.what,
+      words.who,
+      event.actor?.email ?? '',
+      event.account?.name ?? '',
+      event.account?.email ?? '',
+      event.ip ?? '',
+      words.browser,
+      words.details,
+      event.userAgent ?? '',
+    ]
+      .map(csvField)
+      .join(SEPARATOR) + '\r\n'
+  )
 }
 
+/** The whole CSV of some events, in memory: for a handful (tests); the route streams. */
 export function auditCsv(
   events: readonly AuditEvent[],
   timeZone: string,
   labels: ProviderLabels,
 ): string {
-  const lines = [HEADER.join(SEPARATOR)]
-  for (const event of events) lines.push(auditCsvLine(event, timeZone, labels))
-  return BOM + lines.join('\r\n') + '\r\n'
+  const clock = new CsvClock(timeZone)
+  return CSV_HEAD + events.map((event) => csvLine(event, clock, labels)).join('')
 }

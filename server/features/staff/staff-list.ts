@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import {
   STAFF_PAGE_SIZE,
   type StaffItem,
@@ -6,38 +6,44 @@ import {
   type StaffQuery,
 } from '../../../common/api/staff'
 import type { Db } from '../../db/database'
-import { bytewise, engineOf } from '../../db/portable-sql'
-import { isOpenInvitation, openInvitationSql } from '../../accounts/accounts'
+import { engineOf } from '../../db/portable-sql'
+import { isOpenInvitation } from '../../accounts/accounts'
 import type { Access } from '../../../common/api/roles'
 import { outrankingRoles } from '../../roles/rank'
 import { reachableSql } from '../../roles/team-scope'
-import { lockedExpression } from './lock-state'
+import { HttpError } from '../../http/errors'
+import { lockedEmails, lockedExpression } from './lock-state'
+import {
+  afterPosition,
+  byLookup,
+  positionOf,
+  SHOWN_STATUS_SQL,
+  staffOrder,
+  type Position,
+  type Segment,
+  type StaffOrder,
+} from './staff-order'
+import { staffTotal, type StaffTotal } from './staff-total'
+import { decodeCursor, encodeCursor } from './staff-cursor'
+import { searchTerms, type SearchTerms } from './staff-search'
 
-/** Whether the account has a second factor: a confirmed authenticator app or a passkey. */
-const hasMfa = sql<boolean>`(exists (select 1 from totp_factors where totp_factors.account_id = accounts.id and totp_factors.confirmed_at is not null) or exists (select 1 from passkeys where passkeys.account_id = accounts.id))`
+/**
+ * How far a search first reads along the list's own order for the page's matches: a common
+ * name ("joão", "silva") fills a page within it, and the page is read in order from the index.
+ * A rarer one goes to the search index (staff-search.ts) and sorts its few matches.
+ */
+const SEARCH_WINDOW = 2000
 
-/** `like` matches these literally only when escaped. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** The accounts, with what the list shows of each: last sign-in (from the audit log) and lock. */
+/** The accounts, with what the list shows of each: role, team, last sign-in, lock, second factor. */
 export function staffRows(db: Db) {
   return db
     .selectFrom('accounts')
-    .leftJoin(
-      (join) =>
-        join
-          .selectFrom('audit_events')
-          .select(['account_id', (eb) => eb.fn.max('at').as('last_at')])
-          .where('type', '=', 'sign_in')
-          .groupBy('account_id')
-          .as('last_sign_in'),
-      (join) => join.onRef('last_sign_in.account_id', '=', 'accounts.id'),
-    )
     .innerJoin('roles', 'roles.id', 'accounts.role_id')
     .leftJoin('teams', 'teams.id', 'accounts.team_id')
     .select([
       'accounts.id',
       'accounts.name',
+      'accounts.name_sort_key',
       'accounts.email',
       'accounts.role',
       'accounts.role_id',
@@ -47,9 +53,10 @@ export function staffRows(db: Db) {
       'accounts.status',
       'accounts.created_at',
       'accounts.invitation_expires_at',
-      'last_sign_in.last_at',
+      'accounts.last_sign_in_at',
       sql<boolean>`${lockedExpression()}`.as('locked'),
-      hasMfa.as('mfa'),
+      // Kept on the account by triggers (db/list-migrations.ts).
+      'accounts.mfa',
     ])
 }
 
@@ -70,11 +77,7 @@ export function toStaffItem(row: StaffRow, outranking: ReadonlySet<string>): Sta
     status: isOpenInvitation(row) ? 'invited' : row.status,
     invitationExpiresAt: invitation && invitation.toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
-    // max() has no column type, so SQLite answers the stored text: a Date either way here.
-    lastSignInAt:
-      row.last_at === null || row.last_at === undefined
-        ? null
-        : new Date(row.last_at).toISOString(),
+    lastSignInAt: row.last_sign_in_at === null ? null : new Date(row.last_sign_in_at).toISOString(),
     // PostgreSQL answers a boolean, SQLite 0 or 1.
     locked: Boolean(row.locked),
     mfa: Boolean(row.mfa),
@@ -95,80 +98,273 @@ export async function findStaffItem(
   return row && toStaffItem(row, await outrankingRoles(db, [row.role_id], viewer))
 }
 
-/** One page of the Equipe list: searched, filtered and sorted in the database. */
-export async function listStaff(db: Db, query: StaffQuery, access: Access): Promise<StaffList> {
-  const page = Number(query.page ?? 1)
-  const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
-  let rows = staffRows(db).where(reachableSql(access))
-  const q = query.q?.trim()
-  if (q) {
-    const pattern = likePattern(q)
-    rows = rows.where(
-      sql<boolean>`(lower(accounts.name) like ${pattern} escape '\\' or lower(accounts.email) like ${pattern} escape '\\')`,
+/**
+ * The conditions of a query's filters but the search, on the `accounts` row. `locked`: the
+ * e-mails of the locked accounts, for the "locked" filter (lockedEmails: null when too many).
+ */
+export function filterConditions(
+  query: StaffQuery,
+  access: Access,
+  locked: string[] | null = null,
+): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = []
+  if (access.scope !== 'all') conditions.push(reachableSql(access))
+  if (query.status) conditions.push(sql<boolean>`${sql.raw(SHOWN_STATUS_SQL)} = ${query.status}`)
+  if (query.role) {
+    conditions.push(
+      query.role === 'admin'
+        ? sql<boolean>`accounts.role = 'admin'`
+        : sql<boolean>`accounts.role <> 'admin'`,
     )
   }
-  if (query.status === 'invited') rows = rows.where(openInvitationSql)
-  else if (query.status === 'active') {
-    rows = rows
-      .where('accounts.status', '=', 'active')
-      .where(sql<boolean>`not ${openInvitationSql}`)
-  } else if (query.status) rows = rows.where('accounts.status', '=', query.status)
-  if (query.role) rows = rows.where('accounts.role', '=', query.role)
-  if (query.roleId) rows = rows.where('accounts.role_id', '=', query.roleId.toLowerCase())
-  if (query.teamId === 'none') rows = rows.where('accounts.team_id', 'is', null)
-  else if (query.teamId) rows = rows.where('accounts.team_id', '=', query.teamId.toLowerCase())
-  if (query.locked) {
-    rows = rows.where(
-      query.locked === 'true' ? lockedExpression() : sql<boolean>`not ${lockedExpression()}`,
-    )
+  if (query.roleId) conditions.push(sql<boolean>`accounts.role_id = ${query.roleId.toLowerCase()}`)
+  if (query.teamId === 'none') conditions.push(sql<boolean>`accounts.team_id is null`)
+  else if (query.teamId) {
+    conditions.push(sql<boolean>`accounts.team_id = ${query.teamId.toLowerCase()}`)
   }
-  if (query.mfa) rows = rows.where(query.mfa === 'true' ? hasMfa : sql<boolean>`not ${hasMfa}`)
+  if (query.locked === 'true') {
+    conditions.push(
+      locked === null
+        ? sql<boolean>`${lockedExpression()}`
+        : locked.length === 0
+          ? sql<boolean>`1 = 0`
+          : sql<boolean>`accounts.email in (${sql.join(locked)})`,
+    )
+  } else if (query.locked === 'false') conditions.push(sql<boolean>`not ${lockedExpression()}`)
+  if (query.mfa) conditions.push(sql<boolean>`accounts.mfa = ${query.mfa === 'true'}`)
+  return conditions
+}
 
-  const { total } = await rows
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow()
+const all = (conditions: RawBuilder<boolean>[]) =>
+  conditions.length === 0 ? sql<boolean>`1 = 1` : sql<boolean>`${sql.join(conditions, sql` and `)}`
 
-  let sorted = rows
-  const sort = query.sort
-  // Portuguese order (common/name-order.ts): the stored sort key, then the name itself, both
-  // byte by byte so that SQLite and PostgreSQL agree, and the id last: a total order, so a
-  // page boundary never repeats or skips anyone.
+interface Fetched {
+  row: StaffRow
+  segment: number
+}
+
+/** How the candidates of a read are found, when not by walking the order's index. */
+interface Lookup {
+  /** The condition that finds them (an IN list, the search index). */
+  condition: RawBuilder<boolean>
+}
+
+/**
+ * Up to `limit` rows from a position (or an end of the list), forward (in the order) or
+ * backward, segment after segment; backward rows come nearest first. With `byCandidates`, the
+ * rows are those few candidates, looked up and sorted (staff-order.ts, byLookup).
+ */
+async function readFrom(
+  db: Db,
+  order: StaffOrder,
+  conditions: RawBuilder<boolean>[],
+  search: SearchTerms | null,
+  from: Position | null,
+  forward: boolean,
+  limit: number,
+  skip = 0,
+  byCandidates: Lookup | null = null,
+): Promise<Fetched[]> {
+  const found: Fetched[] = []
+  let toSkip = skip
+  const direction = forward === (order.direction === 'asc') ? 'asc' : 'desc'
+  const last = order.segments.length - 1
+  const start = from?.segment ?? (forward ? 0 : last)
   const engine = engineOf(db)
-  const byName = (direction: 'asc' | 'desc') =>
-    sorted
-      .orderBy(bytewise(engine, 'accounts.name_sort_key'), direction)
-      .orderBy(bytewise(engine, 'accounts.name'), direction)
-  if (!sort) {
-    sorted = sorted.orderBy(sql`case when accounts.status = 'pending' then 0 else 1 end`)
-    sorted = byName('asc')
-  } else {
-    const direction = sort.startsWith('-') ? 'desc' : 'asc'
-    const key = sort.replace('-', '')
-    if (key === 'name') sorted = byName(direction)
-    else if (key === 'createdAt') sorted = sorted.orderBy('accounts.created_at', direction)
-    else {
-      // Never signed in sorts last either way.
-      sorted = sorted
-        .orderBy(sql`case when last_sign_in.last_at is null then 1 else 0 end`)
-        .orderBy('last_sign_in.last_at', direction)
+  for (let index = start; forward ? index <= last : index >= 0; index += forward ? 1 : -1) {
+    const wanted = limit - found.length
+    const segmentRows = (segment: Segment, extra: RawBuilder<boolean>[]) => {
+      const where = [...conditions, ...extra]
+      if (segment.where) where.push(segment.where)
+      if (from && index === from.segment) {
+        where.push(afterPosition(segment, from, order.direction, forward))
+      }
+      let rows = staffRows(db).where(all(where))
+      for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
+      return rows.limit(wanted).offset(toSkip)
     }
+    const segment = order.segments[index]!
+    let rows: StaffRow[]
+    if (toSkip > 0) {
+      // page=n: whole segments are skipped by a count (capped at what is left to skip), then
+      // the rest by an offset, in the database.
+      const where = [...conditions, ...(search ? [search.matches] : [])]
+      if (segment.where) where.push(segment.where)
+      const { count } = await db
+        .selectFrom(
+          db
+            .selectFrom('accounts')
+            .select(sql`1`.as('one'))
+            .where(all(where))
+            .limit(toSkip)
+            .as('skipped'),
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow()
+      if (Number(count) < toSkip) {
+        toSkip -= Number(count)
+        continue
+      }
+      rows = await segmentRows(segment, search ? [search.matches] : []).execute()
+      toSkip = 0
+    } else if (byCandidates) {
+      rows = await segmentRows(byLookup(segment, engine), [byCandidates.condition]).execute()
+    } else if (!search) {
+      rows = await segmentRows(segment, []).execute()
+    } else {
+      // First along the order itself, within a window: a common name fills the page there.
+      rows = await windowPage(db, order, segment, index, conditions, search, from, forward, wanted)
+      if (rows.length < wanted) {
+        // A rarer one: its few matches from the search index, looked up and sorted.
+        rows = await (
+          search.indexed
+            ? segmentRows(byLookup(segment, engine), [search.indexed])
+            : segmentRows(segment, [search.matches])
+        ).execute()
+      }
+    }
+    found.push(...rows.map((row) => ({ row, segment: index })))
+    if (found.length >= limit) break
   }
-  const items = await sorted
-    .orderBy('accounts.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  return found
+}
+
+/**
+ * A search's page from the next SEARCH_WINDOW accounts of a segment in its order: the window
+ * read along the order's index (only what the search and the order need of each row), its
+ * matches then read whole.
+ */
+async function windowPage(
+  db: Db,
+  order: StaffOrder,
+  segment: Segment,
+  index: number,
+  conditions: RawBuilder<boolean>[],
+  search: SearchTerms,
+  from: Position | null,
+  forward: boolean,
+  wanted: number,
+): Promise<StaffRow[]> {
+  const direction = forward === (order.direction === 'asc') ? 'asc' : 'desc'
+  const where = [...conditions]
+  if (segment.where) where.push(segment.where)
+  if (from && index === from.segment)
+    where.push(afterPosition(segment, from, order.direction, forward))
+  let window = db
+    .selectFrom('accounts')
+    .select([
+      'accounts.id',
+      'accounts.name',
+      'accounts.name_sort_key',
+      'accounts.email',
+      'accounts.created_at',
+      'accounts.last_sign_in_at',
+    ])
+    .where(all(where))
+  for (const column of segment.columns) window = window.orderBy(column.sql, direction)
+  let hits = db
+    .selectFrom(window.limit(SEARCH_WINDOW).as('accounts'))
+    .select('accounts.id')
+    .where(search.matches)
+  for (const column of segment.columns) hits = hits.orderBy(column.sql, direction)
+  let rows = staffRows(db).where('accounts.id', 'in', hits.limit(wanted))
+  for (const column of byLookup(segment, engineOf(db)).columns) {
+    rows = rows.orderBy(column.sql, direction)
+  }
+  return rows.limit(wanted).execute()
+}
+
+const badCursor = () => new HttpError(400, 'invalid_input', 'Posição da lista inválida.')
+
+/**
+ * One page of the Equipe list: searched, filtered and sorted in the database, read from a cursor
+ * (`after`: the next page; `before`: the previous one), from the end (`page=last`), or, for
+ * older callers, by its number (`page=n`: read from the start, so a deep page costs its depth).
+ * `next` and `previous` are the cursors of the pages beside it; each carries its page's number.
+ */
+export async function listStaff(db: Db, query: StaffQuery, access: Access): Promise<StaffList> {
+  if ([query.after, query.before, query.page].filter((value) => value !== undefined).length > 1) {
+    throw new HttpError(400, 'invalid_input', 'Use só um de after, before e page.')
+  }
+  const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
+  const engine = engineOf(db)
+  const order = staffOrder(query, engine)
+  // The locked accounts are few: found by their e-mails (lock-state.ts), looked up and sorted.
+  const lockedList = query.locked === 'true' ? await lockedEmails(db) : null
+  const conditions = filterConditions(query, access, lockedList)
+  const search = searchTerms(query.q, engine)
+  const locked = query.locked === 'true' ? lockedList : undefined
+  const read = (from: Position | null, forward: boolean, limit: number, skip = 0) =>
+    readFrom(
+      db,
+      order,
+      conditions,
+      search,
+      from,
+      forward,
+      limit,
+      skip,
+      locked && locked.length > 0
+        ? { condition: sql<boolean>`accounts.email in (${sql.join(locked)})` }
+        : null,
+    )
+
+  let items: Fetched[]
+  let page: number
+  let hasNext: boolean
+  let hasPrevious: boolean
+  let total: StaffTotal
+  const cursor = query.after ?? query.before
+  if (cursor !== undefined) {
+    const decoded = decodeCursor(cursor, order)
+    if (!decoded) throw badCursor()
+    if (query.after !== undefined) {
+      const rows = await read(decoded.position, true, pageSize + 1)
+      items = rows.slice(0, pageSize)
+      hasNext = rows.length > pageSize
+      hasPrevious = true
+      page = decoded.page
+    } else {
+      const rows = await read(decoded.position, false, pageSize + 1)
+      // Fewer than a page before it (people were removed meanwhile): the first page, whole.
+      if (rows.length < pageSize) return listStaff(db, { ...query, before: undefined }, access)
+      items = rows.slice(0, pageSize).reverse()
+      hasPrevious = rows.length > pageSize
+      hasNext = true
+      page = hasPrevious ? Math.max(2, decoded.page) : 1
+    }
+    total = await staffTotal(db, query, access, conditions, search, false)
+  } else if (query.page === 'last') {
+    // Its number needs the exact total, even where counting costs more than a page.
+    total = await staffTotal(db, query, access, conditions, search, true)
+    const rows = await read(null, false, pageSize + 1)
+    items = rows.slice(0, pageSize).reverse()
+    hasPrevious = rows.length > pageSize
+    hasNext = false
+    page = Math.max(1, Math.ceil(total.count / pageSize))
+  } else {
+    page = Number(query.page ?? 1)
+    const rows = await read(null, true, pageSize + 1, (page - 1) * pageSize)
+    items = rows.slice(0, pageSize)
+    hasNext = rows.length > pageSize
+    hasPrevious = page > 1 && items.length > 0
+    total = await staffTotal(db, query, access, conditions, search, false)
+  }
+  const cursorAt = (item: Fetched | undefined, number: number) =>
+    item ? encodeCursor(order.sort, positionOf(order, item.segment, item.row), number) : null
   // The page's roles in one read, not one per person.
   const outranking = await outrankingRoles(
     db,
-    items.map((row) => row.role_id),
+    items.map(({ row }) => row.role_id),
     access,
   )
   return {
-    items: items.map((row) => toStaffItem(row, outranking)),
-    total: Number(total),
+    items: items.map(({ row }) => toStaffItem(row, outranking)),
+    total: total.count,
+    totalExact: total.exact,
     page,
     pageSize,
+    next: hasNext ? cursorAt(items.at(-1), page + 1) : null,
+    previous: hasPrevious ? cursorAt(items[0], Math.max(1, page - 1)) : null,
   }
 }

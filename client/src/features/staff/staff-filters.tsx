@@ -9,13 +9,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const text = staffMessages.staff
 
-/** The filters live in the URL (`#/equipe?status=pending&q=ana&page=2`): shareable, kept on reload. */
+/**
+ * The filters live in the URL (`#/equipe?status=pending&q=ana&after=…`): shareable, kept on
+ * reload. The page is a cursor (`after`, `before`: common/api/staff.ts), `page=last`, or a number.
+ */
 export function queryFrom(params: URLSearchParams): StaffQuery {
   const pick = <T extends string>(name: string, allowed: readonly T[]) => {
     const value = params.get(name)
     return allowed.includes(value as T) ? (value as T) : undefined
   }
-  const page = params.get('page')
   const id = (name: string, other?: string) => {
     const value = params.get(name)
     if (value && value === other) return value
@@ -30,8 +32,20 @@ export function queryFrom(params: URLSearchParams): StaffQuery {
     locked: pick('locked', ['true', 'false'] as const),
     mfa: pick('mfa', ['true', 'false'] as const),
     sort: pick<StaffSort>('sort', STAFF_SORTS),
-    page: page && /^[1-9][0-9]{0,5}$/.test(page) ? page : undefined,
+    ...position(params),
   }
+}
+
+const CURSOR = /^[A-Za-z0-9_-]{1,2000}$/
+
+/** One of the URL's after, before or page, the first valid in that order. */
+function position(params: URLSearchParams): Pick<StaffQuery, 'after' | 'before' | 'page'> {
+  const after = params.get('after')
+  if (after && CURSOR.test(after)) return { after }
+  const before = params.get('before')
+  if (before && CURSOR.test(before)) return { before }
+  const page = params.get('page')
+  return page && /^([1-9][0-9]{0,5}|last)$/.test(page) ? { page } : {}
 }
 
 /** Changes some filters (an empty value removes one); any change but the page's goes to page 1. */

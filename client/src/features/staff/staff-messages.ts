@@ -44,9 +44,16 @@ export const staffMessages = {
       since: 'Criada em',
       actions: 'Ações',
     },
-    total: (count: number) => (count === 1 ? '1 conta' : `${count} contas`),
+    total: (count: number) => (count === 1 ? '1 conta' : `${count.toLocaleString('pt-BR')} contas`),
+    /** A search (or the lock or 2FA filter) counts up to a cap only: docs/administration.md. */
+    moreThan: (count: number) => `mais de ${count.toLocaleString('pt-BR')} contas`,
     empty: 'Nenhuma conta encontrada com estes filtros.',
-    page: (page: number, pages: number) => `Página ${page} de ${pages}`,
+    page: (page: number, pages: number) =>
+      `Página ${page.toLocaleString('pt-BR')} de ${pages.toLocaleString('pt-BR')}`,
+    /** Where the number of pages is not known (more than the count goes): refine the search. */
+    pageOf: (page: number) => `Página ${page.toLocaleString('pt-BR')}`,
+    first: 'Primeira',
+    last: 'Última',
     previous: 'Anterior',
     next: 'Próxima',
     pagination: 'Páginas da lista',

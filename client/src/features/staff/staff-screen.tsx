@@ -68,8 +68,6 @@ export default function StaffScreen() {
     reload()
   })
 
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1
-  const page = Number(query.page ?? 1)
   let body: ReactNode
   if (load.state === 'loading') {
     body = <LoadingLine />
@@ -124,17 +122,16 @@ export default function StaffScreen() {
           className="small text-body-secondary mb-2"
           role="status"
         >
-          {text.total(list.total)}
+          {list.totalExact === false ? text.moreThan(list.total) : text.total(list.total)}
         </p>
       )}
       {bulk.bar}
       {body}
       {list && (
         <StaffPagination
-          page={page}
-          pages={pages}
-          goTo={(to) => {
-            update({ page: String(to) })
+          list={list}
+          goTo={(changes) => {
+            update(changes)
             showListTop()
           }}
         />

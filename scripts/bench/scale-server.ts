@@ -1,0 +1,22 @@
+/**
+ * The server over the scale bench's filled database, as a process of its own (scale.ts measures
+ * its memory and /healthz from outside): the environment's settings, as `npm start` reads them,
+ * and a one-page dist/ (the routes measured are the API's). Prints nothing; stops on SIGTERM.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config/config'
+
+const config = loadConfig(process.env)
+const distDir = mkdtempSync(join(tmpdir(), 'painel-scale-server-dist-'))
+writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Painel</title>')
+const app = await buildApp({ ...config, distDir })
+process.once('SIGTERM', () => {
+  void app.close().finally(() => {
+    rmSync(distDir, { recursive: true, force: true })
+    process.exit(0)
+  })
+})
+await app.listen({ port: config.port, host: config.host })

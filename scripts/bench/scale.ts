@@ -1,0 +1,714 @@
+/**
+ * `npm run bench -- --only scale`: every list and page route on a year of data, against the same
+ * routes on a small organisation's (docs/performance-bench.md, "scale").
+ *
+ * For each engine (SQLite in a temporary DATA_DIR; PostgreSQL on a scratch cluster of its own,
+ * scratch-postgres.ts) and each size (1k people / 10k events, 100k / 1M, and with --huge
+ * 100k / 5M), the database is made as the schema was before issue 42 (SEED_SCHEMA), filled by
+ * scale-seed.ts, and then upgraded to the current schema the way a first start after an upgrade
+ * does (the upgrade is timed). Then, in this process, the server is built over it (buildApp, the
+ * same plugins as `npm start`) and each route is asked through app.inject(), one request at a
+ * time after a warm-up: p50 and p99 of the server's time. Every query the server runs for a
+ * request is captured (Kysely's log) and run again directly on the driver, as raw SQL: the server
+ * time over that SQL time is what the server adds (HTTP, auth, JSON, and any work in Node). The
+ * event loop's longest stall while a route runs is read from perf_hooks.
+ *
+ * Then the CSV export and the event loop are measured on the server as a process of its own
+ * (scale-server.ts): the whole log exported through real HTTP, its RSS sampled from /proc, and
+ * /healthz probed every 20 ms while the export and while the slowest list route run.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { Kysely, Migrator, PostgresDialect, sql, type CompiledQuery } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../../server/app'
+import { loadConfig } from '../../server/config/config'
+import { connect, migrate, type Database } from '../../server/db/database'
+import { DATABASE_FILE } from '../../server/db/data-dir'
+import { migrationProvider } from '../../server/db/migrations'
+import type { Engine } from '../../server/db/portable-sql'
+import type { Schema } from '../../server/db/schema'
+import { EmbeddedDialect } from '../../server/db/sqlite-dialect'
+import { openSqlite } from '../../server/db/sqlite-database'
+import { formatTable } from '../build/report'
+import { freePortSync } from '../free-port'
+import { root } from '../paths'
+import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { seedScale, type ScaleSize, type SeedFacts } from './scale-seed'
+import { postgresUnavailable, startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import { median, round, sleep } from './stats'
+
+/**
+ * The schema the data is written as: the last migration before issue 42's. Every later migration
+ * runs on the filled database, as at the first start of a server upgraded over a year of data.
+ */
+export const SEED_SCHEMA = '2026-11-28-2801-provider-link-invitations'
+
+export const SCALE_SIZES: ScaleSize[] = [
+  { label: '1k / 10k', people: 1_000, events: 10_000 },
+  { label: '100k / 1M', people: 100_000, events: 1_000_000 },
+]
+export const HUGE_SIZE: ScaleSize = { label: '100k / 5M', people: 100_000, events: 5_000_000 }
+
+/** Per route: at least this many timed requests, more while the time allows. */
+const MIN_RUNS = 3
+const MAX_RUNS = 30
+const ROUTE_BUDGET_MS = 15_000
+
+export interface RouteFigures {
+  route: string
+  runs: number
+  p50Ms: number
+  p99Ms: number
+  /** The captured queries run again on the driver: p50 of their sum. */
+  rawSqlMs: number
+  queries: number
+  /** The event loop's longest stall while the route ran (perf_hooks, 1 ms resolution). */
+  loopMaxMs: number
+  status: number
+}
+
+export interface ExportFigures {
+  status: number
+  rows: number
+  bytes: number
+  seconds: number
+  rowsPerSecond: number
+  rssBeforeMb: number
+  rssPeakMb: number
+  /** /healthz while the export ran: every 20 ms. */
+  healthz: { probes: number; p50Ms: number; maxMs: number; notOk: number }
+}
+
+export interface SizeResult {
+  size: ScaleSize
+  seedSeconds: number
+  /** Migrations from SEED_SCHEMA to the current schema, on the filled database. */
+  upgradeSeconds: number
+  routes: RouteFigures[]
+  csv?: ExportFigures
+  /** /healthz every 20 ms while the slowest list route ran once, in the server process. */
+  healthzDuringSlowest?: { route: string; requestMs: number; healthz: ExportFigures['healthz'] }
+}
+
+export interface EngineResult {
+  engine: Engine
+  version: string
+  sizes: SizeResult[]
+}
+
+export interface ScaleResult {
+  engines: (EngineResult | { engine: Engine; skipped: string })[]
+}
+
+type Log = (line: string) => void
+
+/** An open database whose every query is also written to `captured` while it is set. */
+interface CapturingDatabase {
+  database: Database
+  capture(): () => CompiledQuery[]
+  /** Runs compiled queries directly on the driver, as the server's raw SQL. */
+  runRaw(queries: readonly CompiledQuery[]): Promise<void>
+  close(): Promise<void>
+}
+
+function capturingDatabase(engine: Engine, location: string): CapturingDatabase {
+  let captured: CompiledQuery[] | null = null
+  // The request's reads: a write cannot be run twice (and the outbox's sender, which works
+  // beside the requests, writes; its reads are few).
+  const log = (event: { level: string; query: CompiledQuery }) => {
+    if (captured && event.level === 'query' && /^\s*(select|with)\b/i.test(event.query.sql)) {
+      captured.push(event.query)
+    }
+  }
+  if (engine === 'sqlite') {
+    const sqlite = openSqlite(location)
+    const db = new Kysely<Schema>({ dialect: new EmbeddedDialect(sqlite), log })
+    const bindable = (value: unknown) =>
+      value instanceof Date
+        ? value.toISOString()
+        : typeof value === 'boolean'
+          ? Number(value)
+          : value
+    return {
+      database: databaseOf(db, engine),
+      capture() {
+        captured = []
+        const mine = captured
+        return () => {
+          captured = null
+          return mine
+        }
+      },
+      async runRaw(queries) {
+        for (const query of queries) {
+          sqlite.raw.prepare(query.sql).all(query.parameters.map(bindable))
+        }
+      },
+      close: () => db.destroy(),
+    }
+  }
+  const pool = new pg.Pool({ connectionString: location, max: 10 })
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log })
+  return {
+    database: databaseOf(db, engine),
+    capture() {
+      captured = []
+      const mine = captured
+      return () => {
+        captured = null
+        return mine
+      }
+    },
+    async runRaw(queries) {
+      const client = await pool.connect()
+      try {
+        for (const query of queries) await client.query(query.sql, [...query.parameters])
+      } finally {
+        client.release()
+      }
+    },
+    close: () => db.destroy(),
+  }
+}
+
+function databaseOf(db: Kysely<Schema>, engine: Engine): Database {
+  return { db, engine, canWrite: async () => true, close: () => db.destroy() }
+}
+
+/** A dist/ of one page: the routes measured are the API's. */
+function tinyDist(): string {
+  const dir = makeTempDir('painel-scale-dist-')
+  const html =
+    '<!doctype html><html lang="pt-BR"><head><title>Painel</title></head><body></body></html>'
+  writeFileSync(join(dir, 'index.html'), html)
+  return dir
+}
+
+interface Api {
+  get(path: string): Promise<{ status: number; body: string }>
+}
+
+/** The routes measured, each with the URL it is asked as; some need an answer first (a cursor). */
+async function routeList(
+  api: Api,
+  facts: SeedFacts,
+  oldestCursor: string,
+): Promise<[string, string][]> {
+  const json = async <T>(path: string) => JSON.parse((await api.get(path)).body) as T
+  const first = await json<{ total: number; pageSize: number; next?: string | null }>('/api/staff')
+  // The cursor pages (issue 42) or, before them, offsets.
+  const keyed = 'next' in first
+  const next = keyed
+    ? `/api/staff?after=${encodeURIComponent(first.next ?? '')}`
+    : '/api/staff?page=2'
+  const last = keyed
+    ? '/api/staff?page=last'
+    : `/api/staff?page=${Math.max(1, Math.ceil(first.total / first.pageSize))}`
+  const middle = new Date((facts.from.getTime() + facts.to.getTime()) / 2)
+  const week = `from=${middle.toISOString()}&to=${new Date(middle.getTime() + 7 * 86_400_000).toISOString()}`
+  return [
+    ['Equipe, first page', '/api/staff'],
+    ['Equipe, next page', next],
+    ['Equipe, last page', last],
+    ['Equipe, search "joao"', '/api/staff?q=joao'],
+    ['Equipe, search "conceicao"', '/api/staff?q=conceicao'],
+    ['Equipe, search "empresa" (every e-mail)', '/api/staff?q=empresa'],
+    ['Equipe, sort name', '/api/staff?sort=name'],
+    ['Equipe, sort -name', '/api/staff?sort=-name'],
+    ['Equipe, sort createdAt', '/api/staff?sort=createdAt'],
+    ['Equipe, sort -createdAt', '/api/staff?sort=-createdAt'],
+    ['Equipe, sort lastSignInAt', '/api/staff?sort=lastSignInAt'],
+    ['Equipe, sort -lastSignInAt', '/api/staff?sort=-lastSignInAt'],
+    ['Equipe, status pending', '/api/staff?status=pending'],
+    ['Equipe, status invited', '/api/staff?status=invited'],
+    ['Equipe, status active', '/api/staff?status=active'],
+    ['Equipe, status disabled', '/api/staff?status=disabled'],
+    ['Equipe, role Administrador', `/api/staff?roleId=${facts.adminRoleId}`],
+    ['Equipe, role Coordenação', `/api/staff?roleId=${facts.customRoleId}`],
+    ['Equipe, a team', `/api/staff?teamId=${facts.teamIds[0]}`],
+    ['Equipe, no team', '/api/staff?teamId=none'],
+    ['Equipe, locked', '/api/staff?locked=true'],
+    ['Equipe, not locked', '/api/staff?locked=false'],
+    ['Equipe, with 2FA', '/api/staff?mfa=true'],
+    ['Equipe, without 2FA', '/api/staff?mfa=false'],
+    ["an account's page", `/api/staff/${facts.person.id}`],
+    ["an account's page, its history", `/api/audit?account=${facts.person.id}`],
+    ['Auditoria, first page', '/api/audit'],
+    ['Auditoria, by person (actor: an admin)', `/api/audit?actor=${facts.admin.id}`],
+    ['Auditoria, by type', '/api/audit?type=password_changed'],
+    ['Auditoria, by dates (a week)', `/api/audit?${week}`],
+    ['Auditoria, deepest "Carregar mais"', `/api/audit?before=${encodeURIComponent(oldestCursor)}`],
+    ['Início (dashboard)', '/api/dashboard'],
+    ['Início, my activity', '/api/dashboard/me'],
+    ['sessions (Minha conta)', '/api/me/sessions'],
+  ]
+}
+
+async function measureRoutes(
+  app: FastifyInstance,
+  capturing: CapturingDatabase,
+  token: string,
+  routes: [string, string][],
+  log: Log,
+): Promise<RouteFigures[]> {
+  const headers = { authorization: `Bearer ${token}` }
+  const figures: RouteFigures[] = []
+  for (const [route, url] of routes) {
+    const ask = () => app.inject({ method: 'GET', url, headers })
+    // Warm-up: up to 5 requests within 2 s, so that a fast route is measured compiled (the small
+    // size, measured first, would otherwise pay the JIT's start for both).
+    const warm = await ask()
+    const warming = performance.now()
+    for (let run = 1; run < 5 && performance.now() - warming < 2000; run += 1) await ask()
+    const stop = capturing.capture()
+    await ask()
+    const queries = stop()
+    const loop = monitorEventLoopDelay({ resolution: 1 })
+    loop.enable()
+    // Its first sample counts from its creation's clock: dropped.
+    await sleep(5)
+    loop.reset()
+    const times: number[] = []
+    const started = performance.now()
+    while (
+      times.length < MIN_RUNS ||
+      (times.length < MAX_RUNS && performance.now() - started < ROUTE_BUDGET_MS)
+    ) {
+      const begin = performance.now()
+      await ask()
+      times.push(performance.now() - begin)
+      // A turn of the event loop between requests, so that its timer samples the stall a
+      // request caused (a SQLite request is one synchronous stretch of promises).
+      await sleep(1)
+    }
+    loop.disable()
+    const raw: number[] = []
+    const rawStarted = performance.now()
+    while (
+      raw.length < Math.min(times.length, MIN_RUNS) ||
+      (raw.length < Math.min(times.length, 10) && performance.now() - rawStarted < ROUTE_BUDGET_MS)
+    ) {
+      const begin = performance.now()
+      await capturing.runRaw(queries)
+      raw.push(performance.now() - begin)
+      await sleep(1)
+    }
+    const sorted = [...times].sort((a, b) => a - b)
+    const result: RouteFigures = {
+      route,
+      runs: times.length,
+      p50Ms: round(median(times), 2),
+      p99Ms: round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!, 2),
+      rawSqlMs: round(median(raw), 2),
+      queries: queries.length,
+      loopMaxMs: round(loop.max / 1e6, 1),
+      status: warm.statusCode,
+    }
+    figures.push(result)
+    log(
+      `    ${route}: ${result.status}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+        `raw SQL ${result.rawSqlMs} ms (${result.queries} queries), loop max ${result.loopMaxMs} ms`,
+    )
+  }
+  return figures
+}
+
+/** Sends a request over a socket of its own, reading the answer as it comes and dropping it. */
+function streamGet(
+  url: string,
+  token: string,
+  onChunk: (chunk: Buffer) => void,
+): Promise<{ status: number; ms: number }> {
+  const begin = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { headers: { authorization: `Bearer ${token}` } },
+      (answer) => {
+        answer.on('data', onChunk)
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, ms: performance.now() - begin }),
+        )
+        answer.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** /healthz every 20 ms until `until` settles: its answer times. */
+async function probeHealth(baseUrl: string, until: Promise<unknown>) {
+  let done = false
+  void until.finally(() => (done = true))
+  const times: number[] = []
+  let notOk = 0
+  while (!done) {
+    const begin = performance.now()
+    try {
+      const answer = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(60_000) })
+      await answer.arrayBuffer()
+      if (answer.status !== 200) notOk += 1
+    } catch {
+      notOk += 1
+    }
+    times.push(performance.now() - begin)
+    await sleep(20)
+  }
+  return {
+    probes: times.length,
+    p50Ms: times.length ? round(median(times), 1) : 0,
+    maxMs: times.length ? round(Math.max(...times), 1) : 0,
+    notOk,
+  }
+}
+
+/** The server as a process of its own (scale-server.ts) over the filled database. */
+async function measureInProcessOfItsOwn(
+  engine: Engine,
+  location: string,
+  facts: SeedFacts,
+  slowest: { route: string; url: string },
+  log: Log,
+): Promise<Pick<SizeResult, 'csv' | 'healthzDuringSlowest'>> {
+  const port = freePortSync()
+  const child = spawnTracked(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'scripts', 'bench', 'scale-server.ts')],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MFA_REQUIRED: 'off',
+        ...(engine === 'sqlite' ? { DATA_DIR: location } : { DATABASE_URL: location }),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  )
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const baseUrl = `http://127.0.0.1:${port}`
+  try {
+    const deadline = performance.now() + 120_000
+    for (;;) {
+      if (hasExited(child)) throw new Error(`scale-server exited: ${stderr}`)
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).status === 200) break
+      } catch {
+        // not yet listening
+      }
+      if (performance.now() > deadline) throw new Error(`scale-server did not start: ${stderr}`)
+      await sleep(100)
+    }
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: facts.admin.email, password: facts.admin.password }),
+    })
+    const { token } = (await login.json()) as { token?: string }
+    if (!token)
+      throw new Error(`the bench admin could not sign in to scale-server: ${login.status}`)
+
+    // The slowest list route, once, with /healthz beside it.
+    const slow = streamGet(`${baseUrl}${slowest.url}`, token, () => {})
+    const healthzSlow = await probeHealth(baseUrl, slow)
+    const slowAnswer = await slow
+    log(
+      `    /healthz while "${slowest.route}" ran (${Math.round(slowAnswer.ms)} ms): ` +
+        `p50 ${healthzSlow.p50Ms} ms, max ${healthzSlow.maxMs} ms, ${healthzSlow.notOk} not 200`,
+    )
+
+    // The whole log as CSV.
+    await sleep(500)
+    const pid = child.pid!
+    const rssBeforeMb = rssMb(pid)
+    let rssPeakMb = rssBeforeMb
+    const sampler = setInterval(() => {
+      try {
+        rssPeakMb = Math.max(rssPeakMb, rssMb(pid))
+      } catch {
+        // the process ended
+      }
+    }, 25)
+    let bytes = 0
+    let lines = 0
+    const exported = streamGet(`${baseUrl}/api/audit.csv`, token, (chunk) => {
+      bytes += chunk.length
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1
+    })
+    const healthz = await probeHealth(baseUrl, exported)
+    const { status, ms } = await exported
+    clearInterval(sampler)
+    const rows = Math.max(0, lines - 1)
+    const csv: ExportFigures = {
+      status,
+      rows,
+      bytes,
+      seconds: round(ms / 1000, 2),
+      rowsPerSecond: Math.round(rows / (ms / 1000)),
+      rssBeforeMb: round(rssBeforeMb, 1),
+      rssPeakMb: round(rssPeakMb, 1),
+      healthz,
+    }
+    log(
+      `    audit CSV: ${status}, ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${csv.seconds} s ` +
+        `(${csv.rowsPerSecond} rows/s), RSS ${csv.rssBeforeMb} → peak ${csv.rssPeakMb} MB; ` +
+        `/healthz p50 ${healthz.p50Ms} ms, max ${healthz.maxMs} ms`,
+    )
+    return {
+      csv,
+      healthzDuringSlowest: {
+        route: slowest.route,
+        requestMs: Math.round(slowAnswer.ms),
+        healthz: healthzSlow,
+      },
+    }
+  } finally {
+    await stopChild(child)
+  }
+}
+
+async function measureSize(
+  engine: Engine,
+  size: ScaleSize,
+  postgres: ScratchPostgres | null,
+  log: Log,
+): Promise<SizeResult> {
+  let location: string
+  let dropDatabase = async () => {}
+  let dataDir: string | null = null
+  if (engine === 'sqlite') {
+    dataDir = makeTempDir('painel-scale-')
+    location = join(dataDir, DATABASE_FILE)
+  } else {
+    const name = `painel_scale_${size.events}`
+    await postgres!.dropDatabase(name)
+    location = await postgres!.createDatabase(name)
+    dropDatabase = () => postgres!.dropDatabase(name)
+  }
+  const where = engine === 'sqlite' ? { sqliteFile: location } : { postgresUrl: location }
+  try {
+    log(`  ${engine}, ${size.label}: seeding…`)
+    const seeding = connect(where)
+    const { error } = await new Migrator({
+      db: seeding,
+      provider: migrationProvider(engine),
+    }).migrateTo(SEED_SCHEMA)
+    if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error))
+    const facts = await seedScale(seeding, engine, size)
+    await seeding.destroy()
+    // A first start after the upgrade: the migrations since SEED_SCHEMA, on the filled database.
+    const upgrading = connect(where)
+    const upgradeStarted = performance.now()
+    await migrate(upgrading, engine)
+    const upgradeSeconds = round((performance.now() - upgradeStarted) / 1000, 2)
+    const oldest = await sql<{ at: Date | string; id: string }>`
+      select at, id from audit_events order by at, id limit 1 offset 50`.execute(upgrading)
+    const row = oldest.rows[0]!
+    const oldestCursor = `${new Date(row.at).toISOString()}~${row.id}`
+    await upgrading.destroy()
+    const seedSeconds = round(facts.seedMs / 1000, 1)
+    log(`  ${engine}, ${size.label}: seeded in ${seedSeconds} s, upgraded in ${upgradeSeconds} s`)
+
+    const capturing = capturingDatabase(engine, location)
+    const distDir = tinyDist()
+    const app = await buildApp({
+      ...loadConfig({}),
+      logLevel: 'silent',
+      distDir,
+      database: capturing.database,
+      mfaRequired: 'off',
+      // The bench process itself is the load here: a stall is measured, not refused.
+      loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
+    })
+    let routes: RouteFigures[]
+    let list: [string, string][]
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: facts.admin.email, password: facts.admin.password },
+      })
+      const { token } = login.json<{ token?: string }>()
+      if (!token)
+        throw new Error(`the bench admin could not sign in: ${login.statusCode} ${login.body}`)
+      const api: Api = {
+        get: async (url) => {
+          const answer = await app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}` },
+          })
+          return { status: answer.statusCode, body: answer.body }
+        },
+      }
+      list = await routeList(api, facts, oldestCursor)
+      routes = await measureRoutes(app, capturing, token, list, log)
+    } finally {
+      await app.close()
+      await capturing.close()
+      removeTempDir(distDir)
+    }
+    const slowest = routes
+      .filter((route) => route.route.startsWith('Equipe'))
+      .reduce((a, b) => (b.p50Ms > a.p50Ms ? b : a))
+    const url = list.find(([name]) => name === slowest.route)?.[1] ?? '/api/staff'
+    const process_ = await measureInProcessOfItsOwn(
+      engine,
+      engine === 'sqlite' ? dataDir! : location,
+      facts,
+      { route: slowest.route, url },
+      log,
+    )
+    return { size, seedSeconds, upgradeSeconds, routes, ...process_ }
+  } finally {
+    if (dataDir) removeTempDir(dataDir)
+    await dropDatabase()
+  }
+}
+
+/** SCALE_SIZES=people/events,…: other sizes, for a quick look while changing a query. */
+function sizesFromEnvironment(): ScaleSize[] | null {
+  const text = process.env.SCALE_SIZES
+  if (!text) return null
+  return text.split(',').map((pair) => {
+    const [people, events] = pair.split('/').map(Number)
+    if (!people || !events) throw new Error(`SCALE_SIZES: "${pair}" is not people/events`)
+    return { label: `${people} / ${events}`, people, events }
+  })
+}
+
+export async function measureScale(options: { huge: boolean }, log: Log): Promise<ScaleResult> {
+  const sizes = sizesFromEnvironment() ?? (options.huge ? [...SCALE_SIZES, HUGE_SIZE] : SCALE_SIZES)
+  const result: ScaleResult = { engines: [] }
+  // SCALE_ENGINES=postgres (or sqlite): one engine only.
+  const engines = (['sqlite', 'postgres'] as const).filter(
+    (engine) => !process.env.SCALE_ENGINES || process.env.SCALE_ENGINES.split(',').includes(engine),
+  )
+  for (const engine of engines) {
+    if (engine === 'postgres') {
+      const missing = postgresUnavailable()
+      if (missing) {
+        result.engines.push({ engine, skipped: missing })
+        log(`  postgres: skipped (${missing})`)
+        continue
+      }
+    }
+    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
+    try {
+      const version =
+        engine === 'postgres'
+          ? `PostgreSQL ${postgres!.version}`
+          : `SQLite ${(openSqlite(':memory:').raw.prepare('select sqlite_version() as v').get() as { v: string }).v} (libsql)`
+      const engineResult: EngineResult = { engine, version, sizes: [] }
+      for (const size of sizes)
+        engineResult.sizes.push(await measureSize(engine, size, postgres, log))
+      result.engines.push(engineResult)
+    } finally {
+      await postgres?.stop()
+    }
+  }
+  return result
+}
+
+const GOAL = 'goal: p50 ≤ 50 ms, ≤ 2× small, ≤ 1.5× SQL'
+
+/** The tables the section prints: one per engine, the sizes side by side. */
+export function printScale(result: ScaleResult, log: Log): void {
+  for (const engine of result.engines) {
+    if ('skipped' in engine) {
+      log(`${engine.engine}: skipped (${engine.skipped})`)
+      continue
+    }
+    const [small, ...larger] = engine.sizes
+    if (!small) continue
+    log(`\n${engine.version}`)
+    log(
+      formatTable(
+        ['size', 'seeded in', 'upgrade to the current schema (first start)'],
+        engine.sizes.map((size) => [
+          size.size.label,
+          `${size.seedSeconds} s`,
+          `${size.upgradeSeconds} s`,
+        ]),
+      ),
+    )
+    for (const large of larger) {
+      log(
+        formatTable(
+          [
+            `route (server time, ms)`,
+            `${small.size.label} p50 / p99`,
+            `${large.size.label} p50 / p99`,
+            'growth (p50)',
+            'server / raw SQL',
+            'loop max',
+            GOAL,
+          ],
+          large.routes.map((route) => {
+            const before = small.routes.find((candidate) => candidate.route === route.route)
+            const growth = before ? route.p50Ms / before.p50Ms : NaN
+            const overSql = route.rawSqlMs > 0 ? route.p50Ms / route.rawSqlMs : NaN
+            const missed = [
+              route.status !== 200 || before?.status !== 200
+                ? `status ${before?.status} / ${route.status}`
+                : '',
+              route.p50Ms > 50 ? 'p50' : '',
+              growth > 2 ? 'growth' : '',
+              overSql > 1.5 ? 'SQL ratio' : '',
+            ].filter(Boolean)
+            return [
+              route.route,
+              before ? `${before.p50Ms} / ${before.p99Ms}` : 'n/a',
+              `${route.p50Ms} / ${route.p99Ms}`,
+              Number.isFinite(growth) ? `${growth.toFixed(2)}×` : 'n/a',
+              Number.isFinite(overSql) ? `${overSql.toFixed(2)}×` : 'n/a',
+              `${route.loopMaxMs} ms`,
+              missed.length === 0 ? 'met' : `MISSED (${missed.join(', ')})`,
+            ]
+          }),
+        ),
+      )
+    }
+    log(
+      formatTable(
+        [
+          'in a server process of its own',
+          'audit CSV, whole log',
+          'rows/s',
+          'RSS before → peak',
+          '/healthz during export p50 / max',
+          '/healthz during the slowest Equipe route',
+        ],
+        engine.sizes.map((size) => [
+          size.size.label,
+          size.csv ? `${size.csv.status}: ${size.csv.rows} rows in ${size.csv.seconds} s` : 'n/a',
+          size.csv ? String(size.csv.rowsPerSecond) : 'n/a',
+          size.csv
+            ? `${size.csv.rssBeforeMb} → ${size.csv.rssPeakMb} MB (+${round(size.csv.rssPeakMb - size.csv.rssBeforeMb, 1)})`
+            : 'n/a',
+          size.csv ? `${size.csv.healthz.p50Ms} / ${size.csv.healthz.maxMs} ms` : 'n/a',
+          size.healthzDuringSlowest
+            ? `${size.healthzDuringSlowest.route} (${size.healthzDuringSlowest.requestMs} ms): max ${size.healthzDuringSlowest.healthz.maxMs} ms, ${size.healthzDuringSlowest.healthz.notOk} not 200`
+            : 'n/a',
+        ]),
+      ),
+    )
+  }
+  log(
+    '(server time: app.inject() in this process; raw SQL: the queries the request ran, run again on ' +
+      'the driver; goals of issue 42: CSV ≥ 50,000 rows/s and RSS + ≤ 32 MB; /healthz never held)',
+  )
+}

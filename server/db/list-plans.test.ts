@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely'
+import pg from 'pg'
+import type { Access } from '../../common/api/roles'
+import type { StaffList, StaffQuery } from '../../common/api/staff'
+import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
+import { nameColumns } from '../accounts/name-columns'
+import { auditPage } from '../audit-log/audit-query'
+import { listStaff } from '../features/staff/staff-list'
+import { roleColumns } from '../roles/role-columns'
+import { migrate } from './database'
+import type { Engine } from './portable-sql'
+import type { Schema } from './schema'
+import { EmbeddedDialect } from './sqlite-dialect'
+import { openSqlite } from './sqlite-database'
+import { scratchPostgres, testStoreName } from '../test/test-database'
+
+/**
+ * The lists read a page from an index (db/list-migrations.ts): every query Equipe and Auditoria
+ * run for a page, asked of the engine's planner. None may read a whole table or sort one; a
+ * page after a cursor starts in the index at the cursor (a bound, not a filter). The expressions
+ * of features/staff/staff-order.ts must be written as the indexes were, or the planner does not
+ * match them: this fails when they drift apart.
+ *
+ * PostgreSQL is asked with sequential scans and sorts discouraged, so that on these few rows it
+ * shows the plan it would choose on many: an index it cannot use still shows as a scan.
+ */
+
+const engine: Engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
+let db: Kysely<Schema>
+let captured: CompiledQuery[] | null = null
+let drop = async () => {}
+const ADMIN: Access = {
+  roleId: BUILT_IN_ROLE_IDS.admin,
+  roleName: 'Administrador',
+  scope: 'all',
+  permissions: [],
+  teamId: null,
+  teamName: null,
+}
+
+before(async () => {
+  const log = (event: { level: string; query: CompiledQuery }) => {
+    if (captured && event.level === 'query') captured.push(event.query)
+  }
+  if (engine === 'postgres') {
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!)
+    drop = scratch.drop
+    db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: scratch.url }) }),
+      log,
+    })
+  } else {
+    db = new Kysely<Schema>({ dialect: new EmbeddedDialect(openSqlite(':memory:')), log })
+  }
+  await migrate(db, engine)
+  const teams = [crypto.randomUUID(), crypto.randomUUID()]
+  for (const [index, id] of teams.entries()) {
+    await db
+      .insertInto('teams')
+      .values({ id, name: `Time ${index}`, name_key: `time ${index}`, description: '' })
+      .execute()
+  }
+  await db
+    .insertInto('accounts')
+    .values(
+      Array.from({ length: 60 }, (_, index) => ({
+        id: crypto.randomUUID(),
+        ...nameColumns(`Pessoa ${index % 7}`),
+        email: `p${index}@planos.example.com`,
+        password_hash: 'x',
+        ...roleColumns(index % 10 === 0 ? BUILT_IN_ROLE_IDS.admin : BUILT_IN_ROLE_IDS.staff),
+        status: index % 5 === 0 ? ('pending' as const) : ('active' as const),
+        team_id: index % 3 === 0 ? null : teams[index % 2]!,
+        last_sign_in_at: index % 4 === 0 ? null : new Date(Date.now() - index * 60_000),
+        invitation_expires_at: index % 5 === 1 ? new Date(Date.now() + 86_400_000) : null,
+      })),
+    )
+    .execute()
+  const ids = await db.selectFrom('accounts').select('id').execute()
+  await db
+    .insertInto('totp_factors')
+    .values(
+      ids
+        .filter((_, index) => index % 2 === 0)
+        .map(({ id }) => ({
+          account_id: id,
+          secret: 'x',
+          created_at: new Date(),
+          confirmed_at: new Date(),
+          last_step: null,
+        })),
+    )
+    .execute()
+  teamId = teams[0]!
+})
+after(async () => {
+  await db.destroy()
+  await drop()
+})
+let teamId = ''
+
+/** The queries a call runs that read its page, with their plans. */
+async function plansOf(run: () => Promise<unknown>, table: 'accounts' | 'audit_events') {
+  captured = []
+  await run()
+  const queries = captured.filter(
+    (query) =>
+      new RegExp(`from "?${table}"?`).test(query.sql) &&
+      /order by/i.test(query.sql) &&
+      !/^\s*(insert|update|delete)/i.test(query.sql),
+  )
+  captured = null
+  assert.ok(queries.length > 0, 'the call read its page')
+  const plans: string[] = []
+  for (const query of queries) {
+    if (engine === 'sqlite') {
+      const { rows } = await db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `explain query plan ${query.sql}`,
+      })
+      plans.push(rows.map((row) => row.detail).join('\n'))
+    } else {
+      const plan = await db.connection().execute(async (connection) => {
+        await sql`set enable_seqscan = off`.execute(connection)
+        await sql`set enable_sort = off`.execute(connection)
+        try {
+          const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+            ...query,
+            sql: `explain ${query.sql}`,
+          })
+          return rows.map((row) => row['QUERY PLAN']).join('\n')
+        } finally {
+          await sql`reset enable_seqscan`.execute(connection)
+          await sql`reset enable_sort`.execute(connection)
+        }
+      })
+      plans.push(plan)
+    }
+  }
+  return plans
+}
+
+/**
+ * No plan reads the table or sorts it; with `bounded`, the first (the cursor's segment; a page
+ * may go on into the next segment, read from its start) starts at the cursor.
+ */
+function assertFromIndex(plans: string[], table: string, bounded: boolean) {
+  for (const [index, plan] of plans.entries()) {
+    bounded &&= index === 0
+    if (engine === 'sqlite') {
+      assert.doesNotMatch(plan, /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/, plan)
+      assert.doesNotMatch(plan, new RegExp(`SCAN ${table}(?! USING)`), plan)
+      if (bounded)
+        assert.match(
+          plan,
+          new RegExp(`SEARCH ${table} USING (COVERING )?INDEX \\w+ \\(.*[<>]`),
+          plan,
+        )
+    } else {
+      assert.doesNotMatch(plan, /(^|\s)Sort(\s|$)/m, plan)
+      assert.doesNotMatch(plan, new RegExp(`Seq Scan on ${table}`), plan)
+      if (bounded) assert.match(plan, /Index Cond: .*ROW\(/, plan)
+    }
+  }
+}
+
+const staff = (query: StaffQuery) => listStaff(db, query, ADMIN)
+
+describe(`the lists' queries read their page from an index (${testStoreName()})`, () => {
+  const queries: [string, StaffQuery][] = [
+    ['the default order', {}],
+    ['by name', { sort: 'name' }],
+    ['by name, reversed', { sort: '-name' }],
+    ['by creation', { sort: 'createdAt' }],
+    ['newest first', { sort: '-createdAt' }],
+    ['by last sign-in', { sort: 'lastSignInAt' }],
+    ['latest sign-in first', { sort: '-lastSignInAt' }],
+    ['pending ones', { status: 'pending' }],
+    ['invited ones', { status: 'invited' }],
+    ['a role', { roleId: BUILT_IN_ROLE_IDS.admin }],
+    ['no team', { teamId: 'none' }],
+    ['with a second factor', { mfa: 'true' }],
+  ]
+  for (const [label, query] of queries) {
+    it(`Equipe, ${label}: the first page, the next one and the last`, async () => {
+      const small = { ...query, pageSize: '4' }
+      let first: StaffList | undefined
+      assertFromIndex(
+        await plansOf(async () => (first = await staff(small)), 'accounts'),
+        'accounts',
+        false,
+      )
+      assert.ok(first?.next, 'a next page')
+      assertFromIndex(
+        await plansOf(() => staff({ ...small, after: first!.next! }), 'accounts'),
+        'accounts',
+        true,
+      )
+      assertFromIndex(
+        await plansOf(() => staff({ ...small, page: 'last' }), 'accounts'),
+        'accounts',
+        false,
+      )
+    })
+  }
+
+  it('Equipe, a team', async () => {
+    assertFromIndex(
+      await plansOf(() => staff({ teamId, pageSize: '4' }), 'accounts'),
+      'accounts',
+      false,
+    )
+  })
+
+  it('Auditoria: a deep page starts at its cursor, by date, person or type', async () => {
+    const at = new Date()
+    const cursor = `${at.toISOString()}~${crypto.randomUUID()}`
+    const person = crypto.randomUUID()
+    for (const filters of [
+      { before: cursor },
+      { before: cursor, account: person },
+      { before: cursor, actor: person },
+      { before: cursor, type: 'sign_in' as const },
+      { before: cursor, from: new Date(at.getTime() - 86_400_000).toISOString() },
+    ]) {
+      assertFromIndex(
+        await plansOf(() => auditPage(db, filters, ADMIN), 'audit_events'),
+        'audit_events',
+        true,
+      )
+    }
+  })
+})

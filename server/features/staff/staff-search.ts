@@ -1,0 +1,50 @@
+import { sql, type RawBuilder } from 'kysely'
+import { nameSortKey } from '../../../common/name-order'
+import type { Engine } from '../../db/portable-sql'
+
+/**
+ * Equipe's search: a part of a name or of an e-mail, accents and case ignored ("joao" finds
+ * João, "conceicao" Conceição). Names are matched by their sort keys (common/name-order.ts),
+ * which are the names folded that way, with the search folded alike; e-mails, stored in lower
+ * case, by the search in lower case.
+ *
+ * Two ways to the same rows: `matches`, a condition on the `accounts` row (LIKE on both columns)
+ * that the list applies while it reads its own order, and `indexed`, the same through the
+ * trigram index of db/list-migrations.ts (0205), for a term too rare to fill a page that way.
+ * A trigram index needs three characters: a shorter search reads the list.
+ */
+export interface SearchTerms {
+  matches: RawBuilder<boolean>
+  indexed: RawBuilder<boolean> | null
+  /** SQLite: the FTS5 query for account_search_index (staff-total.ts counts from it). */
+  ftsQuery: string | null
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const quoteFts = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+export function searchTerms(q: string | undefined, engine: Engine): SearchTerms | null {
+  const text = q?.trim()
+  if (!text) return null
+  const folded = nameSortKey(text)
+  const lower = text.toLowerCase()
+  const namePattern = `%${escapeLike(folded)}%`
+  const emailPattern = `%${escapeLike(lower)}%`
+  // PostgreSQL's LIKE escapes with a backslash by default, and pg_trgm reads the pattern only
+  // when it is a plain one (no ESCAPE clause); SQLite's LIKE has no escape unless told.
+  const matches =
+    engine === 'postgres'
+      ? sql<boolean>`(accounts.name_sort_key like ${namePattern} or accounts.email like ${emailPattern})`
+      : sql<boolean>`(accounts.name_sort_key like ${namePattern} escape '\\' or accounts.email like ${emailPattern} escape '\\')`
+  const longEnough = [...folded].length >= 3 && [...lower].length >= 3
+  if (!longEnough) return { matches, indexed: null, ftsQuery: null }
+  if (engine === 'postgres') return { matches, indexed: matches, ftsQuery: null }
+  const ftsQuery = `name_key : ${quoteFts(folded)} OR email : ${quoteFts(lower)}`
+  return {
+    matches,
+    indexed: sql<boolean>`accounts.id in (select account_search.account_id from account_search_index
+      join account_search on account_search.search_id = account_search_index.rowid
+      where account_search_index match ${ftsQuery})`,
+    ftsQuery,
+  }
+}

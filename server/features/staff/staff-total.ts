@@ -1,0 +1,74 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { Access } from '../../../common/api/roles'
+import type { StaffQuery } from '../../../common/api/staff'
+import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
+import type { Db } from '../../db/database'
+import type { SearchTerms } from './staff-search'
+
+/**
+ * How many accounts Equipe's list holds, without reading them (docs/administration.md, "How
+ * Equipe says where you are"): filtered by status, role, team and second factor only, the sum of
+ * the few rows of account_tallies
+ * that the database keeps in step with every write (db/list-migrations.ts, 0203), exact at any
+ * size. With a search or the lock filter, counted up to COUNT_CAP and no
+ * further: past it the list says "mais de 100 contas", and the count costs at most that many
+ * matches (a page of a search is 20; a hundred says "refine it" as well as any number).
+ */
+export const COUNT_CAP = 100
+
+export interface StaffTotal {
+  count: number
+  /** false: there are more than `count` (COUNT_CAP). */
+  exact: boolean
+}
+
+export async function staffTotal(
+  db: Db,
+  query: StaffQuery,
+  access: Access,
+  conditions: RawBuilder<boolean>[],
+  search: SearchTerms | null,
+  /** Count them all, whatever it costs (the number of the last page). */
+  uncapped: boolean,
+): Promise<StaffTotal> {
+  if (!search && !query.locked) {
+    return { count: await tallied(db, query, access), exact: true }
+  }
+  const limit = uncapped ? sql`` : sql`limit ${COUNT_CAP + 1}`
+  const filtered = (extra: RawBuilder<boolean>[]) => {
+    const all = [...conditions, ...extra]
+    return all.length === 0 ? sql`1 = 1` : sql.join(all, sql` and `)
+  }
+  // A search counts its matches from the search index itself (lazily, so the cap bounds it).
+  const counted = search?.ftsQuery
+    ? sql<{
+        count: number | string
+      }>`select count(*) as count from (select 1 from account_search_index
+        join account_search on account_search.search_id = account_search_index.rowid
+        join accounts on accounts.id = account_search.account_id
+        where account_search_index match ${search.ftsQuery} and ${filtered([])} ${limit}) as counted`
+    : sql<{ count: number | string }>`select count(*) as count from (select 1 from accounts
+        where ${filtered(search ? [search.matches] : [])} ${limit}) as counted`
+  const count = Number((await counted.execute(db)).rows[0]?.count ?? 0)
+  return uncapped || count <= COUNT_CAP
+    ? { count, exact: true }
+    : { count: COUNT_CAP, exact: false }
+}
+
+/** The sum of the tallies the filters select (status as Equipe shows it, role, team, scope). */
+async function tallied(db: Db, query: StaffQuery, access: Access): Promise<number> {
+  if (access.scope === 'team' && access.teamId === null) return 0
+  let rows = db
+    .selectFrom('account_tallies')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
+  if (access.scope === 'team') rows = rows.where('team_key', '=', access.teamId!.toLowerCase())
+  if (query.status) rows = rows.where('status', '=', query.status)
+  if (query.role === 'admin') rows = rows.where('role_id', '=', BUILT_IN_ROLE_IDS.admin)
+  else if (query.role === 'staff') rows = rows.where('role_id', '<>', BUILT_IN_ROLE_IDS.admin)
+  if (query.roleId) rows = rows.where('role_id', '=', query.roleId.toLowerCase())
+  if (query.mfa) rows = rows.where('mfa', '=', query.mfa === 'true')
+  if (query.teamId === 'none') rows = rows.where('team_key', '=', '')
+  else if (query.teamId) rows = rows.where('team_key', '=', query.teamId.toLowerCase())
+  const { count } = await rows.executeTakeFirstOrThrow()
+  return Number(count ?? 0)
+}
