@@ -100,3 +100,18 @@ it('a transaction that fills the database fails with the storage error, not with
     await db.destroy()
   }
 })
+
+it('gives the event loop a turn between two waiting queries: I/O never waits for a queue of them', async () => {
+  const db = connect({ sqliteFile: ':memory:' })
+  try {
+    const order: string[] = []
+    const first = sql`select 1`.execute(db).then(() => order.push('first query'))
+    const second = sql`select 2`.execute(db).then(() => order.push('second query'))
+    // Due as soon as the loop polls again: before the queued query, not after the queue.
+    setImmediate(() => order.push('event loop'))
+    await Promise.all([first, second])
+    assert.deepEqual(order, ['first query', 'event loop', 'second query'])
+  } finally {
+    await db.destroy()
+  }
+})
