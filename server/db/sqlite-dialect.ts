@@ -40,12 +40,13 @@ class TransactionalDdlAdapter extends SqliteAdapter {
  * transaction is active": an error that replaced the storage error the caller must see (a 503)
  * with an unexplained one (a 500). Nothing left to undo is not a failure of the rollback.
  *
- * And the one connection passes from query to query through the event loop. SQLite runs each
- * query on this thread; Kysely's own lock hands the connection to the next waiting query in a
- * microtask, so under load one query followed another without the loop ever reading a socket:
- * /healthz waited behind every query queued (issue 44: p99 1.3 s, 8 of 17 probes failed).
- * Handed over with setImmediate, the next query starts after the loop has polled: what waits
- * for I/O waits for one query at most.
+ * And the one connection is taken only from the event loop (a setImmediate), never in the
+ * microtasks of whatever asked for it. SQLite runs each query on this thread. Kysely's own lock
+ * handed the connection to the next waiting query in a microtask, and a request that found it
+ * free ran its queries inside the I/O callback that read it: the loop reads every ready socket
+ * in one pass, so under load one pass ran request after request, each to its end, and /healthz
+ * waited 30-40 s (issue 44). Taken from the loop, one query starts per turn of it, with the
+ * sockets read in between: what waits for I/O waits for about one query.
  */
 class RollbackWhenOpenDriver extends SqliteDriver {
   private busy = false
@@ -56,8 +57,12 @@ class RollbackWhenOpenDriver extends SqliteDriver {
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
-    if (this.busy) await new Promise<void>((resolve) => this.turns.push(resolve))
-    this.busy = true
+    if (this.busy) {
+      await new Promise<void>((resolve) => this.turns.push(resolve))
+    } else {
+      this.busy = true
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
     return super.acquireConnection()
   }
 
