@@ -51,6 +51,7 @@ import {
   AdmissionQueue,
   admitThroughQueue,
   DEFAULT_CONCURRENCY,
+  SIGN_IN_LANE_CONCURRENCY,
   type AdmissionOptions,
 } from '../http/admission'
 import { HttpError } from '../http/errors'
@@ -164,17 +165,22 @@ export default fp<BuiltInApiOptions>(
     ] as const
     // Behind the admission queue, in a context of their own (the static files and /healthz are
     // not): what the database cannot serve soon is refused at once (http/admission.ts).
-    const queue = new AdmissionQueue(
-      {
-        concurrency: config.apiConcurrency ?? DEFAULT_CONCURRENCY[database.engine],
-        maxWaitMs: config.queueWaitMs,
-        retryAfterSeconds: ADMISSION_RETRY_AFTER_SECONDS,
-        ...admission,
-      },
-      admission?.now,
-    )
+    const laneOf = (concurrency: number) =>
+      new AdmissionQueue(
+        {
+          concurrency,
+          maxWaitMs: config.queueWaitMs,
+          retryAfterSeconds: ADMISSION_RETRY_AFTER_SECONDS,
+          ...admission,
+        },
+        admission?.now,
+      )
+    const lanes = {
+      api: laneOf(config.apiConcurrency ?? DEFAULT_CONCURRENCY[database.engine]),
+      'sign-in': laneOf(SIGN_IN_LANE_CONCURRENCY),
+    }
     await app.register(async (api) => {
-      admitThroughQueue(api, queue)
+      admitThroughQueue(api, lanes)
       for (const [routes, prefix] of features) await api.register(routes, { ...context, prefix })
     })
     await firstAdmin

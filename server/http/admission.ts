@@ -22,8 +22,25 @@ export interface AdmissionOptions {
   retryAfterSeconds: number
 }
 
-/** SQLite runs one query at a time on the event loop: a few requests interleave their queries. */
-export const DEFAULT_CONCURRENCY = { postgres: 10, sqlite: 4 } as const
+/**
+ * PostgreSQL: half the pool's ten connections, so that sign-ins (their own lane, below) and the
+ * background work find one free; more ran more of the slow reads at once, each slower, and a
+ * served read's p99 went over a second (npm run bench -- --only overload: 1.1 s at 10, 0.85 s at
+ * 5). SQLite runs one query at a time on the event loop: two requests overlap one's query with
+ * the other's answer, and more only stretch each one.
+ */
+export const DEFAULT_CONCURRENCY = { postgres: 5, sqlite: 2 } as const
+
+/**
+ * The lanes of the queue. A password sign-in spends most of its time on its hash (scrypt, on
+ * threads of its own: accounts/hashing-queue.ts), and held a read's place meanwhile: the
+ * database sat idle while reads were refused (6 answers a second instead of 25). Let through
+ * unqueued instead, sign-ins piled up on the database and everything waited behind them. So
+ * sign-ins have a lane of their own, as many at once as the hashing threads can keep busy and
+ * as many again waiting for a hash.
+ */
+export type AdmissionLane = 'api' | 'sign-in'
+export const SIGN_IN_LANE_CONCURRENCY = 4
 export const ADMISSION_RETRY_AFTER_SECONDS = 2
 
 export type AdmissionRefusal = 'queue_full' | 'queue_timeout'
@@ -137,7 +154,12 @@ export class AdmissionQueue {
         this.holds === 0 ? held : this.meanHoldMs + HOLD_WEIGHT * (held - this.meanHoldMs)
       this.holds += 1
       this.running -= 1
-      this.next()
+      // Through the event loop, not at once: a request's answer, the close that gives its place
+      // back and the next request's work (a query on SQLite runs on this thread) would otherwise
+      // follow one another in microtasks, request after request, without the loop ever reading
+      // a socket: /healthz waited 30-90 s behind them on SQLite. A newcomer meanwhile queues
+      // behind the waiting ones (enter() admits directly only when nobody waits).
+      setImmediate(() => this.next())
     }
   }
 
@@ -172,13 +194,17 @@ export class AdmissionQueue {
 
 /**
  * Puts every route registered on `app` (an encapsulated context: the built-in API's) behind the
- * queue. The place is held until the answer is written or the client goes away, so a streamed
- * answer holds it while it reads the database. A client that goes away while its request waits
- * gives the place up, and the request ends there: nobody would read its answer.
+ * queue of its lane (`config.admissionLane`, `api` unless the route says otherwise). The place is
+ * held until the answer is written or the client goes away, so a streamed answer holds it while
+ * it reads the database. A client that goes away while its request waits gives the place up, and
+ * the request ends there: nobody would read its answer.
  */
-export function admitThroughQueue(app: FastifyInstance, queue: AdmissionQueue): void {
+export function admitThroughQueue(
+  app: FastifyInstance,
+  lanes: Readonly<Record<AdmissionLane, AdmissionQueue>>,
+): void {
   app.addHook('onRequest', async (request, reply) => {
-    const entry = queue.enter()
+    const entry = lanes[request.routeOptions.config.admissionLane ?? 'api'].enter()
     const response = reply.raw
     response.once('close', entry.cancel)
     try {
@@ -201,4 +227,11 @@ export function admitThroughQueue(app: FastifyInstance, queue: AdmissionQueue): 
       throw error
     }
   })
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The admission queue's lane the route waits in (http/admission.ts); `api` by default. */
+    admissionLane?: AdmissionLane
+  }
 }
