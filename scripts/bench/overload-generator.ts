@@ -16,6 +16,8 @@
  * stdout (OverloadOutcome): every answer's route, status and time, summarised.
  */
 import { Agent, request } from 'node:http'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { latencyFigures, type LatencyFigures } from './read-probe'
 
 export interface OverloadLoad {
   baseURL: string
@@ -31,13 +33,6 @@ export interface OverloadLoad {
 export const ROUTES = ['GET /api/staff', 'GET /api/audit', 'POST /api/auth/login'] as const
 export type LoadRoute = (typeof ROUTES)[number]
 
-export interface LatencyFigures {
-  count: number
-  p50Ms: number
-  p99Ms: number
-  maxMs: number
-}
-
 export interface OverloadOutcome {
   /** Answers by route and status; `error` and `timeout` are requests without an answer. */
   answers: Record<LoadRoute, Record<string, number>>
@@ -46,6 +41,11 @@ export interface OverloadOutcome {
   /** 503s without a Retry-After header (should be none). */
   unavailableWithoutRetryAfter: number
   cpuMs: number
+  /**
+   * The generator's own event-loop delay (ms): how late, at nice 19 on a shared machine, it
+   * notices an answer. Its latencies include this much of its own waiting.
+   */
+  ownDelay: { p50Ms: number; p99Ms: number; maxMs: number }
 }
 
 /** A request with no answer in this long counts as a timeout (well above any server limit). */
@@ -154,19 +154,8 @@ async function client(index: number, until: number): Promise<void> {
   }
 }
 
-function figures(values: number[]): LatencyFigures {
-  const sorted = values.sort((a, b) => a - b)
-  const at = (fraction: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0
-  const round = (value: number) => Math.round(value * 10) / 10
-  return {
-    count: sorted.length,
-    p50Ms: round(at(0.5)),
-    p99Ms: round(at(0.99)),
-    maxMs: round(sorted.at(-1) ?? 0),
-  }
-}
-
+const ownDelay = monitorEventLoopDelay({ resolution: 10 })
+ownDelay.enable()
 // The bench starts probing /healthz on this line.
 process.stdout.write('loading\n')
 const until = performance.now() + load.durationSeconds * 1000
@@ -181,11 +170,16 @@ const outcome: OverloadOutcome = {
     ROUTES.map((route) => [
       route,
       Object.fromEntries(
-        Object.entries(times[route]).map(([key, values]) => [key, figures(values)]),
+        Object.entries(times[route]).map(([key, values]) => [key, latencyFigures(values)]),
       ),
     ]),
   ) as OverloadOutcome['latency'],
   unavailableWithoutRetryAfter,
   cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  ownDelay: {
+    p50Ms: Math.round(ownDelay.percentile(50) / 1e6),
+    p99Ms: Math.round(ownDelay.percentile(99) / 1e6),
+    maxMs: Math.round(ownDelay.max / 1e6),
+  },
 }
 process.stdout.write(`${JSON.stringify(outcome)}\n`)
