@@ -546,7 +546,11 @@ async function main(): Promise<number> {
     throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
     flood: 90_000 + (FLOOD_SETTINGS.idleSeconds + FLOOD_SETTINGS.floodSeconds) * 1000,
     // Per engine: seeding (a minute or two), the load, the wait after it.
-    overload: 2 * (300_000 + 120_000 + (OVERLOAD_SETTINGS.full.durationSeconds + 60) * 1000),
+    overload:
+      2 *
+      (300_000 +
+        120_000 +
+        (OVERLOAD_SETTINGS.full.durationSeconds + OVERLOAD_SETTINGS.full.afterSeconds + 60) * 1000),
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
     memory: 180_000 + settings.startupRuns * 60_000,
   }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { ensureFirstAdmin } from '../accounts/first-admin'
+import { hashingQueue } from '../accounts/passwords'
 import { pruneMfaChallenges } from '../accounts/mfa-challenges'
 import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
 import { pruneSessions } from '../accounts/sessions'
@@ -51,7 +52,6 @@ import {
   AdmissionQueue,
   admitThroughQueue,
   DEFAULT_CONCURRENCY,
-  SIGN_IN_LANE_CONCURRENCY,
   type AdmissionOptions,
 } from '../http/admission'
 import { HttpError } from '../http/errors'
@@ -177,7 +177,7 @@ export default fp<BuiltInApiOptions>(
       )
     const lanes = {
       api: laneOf(config.apiConcurrency ?? DEFAULT_CONCURRENCY[database.engine]),
-      'sign-in': laneOf(SIGN_IN_LANE_CONCURRENCY),
+      'sign-in': laneOf(hashingQueue.concurrency + hashingQueue.maxWaiting + 4),
     }
     await app.register(async (api) => {
       admitThroughQueue(api, lanes)

@@ -25,22 +25,22 @@ export interface AdmissionOptions {
 /**
  * PostgreSQL: half the pool's ten connections, so that sign-ins (their own lane, below) and the
  * background work find one free; more ran more of the slow reads at once, each slower, and a
- * served read's p99 went over a second (npm run bench -- --only overload: 1.1 s at 10, 0.85 s at
- * 5). SQLite runs one query at a time on the event loop: two requests overlap one's query with
- * the other's answer, and more only stretch each one.
+ * served read's p99 went over a second (npm run bench -- --only overload: 1.1 s at 10, 0.65-0.85 s
+ * at 5). SQLite runs one query at a time, on the event loop: a second request admitted beside a
+ * first only waits for its queries (an Auditoria read behind an Equipe read: p50 2.5 s at 2,
+ * 0.37 s at 1).
  */
-export const DEFAULT_CONCURRENCY = { postgres: 5, sqlite: 2 } as const
+export const DEFAULT_CONCURRENCY = { postgres: 5, sqlite: 1 } as const
 
 /**
  * The lanes of the queue. A password sign-in spends most of its time on its hash (scrypt, on
- * threads of its own: accounts/hashing-queue.ts), and held a read's place meanwhile: the
- * database sat idle while reads were refused (6 answers a second instead of 25). Let through
- * unqueued instead, sign-ins piled up on the database and everything waited behind them. So
- * sign-ins have a lane of their own, as many at once as the hashing threads can keep busy and
- * as many again waiting for a hash.
+ * threads of its own), and held a read's place meanwhile: the database sat idle while reads were
+ * refused (6 answers a second instead of 25). Let through unqueued instead, sign-ins piled up on
+ * the database and everything waited behind them. So sign-ins have a lane of their own, as wide
+ * as the hashing queue is deep (accounts/hashing-queue.ts, which refuses at once what it cannot
+ * hold, as it did before), plus a few: the lane bounds them, the hashing queue sheds them.
  */
 export type AdmissionLane = 'api' | 'sign-in'
-export const SIGN_IN_LANE_CONCURRENCY = 4
 export const ADMISSION_RETRY_AFTER_SECONDS = 2
 
 export type AdmissionRefusal = 'queue_full' | 'queue_timeout'
