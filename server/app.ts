@@ -22,6 +22,8 @@ import metricsListener from './metrics/metrics-listener'
 import type { PanelMetrics } from './metrics/panel-metrics'
 import { queryTimer } from './metrics/query-timer'
 import openapi from './openapi/openapi'
+import refusalCounts, { Refusals } from './http/refusals'
+import type { AdmissionOptions } from './http/admission'
 import requestId, { requestIdGenerator } from './http/request-id'
 import security, { securityHeaders } from './http/security'
 import staticFiles from './static/static-files'
@@ -51,6 +53,8 @@ export interface AppOptions extends Config {
   drain?: DrainOptions
   /** The clock of sessions and second factors (tests move it). */
   clock?: () => Date
+  /** The API's admission queue (tests make it small, and move its clock). */
+  admission?: Partial<AdmissionOptions> & { now?: () => number }
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
@@ -63,7 +67,10 @@ const API_VERSION = '0.1.0'
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Answers that no hook sees (Node's and the router's refusals) carry these themselves.
   const headers = securityHeaders(options.https)
-  const app = Fastify({
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS
+  // Every refusal (a 408 Node's timers make, the 503s of the parts below) counted and logged once.
+  const refusals = new Refusals(() => app.log)
+  const app: FastifyInstance = Fastify({
     logger: loggerOptions({
       level: options.logLevel,
       pretty: options.prettyLogs ?? false,
@@ -72,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new AccessLog(),
     trustProxy: trustProxySetting(options.trustProxy),
     genReqId: requestIdGenerator(options.trustProxy !== false),
-    serverFactory: serverFactory(options.timeouts ?? DEFAULT_TIMEOUTS),
+    serverFactory: serverFactory(timeouts),
     bodyLimit: BODY_LIMIT_BYTES,
     // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
@@ -83,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     forceCloseConnections: false,
     frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers, { idleMs: timeouts.keepAliveMs, refusals }),
   })
 
   // The store opens first: a first start (or an import of an earlier version's database) keeps
@@ -97,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // drain's and load shedding's quick 503s carry them too.
   await app.register(requestId)
   await app.register(security, { https: options.https })
+  await app.register(refusalCounts, { refusals })
   await app.register(drain, options.drain ?? DEFAULT_DRAIN)
   await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
@@ -108,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? null
       : new (await import('./metrics/panel-metrics')).PanelMetrics()
   if (metrics) {
+    refusals.onRefusal((reason) => metrics.refusals.labels(reason).inc())
     await app.register(httpMetrics, { metrics })
     await app.register(metricsListener, {
       metrics,
@@ -153,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config: options,
       database: timed,
       outbox,
+      ...(options.admission ? { admission: options.admission } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
     })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)

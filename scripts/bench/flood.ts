@@ -101,7 +101,7 @@ function probeOnce(url: string, agent: Agent): Promise<number | null> {
  * Probes until `until` resolves (or for `until` seconds), one request per interval, each sent on the
  * tick it was due: a late answer delays the next probe rather than piling requests up.
  */
-async function probeHealth(
+export async function probeHealth(
   baseURL: string,
   until: Promise<unknown> | number,
 ): Promise<ProbeFigures> {

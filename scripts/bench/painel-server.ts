@@ -69,13 +69,23 @@ export function spawnPainel(
   port: number,
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
+  /** Where the server's log lines go (at warn); without it nobody reads them. */
+  onLogLine?: (line: string) => void,
 ): SpawnedPainel {
   const child = spawnTracked(process.execPath, [build.serverOut], {
     cwd: build.root,
     env: painelEnv(port, dataDir, extraEnv),
-    // Logs at warn are a line or two; nobody reads stdout, so it must not fill a pipe either.
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // Logs at warn are a line or two; unread, stdout must not fill a pipe either.
+    stdio: ['ignore', onLogLine ? 'pipe' : 'ignore', 'pipe'],
   })
+  if (onLogLine && child.stdout) {
+    let partial = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n')
+      partial = lines.pop() ?? ''
+      for (const line of lines) if (line) onLogLine(line)
+    })
+  }
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   return { child, baseURL: `http://127.0.0.1:${port}`, stderr: () => stderr }

@@ -5,7 +5,7 @@
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
  *   npm run bench -- --only throughput  one section: build | bytes | browser | login-sso |
- *                                       throughput | flood | startup | memory | scale
+ *                                       throughput | flood | overload | startup | memory | scale
  *   npm run bench -- --only scale --huge  the scale section with 5M events as well
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
@@ -42,6 +42,7 @@ import {
   type FloodResult,
   type ProbeFigures,
 } from './flood'
+import { measureOverload, OVERLOAD_SETTINGS, printOverload, type OverloadResult } from './overload'
 
 const SECTIONS = [
   'build',
@@ -50,6 +51,7 @@ const SECTIONS = [
   'login-sso',
   'throughput',
   'flood',
+  'overload',
   'startup',
   'memory',
   'scale',
@@ -117,6 +119,7 @@ interface Report {
   loginWithProviders?: LoginWithProviders
   throughput?: ThroughputResult
   flood?: FloodResult
+  overload?: OverloadResult
   startup?: StartupResult
   memory?: MemoryResult
   scale?: ScaleResult
@@ -552,6 +555,12 @@ async function main(): Promise<number> {
     'login-sso': 2 * 60_000 + settings.browserRuns * 30_000,
     throughput: 60_000 + 2 * 4 * (settings.warmupSeconds + settings.durationSeconds + 20) * 1000,
     flood: 90_000 + (FLOOD_SETTINGS.idleSeconds + FLOOD_SETTINGS.floodSeconds) * 1000,
+    // Per engine: seeding (a minute or two), the load, the wait after it.
+    overload:
+      2 *
+      (300_000 +
+        120_000 +
+        (OVERLOAD_SETTINGS.full.durationSeconds + OVERLOAD_SETTINGS.full.afterSeconds + 60) * 1000),
     startup: 120_000 + settings.startupRuns * 2 * 60_000,
     memory: 180_000 + settings.startupRuns * 60_000,
     // Seeding 1M events on each engine, and before issue 42 routes of 20 s each.
@@ -599,6 +608,11 @@ async function main(): Promise<number> {
     flood: async () => {
       report.flood = await measureFlood(await build(), FLOOD_SETTINGS, log)
       printFlood(report.flood)
+    },
+    overload: async () => {
+      const overload = OVERLOAD_SETTINGS[quick ? 'quick' : 'full']
+      report.overload = await measureOverload(await build(), overload, log)
+      printOverload(report.overload, log)
     },
     startup: async () => {
       report.startup = await measureStartup(await build(), settings.startupRuns, log)

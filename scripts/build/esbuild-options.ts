@@ -84,9 +84,7 @@ export function colorModeBootOptions(mode: Mode): BuildOptions {
 const SERVER_EXTERNALS = [
   'libsql',
   '@electric-sql/pglite',
-  'pino',
   'pino-pretty',
-  'thread-stream',
   'pg',
   'pg-native',
   'nodemailer',

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/database'
 import { createAccount, findAccountByEmail } from './accounts'
-import { hashPassword } from './passwords'
+import { hashPasswordAtStart } from './passwords'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost'
 
@@ -45,7 +45,7 @@ export async function ensureFirstAdmin(
         updated_at: new Date(),
         ...(settings.adminPassword === null
           ? {}
-          : { password_hash: await hashPassword(settings.adminPassword) }),
+          : { password_hash: await hashPasswordAtStart(settings.adminPassword) }),
       })
       .where('id', '=', existing.id)
       .execute()
@@ -63,7 +63,7 @@ export async function ensureFirstAdmin(
   const created = await createAccount(db, {
     name: 'Administrador',
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPasswordAtStart(password),
     role: 'admin',
     status: 'active',
   })

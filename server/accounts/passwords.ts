@@ -1,4 +1,9 @@
-import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import {
+  randomBytes,
+  scrypt as scryptOnPool,
+  timingSafeEqual,
+  type ScryptOptions,
+} from 'node:crypto'
 import { HashingQueue } from './hashing-queue'
 import { HashingThreads } from './hashing-threads'
 
@@ -57,6 +62,29 @@ export async function hashPassword(password: string): Promise<string> {
   const { keyLength } = SCRYPT
   const key = await hashingQueue.run(() =>
     scrypt(password, salt, keyLength, { N, r, p, maxmem: maxmem(N, r) }),
+  )
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+/**
+ * The same hash, made on libuv's thread pool instead of a hashing thread: for the first admin's
+ * password while the server starts (accounts/first-admin.ts), before any request, when nothing
+ * competes for the CPU. A hashing thread is a V8 isolate of its own, started for it and then kept
+ * for the life of the process: 10 MB of a first start's memory and a share of its time
+ * (npm run bench -- --only startup / memory), for one hash.
+ */
+export async function hashPasswordAtStart(password: string): Promise<string> {
+  const salt = randomBytes(SCRYPT.saltLength)
+  const { N, r, p } = cost
+  const { keyLength } = SCRYPT
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scryptOnPool(
+      password.normalize('NFC'),
+      salt,
+      keyLength,
+      { N, r, p, maxmem: maxmem(N, r) },
+      (error, derived) => (error ? reject(error) : resolve(derived)),
+    ),
   )
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { ensureFirstAdmin } from '../accounts/first-admin'
+import { hashingQueue } from '../accounts/passwords'
 import { pruneMfaChallenges } from '../accounts/mfa-challenges'
 import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
 import { pruneSessions } from '../accounts/sessions'
@@ -46,6 +47,13 @@ import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import teamsRoutes from '../features/teams/teams-routes'
+import {
+  ADMISSION_RETRY_AFTER_SECONDS,
+  AdmissionQueue,
+  admitThroughQueue,
+  DEFAULT_CONCURRENCY,
+  type AdmissionOptions,
+} from '../http/admission'
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
 import { tooManyAttemptsMessage } from '../messages'
@@ -66,12 +74,16 @@ export interface BuiltInApiOptions {
     | 'auditRetentionDays'
     | 'authProviders'
     | 'passwordSignIn'
+    | 'apiConcurrency'
+    | 'queueWaitMs'
   >
   database: Database
   /** The mail outbox's sender: started with the app, stopped (nothing lost) when it closes. */
   outbox: MailOutbox
   /** The clock of sessions and second factors (tests move it). */
   clock?: () => Date
+  /** The admission queue's settings beyond the config's, and its clock (tests). */
+  admission?: Partial<AdmissionOptions> & { now?: () => number }
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -84,7 +96,7 @@ export const TYPING_LIMIT_FACTOR = 5
  * same context.
  */
 export default fp<BuiltInApiOptions>(
-  async (app, { config, database, outbox, clock }) => {
+  async (app, { config, database, outbox, clock, admission }) => {
     const { db } = database
     // A first start hashes ADMIN_PASSWORD (scrypt, in a hashing thread): the features' routes
     // are set up meanwhile on this thread, and the admin exists before this plugin is done.
@@ -151,7 +163,26 @@ export default fp<BuiltInApiOptions>(
       [dashboardRoutes, '/api/dashboard'],
       [myActivityRoutes, '/api/dashboard'],
     ] as const
-    for (const [routes, prefix] of features) await app.register(routes, { ...context, prefix })
+    // Behind the admission queue, in a context of their own (the static files and /healthz are
+    // not): what the database cannot serve soon is refused at once (http/admission.ts).
+    const laneOf = (concurrency: number) =>
+      new AdmissionQueue(
+        {
+          concurrency,
+          maxWaitMs: config.queueWaitMs,
+          retryAfterSeconds: ADMISSION_RETRY_AFTER_SECONDS,
+          ...admission,
+        },
+        admission?.now,
+      )
+    const lanes = {
+      api: laneOf(config.apiConcurrency ?? DEFAULT_CONCURRENCY[database.engine]),
+      'sign-in': laneOf(hashingQueue.concurrency + hashingQueue.maxWaiting + 4),
+    }
+    await app.register(async (api) => {
+      admitThroughQueue(api, lanes)
+      for (const [routes, prefix] of features) await api.register(routes, { ...context, prefix })
+    })
     await firstAdmin
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       apiUpstream: null,
       metricsPort: null,
       auditRetentionDays: 365,
+      apiConcurrency: null,
+      queueWaitMs: 500,
       authProviders: [],
       passwordSignIn: true,
     })
@@ -75,6 +77,8 @@ describe('loadConfig', () => {
       API_UPSTREAM: 'http://backend:3000/api',
       METRICS_PORT: ' 9464 ',
       AUDIT_RETENTION: '90',
+      API_CONCURRENCY: '16',
+      QUEUE_WAIT_MS: '250',
     })
     assert.deepEqual(config, {
       port: 3000,
@@ -98,6 +102,8 @@ describe('loadConfig', () => {
       apiUpstream: 'http://backend:3000/api',
       metricsPort: 9464,
       auditRetentionDays: 90,
+      apiConcurrency: 16,
+      queueWaitMs: 250,
       authProviders: [],
       passwordSignIn: true,
     })

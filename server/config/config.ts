@@ -63,6 +63,10 @@ export interface Config extends SingleSignOnConfig {
   metricsPort: number | null
   /** Days the audit log keeps an event (AUDIT_RETENTION); older ones are pruned every hour. */
   auditRetentionDays: number
+  /** API_CONCURRENCY: API requests served at once; null: the engine's default (http/admission.ts). */
+  apiConcurrency: number | null
+  /** QUEUE_WAIT_MS: the longest an API request waits for its turn; longer is a 503 at once. */
+  queueWaitMs: number
 }
 
 export class ConfigError extends Error {
@@ -133,6 +137,13 @@ export function loadConfig(env: Env): Config {
     apiUpstream: read.url('API_UPSTREAM', ['http:', 'https:']),
     metricsPort: read.raw('METRICS_PORT') === undefined ? null : read.port('METRICS_PORT', 0),
     auditRetentionDays: read.integer('AUDIT_RETENTION', 365, 1, 36_500),
+    apiConcurrency:
+      read.raw('API_CONCURRENCY') === undefined
+        ? null
+        : read.integer('API_CONCURRENCY', 1, 1, 1000),
+    // Half a second: with a request's own time, a served answer's p99 stays under a second
+    // (npm run bench -- --only overload).
+    queueWaitMs: read.integer('QUEUE_WAIT_MS', 500, 10, 60_000),
     ...readSingleSignOn(read, env),
   }
   if (config.metricsPort !== null && config.metricsPort !== 0 && config.metricsPort === port) {

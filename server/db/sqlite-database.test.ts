@@ -101,3 +101,34 @@ it('a transaction that fills the database fails with the storage error, not with
     await db.destroy()
   }
 })
+
+it('gives the event loop a turn between two waiting queries: I/O never waits for a queue of them', async () => {
+  const db = connect({ sqliteFile: ':memory:' })
+  try {
+    let secondRan = false
+    const first = sql`select 1`.execute(db)
+    const second = sql`select 2`.execute(db).then(() => (secondRan = true))
+    await first
+    // The first query's turn of the loop has ended its microtasks and ticks: the second waits
+    // for the next turn, after the loop has read what came in.
+    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => process.nextTick(resolve))
+    assert.equal(secondRan, false)
+    await second
+  } finally {
+    await db.destroy()
+  }
+})
+
+it('starts a query from the event loop even when the connection is free, never in the microtasks of its caller', async () => {
+  const db = connect({ sqliteFile: ':memory:' })
+  try {
+    let ran = false
+    const query = sql`select 1`.execute(db).then(() => (ran = true))
+    // Every microtask and tick of this turn of the loop: the query has not run.
+    for (let i = 0; i < 10; i += 1) await new Promise((resolve) => process.nextTick(resolve))
+    assert.equal(ran, false)
+    await query
+  } finally {
+    await db.destroy()
+  }
+})

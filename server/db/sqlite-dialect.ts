@@ -242,20 +242,32 @@ function lockedOut(cause: unknown): StorageUnavailableError {
   return error
 }
 
-/** Kysely's: the one connection, to one query or transaction at a time. */
+/**
+ * The one connection, to one query or transaction at a time, taken only from the event loop (a
+ * setImmediate), never in the microtasks of whatever asked for it. SQLite runs each query on this
+ * thread. A lock handing the connection to the next waiter in a microtask (Kysely's own) let a
+ * request that found it free run its queries inside the I/O callback that read it: the loop reads
+ * every ready socket in one pass, so under load one pass ran request after request, each to its
+ * end, and /healthz waited 30-40 s (issue 44). Taken from the loop, one query starts per turn of
+ * it, with the sockets read in between: what waits for I/O waits for about one query.
+ */
 class ConnectionMutex {
-  private promise: Promise<void> | undefined
-  private resolve: (() => void) | undefined
+  private busy = false
+  private readonly turns: (() => void)[] = []
 
   async lock(): Promise<void> {
-    while (this.promise) await this.promise
-    this.promise = new Promise((resolve) => (this.resolve = resolve))
+    if (this.busy) {
+      // Handed over by unlock(), still busy: the turn is this waiter's.
+      await new Promise<void>((resolve) => this.turns.push(resolve))
+      return
+    }
+    this.busy = true
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
 
   unlock(): void {
-    const resolve = this.resolve
-    this.promise = undefined
-    this.resolve = undefined
-    resolve?.()
+    const next = this.turns.shift()
+    if (next) setImmediate(next)
+    else this.busy = false
   }
 }

@@ -76,6 +76,7 @@ export default fp<DrainOptions>(
     app.addHook('onRequest', (request, reply, done) => {
       if (!draining) return done()
       request.log.info('draining: refusing a new request')
+      request.refusal = 'draining'
       void reply
         .code(503)
         .header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS))

@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
-import { listenOnFreePort, rawRequest, type RawResponse } from '../test/helpers'
+import { holdEventLoop, listenOnFreePort, rawRequest, type RawResponse } from '../test/helpers'
 import { securityHeaders } from './security'
 
 /**
@@ -152,6 +152,37 @@ describe('slow clients (limits shortened: 300 ms for headers, 600 ms for a reque
     const elapsed = performance.now() - started
     assertStandardError(response, 408, 'request_timeout')
     assert.ok(elapsed >= 600 && elapsed < 600 + LATE_MS, `answered after ${elapsed} ms`)
+  })
+})
+
+describe('a request that arrived whole is never a 408 (limits as above)', () => {
+  it('one the server reads only after its headers limit (its loop busy after the accept): answered', async () => {
+    // The server accepts the connection, then its event loop is held for three times the
+    // headers limit while the request waits, whole, in the socket: Node 20 times a connection's
+    // first request from the accept and answered this one 408.
+    // After Node's own 'connection' listener, which starts that clock.
+    app.server.once('connection', () => holdEventLoop(900))
+    const socket = connect(port, '127.0.0.1')
+    const received = collect(socket)
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+    const response = await received
+    assert.equal(response.status, 200, response.head)
+  })
+
+  it('one a client sends, whole, well after connecting (a client starved of CPU): answered', async () => {
+    const socket = connect(port, '127.0.0.1')
+    const received = collect(socket)
+    await new Promise((resolve) => socket.once('connect', resolve))
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+    const response = await received
+    assert.equal(response.status, 200, response.head)
+  })
+
+  it('a connection that sends nothing is closed as an idle one, without an answer', async () => {
+    const socket = connect(port, '127.0.0.1')
+    const response = await collect(socket)
+    assert.equal(response.head, '')
   })
 })
 

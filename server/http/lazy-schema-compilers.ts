@@ -48,8 +48,11 @@ export function lazyFactory<Fn>(
   lazy: (compile: () => Fn) => Fn,
 ): Factory<Fn> {
   return (externalSchemas, options) => {
-    const compile = factory(externalSchemas, options)
-    return (routeDefinition) => lazy(() => compile(routeDefinition))
+    // The compiler itself (an Ajv instance with its formats) is made by the first compile too:
+    // a restart that answers before any route needs one does not build it.
+    let compile: Compile<Fn> | undefined
+    return (routeDefinition) =>
+      lazy(() => (compile ??= factory(externalSchemas, options))(routeDefinition))
   }
 }
 

@@ -34,7 +34,9 @@ export default fp<LoadSheddingOptions>(
       // refused while p99 stayed under 10 ms (operations.test.ts keeps that from coming back).
       pressureHandler: (request, reply, type, value) => {
         if (request.routeOptions.config.underPressureExempt) return
-        request.log.warn({ type, value }, 'under pressure: refusing the request')
+        // Counted and logged at warn, summed up, by http/refusals.ts; this request's own line is info.
+        request.refusal = 'event_loop'
+        request.log.info({ type, value }, 'under pressure: refusing the request')
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import {
   LogController,
   type FastifyReply,
@@ -23,6 +24,19 @@ export interface LoggerSettings {
   stream?: { write(line: string): void }
 }
 
+/**
+ * Human-readable lines for a terminal (`npm start` or `npm run dev` at a terminal; never in a
+ * container, whose stdout is no TTY): pino-pretty as a stream on this thread, required only then.
+ * Not pino's transport, a worker thread that finds its script through pino's own folder: pino
+ * is bundled into the server (scripts/build/esbuild-options.ts), which a start spent loading.
+ */
+function prettyStream(): { write(line: string): void } {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (
+    options: Record<string, unknown>,
+  ) => { write(line: string): void }
+  return pretty({ translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' })
+}
+
 export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['logger'] {
   return {
     level: settings.level,
@@ -40,12 +54,7 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
     ...(settings.stream
       ? { stream: settings.stream }
       : settings.pretty
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
-            },
-          }
+        ? { stream: prettyStream() }
         : {}),
   }
 }

@@ -59,17 +59,23 @@ export interface OutboxTiming {
   /** How often waiting rows are looked for anyway: other replicas' mails, and retries. */
   pollMs: number
   /**
-   * How long a claim holds a row. Longer than any send can take (the SMTP transport's own
-   * time-outs are shorter: mailer.ts), so a live sender never loses its row mid-send; a
-   * crashed sender's rows are taken up again once it runs out.
+   * How long a claim holds a row unless its sender renews it. A crashed sender's rows are taken
+   * up by another once it runs out: with the poll, a mail of a replica killed mid-send waits
+   * under a minute (it was 5 minutes for one lease over 20 rows: issue 44).
    */
   leaseMs: number
+  /**
+   * How often a live sender renews the claims it holds, and it renews a row's just before its
+   * mail goes to SMTP: a slow SMTP server never lets a live sender's claim run out mid-send.
+   */
+  renewMs: number
 }
 
 export const DEFAULT_TIMING: OutboxTiming = {
   wakeDelayMs: [20, 200],
   pollMs: 5_000,
-  leaseMs: 5 * 60_000,
+  leaseMs: 30_000,
+  renewMs: 10_000,
 }
 
 /** Rows claimed at once. */
@@ -176,7 +182,8 @@ export interface MailOutboxOptions {
  * bound, and keeps each row's outcome.
  *
  * At least once, never knowingly twice. A row is claimed (a lease: claimed_by, claimed_until,
- * committed) before its mail goes to SMTP and marked sent right after SMTP accepts it. Marking
+ * committed, renewed while the sender works and once more just before the mail goes to SMTP)
+ * before its mail goes to SMTP and marked sent right after SMTP accepts it. Marking
  * before sending would lose the mail to a crash in between; a lost recovery link or invitation
  * is worse than a second copy, so the mail is sent first. The one window for a duplicate is a
  * crash (or a lost database) between SMTP's accept and the mark, a few milliseconds; no scheme
@@ -345,22 +352,81 @@ export class MailOutbox {
     return Math.min(this.timing.pollMs, Math.max(50, at - now.getTime() + 10))
   }
 
-  /** Claims the rows due now and delivers them, one by one; how many it claimed. */
+  /**
+   * Claims the rows due now and delivers them, one by one, renewing the claims it still holds
+   * every renewMs meanwhile; how many it claimed.
+   */
   async runOnce(): Promise<number> {
     const rows = await this.claim()
-    for (const [index, row] of rows.entries()) {
-      if (this.stopping) {
-        await this.release(rows.slice(index))
-        break
+    if (rows.length === 0) return 0
+    const renewal = setInterval(() => void this.renewClaims(), this.timing.renewMs)
+    renewal.unref()
+    try {
+      for (const [index, row] of rows.entries()) {
+        if (this.stopping) {
+          await this.release(rows.slice(index))
+          break
+        }
+        await this.deliver(row)
       }
-      await this.deliver(row)
+    } finally {
+      clearInterval(renewal)
     }
     return rows.length
   }
 
+  /**
+   * Extends every claim this sender holds by a lease from now (the timer of runOnce; tests call
+   * it). A failure is only logged: the claims then run out, and another sender takes the rows.
+   */
+  async renewClaims(): Promise<void> {
+    try {
+      await this.options.db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: this.leaseEnd() })
+        .where('claimed_by', '=', this.id)
+        .where('state', '=', 'waiting')
+        .execute()
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'mail outbox: could not renew its claims')
+    }
+  }
+
+  private leaseEnd(): Date {
+    return new Date(this.now().getTime() + this.timing.leaseMs)
+  }
+
+  /** Renews one row's claim; false when the row is no longer this sender's to send. */
+  private async holdForSending(row: OutboxRow): Promise<boolean> {
+    const result = await this.options.db
+      .updateTable('mail_outbox')
+      .set({ claimed_until: this.leaseEnd() })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', this.id)
+      .where('state', '=', 'waiting')
+      .executeTakeFirst()
+    return result.numUpdatedRows > 0n
+  }
+
+  /**
+   * What became of a row this sender no longer holds: deleted (an anonymisation removes every
+   * mail that names the person, a refused registration's row goes with it), finished by another
+   * sender, or claimed by another once this one's claim ran out.
+   */
+  private async fateOf(row: OutboxRow): Promise<RowFate> {
+    const now = await this.options.db
+      .selectFrom('mail_outbox')
+      .select(['state', 'claimed_by'])
+      .where('id', '=', row.id)
+      .executeTakeFirst()
+    if (!now) return 'deleted'
+    if (now.state !== 'waiting') return 'finished elsewhere'
+    return now.claimed_by === null ? 'released' : 'claimed elsewhere'
+  }
+
   private async claim(): Promise<OutboxRow[]> {
     const now = this.now()
-    const leased = new Date(now.getTime() + this.timing.leaseMs)
+    const leased = this.leaseEnd()
     const { db, engine } = this.options
     return db.transaction().execute(async (trx) => {
       let due = trx
@@ -440,6 +506,13 @@ export class MailOutbox {
         }
         message = withLinkToken(message, token)
       }
+      // Checked (and its lease renewed) at the last moment: a row deleted meanwhile, or taken
+      // by another sender, is not sent.
+      if (!(await this.holdForSending(row))) {
+        const fate = await this.fateOf(row)
+        log[fate === 'deleted' ? 'info' : 'warn']({ ...mail, fate }, NOT_SENT[fate])
+        return
+      }
       await mailer.send(message)
     } catch (error) {
       await this.failed(row, error)
@@ -451,7 +524,8 @@ export class MailOutbox {
       last_attempt_at: this.now(),
     })
     if (!marked) {
-      log.warn(mail, 'mail sent, but its claim had run out: another sender may send it too')
+      const fate = await this.fateOf(row)
+      log.warn({ ...mail, fate }, SENT_BUT[fate])
     } else if (!mailer.logOnly) {
       // Without SMTP the mailer's own line ("mail not sent …") is the one line about it.
       log.info({ ...mail, attempts: row.attempts + 1 }, 'mail sent')
@@ -541,6 +615,29 @@ export class MailOutbox {
       .executeTakeFirst()
     return result.numUpdatedRows > 0n
   }
+}
+
+/** What became of a row its sender no longer holds (MailOutbox.fateOf). */
+type RowFate = 'deleted' | 'finished elsewhere' | 'claimed elsewhere' | 'released'
+
+/** The log line of a mail not sent because its row was no longer the sender's, by fate. */
+const NOT_SENT: Record<RowFate, string> = {
+  deleted:
+    'mail not sent: its row was deleted before it went out (an anonymisation or a removed account takes its mails with it)',
+  'finished elsewhere': 'mail not sent here: another sender had already sent it',
+  'claimed elsewhere':
+    'mail not sent here: its claim had run out and another sender took it (that one sends it)',
+  released: 'mail not sent now: its claim was released; it waits for the next delivery',
+}
+
+/** The log line of a mail that went to SMTP but whose row could not be marked sent, by fate. */
+const SENT_BUT: Record<RowFate, string> = {
+  deleted:
+    'mail sent, then its row was deleted (an anonymisation or a removed account took its mails): nothing will send it again',
+  'finished elsewhere': 'mail sent, but another sender had sent it too: it went out twice',
+  'claimed elsewhere':
+    'mail sent, but its claim had run out and another sender took it: it may go out twice',
+  released: 'mail sent, but its claim was released meanwhile: it may go out twice',
 }
 
 const hasLinkMark = (message: MailMessage) =>

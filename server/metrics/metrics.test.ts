@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
+import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { freePortSync } from '../../scripts/free-port'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { testApp } from '../test/helpers'
+import { holdAuditLog } from '../test/held-audit-log'
+import { listenOnFreePort, testApp } from '../test/helpers'
 
 /** A sample's value in Prometheus' text format, or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -87,6 +89,59 @@ describe('METRICS_PORT', () => {
     assert.doesNotMatch(publicAnswer.body, /painel_|nodejs_/)
     const other = await fetch(`http://127.0.0.1:${metricsPort}/`)
     assert.equal(other.status, 404)
+  })
+})
+
+describe('METRICS_PORT: every refusal counted by its reason', () => {
+  let api: ApiFixture
+  let metricsPort: number
+  let port: number
+  let at = 0
+  before(async () => {
+    metricsPort = freePortSync()
+    api = await apiFixture({
+      metricsPort,
+      host: '127.0.0.1',
+      timeouts: { headersMs: 100, requestMs: 200, keepAliveMs: 5000 },
+      admission: { concurrency: 1, maxWaitMs: 1000, now: () => at },
+    })
+    port = await listenOnFreePort(api.app)
+  })
+  after(() => api.close())
+
+  it('a 408 of a slow client and a 503 of the API queue', async () => {
+    const token = await api.signIn(ADMIN.email, ADMIN.password)
+    const slow = connect(port, '127.0.0.1')
+    const closed = new Promise((resolve) => slow.on('close', resolve))
+    slow.on('data', () => {})
+    slow.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+    await closed
+
+    const hold = await holdAuditLog(api.database)
+    const running = api.get('/api/audit', token)
+    await new Promise((resolve) => setImmediate(resolve))
+    const waiting = api.get('/api/audit', token)
+    await new Promise((resolve) => setImmediate(resolve))
+    at += 1001
+    hold.release()
+    await hold.done
+    assert.equal((await running).statusCode, 200)
+    assert.equal((await waiting).statusCode, 503)
+
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+    assert.equal(sample(text, 'painel_refusals_total{reason="request_timeout"}'), 1)
+    assert.equal(sample(text, 'painel_refusals_total{reason="queue_timeout"}'), 1)
+    assert.equal(sample(text, 'painel_refusals_total{reason="queue_full"}'), 0)
+    assert.equal(
+      sample(text, 'painel_http_requests_total{method="GET",route="/api/audit",status="503"}'),
+      1,
+    )
+    // The log an operator reads (warn): the first refusal at once, with its reason.
+    const warned = api.logLines().filter((line) => line.level === 40 && 'refusal' in line)
+    assert.deepEqual(
+      warned.map((line) => line.refusal),
+      ['request_timeout'],
+    )
   })
 })
 

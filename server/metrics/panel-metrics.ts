@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { REFUSAL_REASONS } from '../http/refusals'
 
 /** Seconds: from a static file's fraction of a millisecond to a request near its 30 s limit. */
 const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
@@ -36,6 +37,13 @@ export class PanelMetrics {
   readonly lockouts = new Counter({
     name: 'painel_sign_in_lockouts_total',
     help: 'Sign-in attempts refused because the account or the address is locked out (429).',
+    registers: [this.registry],
+  })
+
+  readonly refusals = new Counter({
+    name: 'painel_refusals_total',
+    help: 'Requests refused under load or at a limit, by reason: queue_full, queue_timeout, event_loop, hashing_busy, draining (503s), request_timeout (408: a client too slow to send its request).',
+    labelNames: ['reason'] as const,
     registers: [this.registry],
   })
 
@@ -98,5 +106,6 @@ export class PanelMetrics {
     // Counters that exist before their first event read 0, not "no data", in a dashboard.
     for (const result of ['sent', 'failed']) this.mails.labels(result).inc(0)
     this.lockouts.inc(0)
+    for (const reason of REFUSAL_REASONS) this.refusals.labels(reason).inc(0)
   }
 }

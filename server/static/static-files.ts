@@ -1,7 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { ASSET_ROUTE_CONFIG, pageContentSecurityPolicy } from '../http/security'
+import { ASSET_ROUTE_CONFIG, pageContentSecurityPolicy, securityHeaders } from '../http/security'
 import type { SignInProviderButton } from '../../common/sign-in-providers'
 import { etagMatches } from './etag-matches'
 import { withoutPasswordSignIn, withSignInProviders } from './sign-in-providers-page'
@@ -44,6 +44,7 @@ export default fp<StaticFilesOptions>(
     app,
     { distDir, filesChange = false, https = false, signInProviders = [], passwordSignIn = true },
   ) => {
+    const documentHeaders = securityHeaders(https)
     const load = () =>
       loadStaticFileTable(distDir, {
         page: (html) => {
@@ -59,36 +60,37 @@ export default fp<StaticFilesOptions>(
       `static files: ${new Set(table.values()).size} files, ${(tableBytes(table) / 1e6).toFixed(1)} MB in memory`,
     )
 
-    if (!filesChange) {
-      // One route per file: a path that is not exactly one of them (`..`, `%2e`, `%2f`, `%5c`,
-      // a null byte, a sibling's own name) matches no route, and nothing reads the file system.
-      for (const [url, file] of table) {
-        const config = url.startsWith('/assets/') ? ASSET_ROUTE_CONFIG : {}
-        app.get(url, { config }, (request, reply) => send(request, reply, file))
-      }
-      return
-    }
-
-    const reloadTable = async () => {
-      table = await load()
-    }
-    const sendFromTable = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    /**
+     * The file for a request's path exactly as sent (no decoding, no normalising): a path that is
+     * not exactly one of the table's (`..`, `%2e`, `%2f`, `%5c`, a null byte, a sibling's own
+     * name) finds nothing, and nothing reads the file system. In development the table is read
+     * again when a file is not in it (a rebuild has just written it).
+     */
+    const fileFor = async (url: string) => {
       let file = table.get(url)
-      if (!file) {
-        await reloadTable()
+      if (!file && filesChange) {
+        table = await load()
         file = table.get(url)
       }
-      return file ? send(request, reply, file) : reply.callNotFound()
+      return file
     }
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-      await reloadTable()
-      return sendFromTable(request, reply, '/')
+      // In development the page is read again on every load: a rebuild changes its script names.
+      if (filesChange) table = await load()
+      const page = await fileFor('/')
+      return page ? send(request, reply, page) : reply.callNotFound()
     }
     app.get('/', sendPage)
     app.get('/index.html', sendPage)
-    app.get('/assets/*', { config: ASSET_ROUTE_CONFIG }, (request, reply) =>
-      sendFromTable(request, reply, request.url.split('?', 1)[0] ?? ''),
-    )
+    // One route for every asset, not one per file: the 69 routes (and their HEAD twins) were a
+    // share of every start (npm run bench -- --only startup; docs/performance.md).
+    app.get('/assets/*', { config: ASSET_ROUTE_CONFIG }, async (request, reply) => {
+      const file = await fileFor(request.url.split('?', 1)[0] ?? '')
+      if (file) return send(request, reply, file)
+      // A missing asset's 404 may be shown as a document: all the security headers, as for
+      // any other 404 (http/security.ts), not an asset's few.
+      return reply.headers(documentHeaders).callNotFound()
+    })
   },
   { name: 'static-files' },
 )

@@ -40,6 +40,9 @@ export async function testApp(
     // Off (0): a test process's own work (hashing, building apps, compiling validators) holds
     // the loop for seconds at times; the tests of load shedding itself set their limits.
     loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
+    // Likewise the API's queue waits up to a minute here: tests that send many requests at once
+    // must not get 503s from a machine slowed by other tests; admission.test.ts sets its own.
+    admission: { maxWaitMs: 60_000 },
     // Off unless a test asks (mfa-requirement.test.ts): the other tests act as an admin who has
     // no second factor, which MFA_REQUIRED's default would confine to setting one up.
     mfaRequired: 'off',

@@ -21,11 +21,28 @@ export class SmtpCatcher {
     return `smtp://127.0.0.1:${this.port}`
   }
 
+  /** While true, every transaction stops at its recipient, waiting (a slow SMTP server). */
+  holding = false
+  /** Transactions that reached their recipient while holding (the sender is mid-send). */
+  held = 0
+  private readonly waitingRecipients: (() => void)[] = []
+
+  /** Lets the held transactions and every later one go on. */
+  release(): void {
+    this.holding = false
+    for (const go of this.waitingRecipients.splice(0)) go()
+  }
+
   async start(): Promise<void> {
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (_address, _session, callback) => {
+        if (!this.holding) return callback()
+        this.held += 1
+        this.waitingRecipients.push(() => callback())
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -59,7 +76,7 @@ export class SmtpCatcher {
   }
 }
 
-function subjectOf(raw: string): string {
+export function subjectOf(raw: string): string {
   const head = raw.split(/\r?\n\r?\n/)[0] ?? ''
   const header = /^Subject:\s*(.+(?:\r?\n[ \t].+)*)/im.exec(head)?.[1] ?? ''
   return (

@@ -44,6 +44,7 @@ export default guardedRoutes([burstLimit], async (app, context) => {
         response: { 200: SignInAnswerSchema, ...errorAnswers(400, 401, 403, 429) },
       },
       onRequest: refuseWhileHashingIsFull,
+      config: { admissionLane: 'sign-in' },
     },
     async (request, reply) =>
       answerSignIn(
