@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../common/account-rules'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { roleColumns } from '../roles/role-columns'
 import { randomBytes } from 'node:crypto'
@@ -33,8 +34,11 @@ export async function ensureFirstAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (await activeAdminExists(db)) return
-  // Config keeps ADMIN_EMAIL canonical (config/config.ts).
-  const email = settings.adminEmail ?? DEFAULT_ADMIN_EMAIL
+  // Config keeps ADMIN_EMAIL canonical (config/config.ts); made so here too, for any other caller,
+  // since a stored address that is not canonical is one nobody could sign in with.
+  const email =
+    (settings.adminEmail === null ? null : canonicalEmail(settings.adminEmail)) ??
+    DEFAULT_ADMIN_EMAIL
   const existing = await findAccountByEmail(db, email)
   if (existing) {
     await db

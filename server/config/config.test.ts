@@ -93,7 +93,8 @@ describe('loadConfig', () => {
       mailFrom: 'Equipe <equipe@example.com>',
       mailRetryDelaySeconds: 30,
       mailRetryForSeconds: 172_800,
-      adminEmail: 'Chefe@Example.com',
+      // Kept canonical: the one form every comparison uses (common/account-rules.ts).
+      adminEmail: 'chefe@example.com',
       adminPassword: 'segredo-forte',
       sessionTtlSeconds: 1800,
       sessionIdleSeconds: 1800,

@@ -67,9 +67,13 @@ export function openSqlite(
   // Prepared once per text and kept: SQLite's parse and plan of a query, and the look at its
   // columns, cost more than many a page's read itself. A statement is reset by its next run.
   const prepared = new Map<string, ConvertingStatement>()
+  // A statement kept past close() (here, or by the driver: sqlite-dialect.ts) must not reach
+  // libsql, which panics on a closed database's statement instead of throwing.
+  const connection = { open: true }
   return {
     raw,
     close: () => {
+      connection.open = false
       prepared.clear()
       raw.close()
     },
@@ -77,14 +81,20 @@ export function openSqlite(
       if (SCHEMA_CHANGE.test(text)) {
         // The columns a kept statement reads may change (`select *`): none is kept across it.
         prepared.clear()
-        return new ConvertingStatement(guard(() => raw.prepare(text)))
+        return new ConvertingStatement(
+          guard(() => raw.prepare(text)),
+          connection,
+        )
       }
       let statement = prepared.get(text)
       if (statement) {
         // Most recently used last: the first is the one to drop.
         prepared.delete(text)
       } else {
-        statement = new ConvertingStatement(guard(() => raw.prepare(text)))
+        statement = new ConvertingStatement(
+          guard(() => raw.prepare(text)),
+          connection,
+        )
         if (prepared.size >= STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!)
       }
       prepared.set(text, statement)
@@ -103,7 +113,10 @@ class ConvertingStatement implements SqliteStatement {
   /** Column name → how to read it, for the columns that need converting; null: none do. */
   private readers: [string, (value: unknown) => unknown][] | null = null
 
-  constructor(private readonly statement: Libsql.Statement<unknown[]>) {
+  constructor(
+    private readonly statement: Libsql.Statement<unknown[]>,
+    private readonly connection: { readonly open: boolean },
+  ) {
     if (statement.reader) {
       const readers: [string, (value: unknown) => unknown][] = []
       for (const column of statement.columns()) {
@@ -120,6 +133,7 @@ class ConvertingStatement implements SqliteStatement {
   }
 
   all(parameters: readonly unknown[]): unknown[] {
+    this.mustBeOpen()
     const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
     return this.readers ? rows.map((row) => this.convert(row)) : rows
   }
@@ -128,12 +142,19 @@ class ConvertingStatement implements SqliteStatement {
     changes: number | bigint
     lastInsertRowid: number | bigint
   } {
+    this.mustBeOpen()
     return guard(() => this.statement.run(bindable(parameters)))
   }
 
   *iterate(parameters: readonly unknown[]): IterableIterator<unknown> {
+    this.mustBeOpen()
     const rows = guard(() => this.statement.all(bindable(parameters)) as Row[])
     for (const row of rows) yield this.readers ? this.convert(row) : row
+  }
+
+  private mustBeOpen(): void {
+    // libsql's own words for a closed database's prepare.
+    if (!this.connection.open) throw new TypeError('The database connection is not open')
   }
 
   private convert(row: Row): Row {
