@@ -67,26 +67,34 @@ describe(`a sign-in flood from many addresses (${testStoreName()})`, () => {
       peak.running = Math.max(peak.running, hashingQueue.load.running)
       peak.waiting = Math.max(peak.waiting, hashingQueue.load.waiting)
     }, 1)
-    const flood = Array.from({ length: 80 }, (_, i) => {
-      const started = performance.now()
-      return api.app
+    // Order, not milliseconds (a loaded CI machine stretches every time): /healthz and the page
+    // answer while sign-ins of the flood are still waiting for the hashing queue.
+    let settled = 0
+    const flood = Array.from({ length: 80 }, (_, i) =>
+      api.app
         .inject({
           method: 'POST',
           url: '/api/auth/login',
           payload: { email: `inundacao-${i}@example.com`, password: 'senha-qualquer-1' },
           remoteAddress: `10.9.${i >> 8}.${i & 255}`,
         })
-        .then((response) => ({ response, ms: performance.now() - started }))
-    })
+        .then((response) => {
+          settled += 1
+          return { response }
+        }),
+    )
     await new Promise((resolve) => setTimeout(resolve, 20))
-    const probeStart = performance.now()
     const [health, page] = await Promise.all([api.get('/healthz'), api.get('/')])
-    const probeMs = performance.now() - probeStart
+    const settledWhenProbed = settled
     const results = await Promise.all(flood).finally(() => clearInterval(sampler))
 
     assert.equal(health.statusCode, 200)
     assert.equal(page.statusCode, 200)
-    assert.ok(probeMs < 500, `/healthz and / took ${probeMs.toFixed(0)} ms during the flood`)
+    const checkedInAll = results.filter(({ response }) => response.statusCode === 401).length
+    assert.ok(
+      settledWhenProbed < results.length,
+      `/healthz and / answered after ${settledWhenProbed} of ${results.length} sign-ins (${checkedInAll} checked)`,
+    )
 
     const shed = results.filter(({ response }) => response.statusCode === 503)
     const checked = results.filter(({ response }) => response.statusCode === 401)

@@ -46,7 +46,7 @@ describe('one process per DATA_DIR (real processes)', () => {
     // What a bare Node start costs on this machine right now (median of 3): near 50 ms idle,
     // seconds on a shared, saturated one, where every process start slows down alike. The
     // refusal, which loads a little more than a bare Node (the config and libsql), must come
-    // within 1 s plus twice that: about 1.1 s on an idle machine.
+    // within 10 s plus three times that.
     const bareStarts: number[] = []
     for (let n = 0; n < 3; n++) {
       const bare = performance.now()
@@ -67,7 +67,9 @@ describe('one process per DATA_DIR (real processes)', () => {
     )
     assert.equal(code, 78, second.output())
     assert.ok(
-      elapsed < 1000 + 2 * bareNodeMs,
+      // Wide, for a loaded machine: what it rules out is waiting on the lock until the first
+      // process ends (it never does here).
+      elapsed < 10_000 + 3 * bareNodeMs,
       `refused after ${Math.round(elapsed)} ms (a bare node start: ${Math.round(bareNodeMs)} ms)`,
     )
     const lines = second.output().trim().split('\n')
