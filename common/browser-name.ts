@@ -25,8 +25,25 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ]
 
+/**
+ * Named once per User-Agent: an export of the audit log names a million events' browsers, from
+ * the few hundred User-Agents of an organisation. Bounded, for a log of many.
+ */
+const named = new Map<string, string>()
+const NAMED_KEPT = 1000
+
 export function browserName(userAgent: string | null | undefined): string | null {
   if (!userAgent) return null
+  let name = named.get(userAgent)
+  if (name === undefined) {
+    name = nameOf(userAgent)
+    if (named.size >= NAMED_KEPT) named.clear()
+    named.set(userAgent, name)
+  }
+  return name
+}
+
+function nameOf(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1]
   if (browser && system) return `${browser} no ${system}`
