@@ -328,4 +328,20 @@ export const listMigrations: Record<
       }
     },
   },
+
+  /**
+   * The locks in force, found by their end (features/staff/lock-state.ts, lockedEmails): the
+   * "locked" filter asked every row of sign_in_limits, one for each account and address that
+   * failed a sign-in within the day, and at a year's size that read was most of the request
+   * (npm run bench -- --only scale: 306 ms on PostgreSQL at 100k people / 1M events).
+   */
+  '2026-11-29-4206-locks-in-force': {
+    async up(db) {
+      await db.schema
+        .createIndex('sign_in_limits_blocked_until')
+        .on('sign_in_limits')
+        .column('blocked_until')
+        .execute()
+    },
+  },
 }

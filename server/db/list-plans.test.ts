@@ -7,6 +7,7 @@ import type { StaffList, StaffQuery } from '../../common/api/staff'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameColumns } from '../accounts/name-columns'
 import { auditPage } from '../audit-log/audit-query'
+import { lockedEmails } from '../features/staff/lock-state'
 import { listStaff } from '../features/staff/staff-list'
 import { roleColumns } from '../roles/role-columns'
 import { migrate } from './database'
@@ -212,6 +213,42 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
       'accounts',
       false,
     )
+  })
+
+  it('Equipe, locked: the locks in force are found by their end, not by reading every limit', async () => {
+    captured = []
+    await lockedEmails(db)
+    const [query] = captured.filter((each) => /from "?sign_in_limits"?/.test(each.sql))
+    captured = null
+    assert.ok(query, 'the locks were read')
+    const plan =
+      engine === 'sqlite'
+        ? (
+            await db.executeQuery<{ detail: string }>({
+              ...query,
+              sql: `explain query plan ${query.sql}`,
+            })
+          ).rows
+            .map((row) => row.detail)
+            .join('\n')
+        : await db.connection().execute(async (connection) => {
+            await sql`set enable_seqscan = off`.execute(connection)
+            try {
+              const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+                ...query,
+                sql: `explain ${query.sql}`,
+              })
+              return rows.map((row) => row['QUERY PLAN']).join('\n')
+            } finally {
+              await sql`reset enable_seqscan`.execute(connection)
+            }
+          })
+    if (engine === 'sqlite') {
+      assert.match(plan, /SEARCH sign_in_limits USING INDEX sign_in_limits_blocked_until/, plan)
+    } else {
+      assert.doesNotMatch(plan, /Seq Scan on sign_in_limits/, plan)
+      assert.match(plan, /sign_in_limits_blocked_until/, plan)
+    }
   })
 
   it('Auditoria: a deep page starts at its cursor, by date, person or type', async () => {
