@@ -336,12 +336,13 @@ export const listMigrations: Record<
    * (npm run bench -- --only scale: 306 ms on PostgreSQL at 100k people / 1M events).
    */
   '2026-11-29-4206-locks-in-force': {
-    async up(db) {
+    async up(db, t) {
       await db.schema
         .createIndex('sign_in_limits_blocked_until')
         .on('sign_in_limits')
         .column('blocked_until')
         .execute()
+      if (t.engine === 'postgres') await sql`analyze sign_in_limits`.execute(db)
     },
   },
 }
