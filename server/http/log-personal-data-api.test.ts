@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { StaffList } from '../../common/api/staff'
 import { ADMIN, apiFixture, bearer, type ApiFixture } from '../test/api-fixture'
 import { testStoreName } from '../test/test-database'
+import { pruneSignInLimits } from '../accounts/sign-in-limits'
 import { loggableAddress } from './loggable-request'
 
 /**
@@ -81,6 +82,33 @@ describe(`the server's log (${testStoreName()})`, () => {
     ]) {
       assert.ok(!everything.includes(personal), `the log holds ${personal}`)
     }
+  })
+
+  it('keeps a failed sign-in’s counts (e-mail, address) until their window ends, a day at most; housekeeping drops them', async () => {
+    const email = 'canario.contado@example.com'
+    const at = new Date()
+    const failed = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'senha-errada-1' },
+      ...fromPerson,
+    })
+    assert.equal(failed.statusCode, 401)
+    const counted = () =>
+      api.database.db
+        .selectFrom('sign_in_limits')
+        .select(['key', 'window_ends_at'])
+        .where((eb) => eb.or([eb('key', 'like', `%${email}%`), eb('key', 'like', `%${ADDRESS}%`)]))
+        .execute()
+    const rows = await counted()
+    assert.ok(rows.length >= 2, JSON.stringify(rows))
+    for (const row of rows) {
+      const hours = (new Date(row.window_ends_at).getTime() - at.getTime()) / 3_600_000
+      assert.ok(hours <= 24.01, `${row.key}: ${hours} h`)
+    }
+    // The hourly housekeeping (server/api/built-in-api.ts) a day later.
+    await pruneSignInLimits(api.database.db, new Date(at.getTime() + 86_400_000 + 60_000))
+    assert.deepEqual(await counted(), [])
   })
 
   it('cuts an address to its network: IPv4 to /24, IPv6 to /48', () => {
