@@ -642,7 +642,10 @@ const migrations: Record<string, PortableMigration> = {
    */
   '2026-11-30-4301-deletion-request-reminders': {
     async up(db, t) {
-      await db.schema.alterTable('deletion_requests').addColumn('reminded_at', t.timestamp).execute()
+      await db.schema
+        .alterTable('deletion_requests')
+        .addColumn('reminded_at', t.timestamp)
+        .execute()
     },
   },
 }

@@ -57,6 +57,7 @@ function expandIPv6(ip: string): string[] {
   const [head = '', tail] = ip.split('%')[0]!.split('::')
   const left = head ? head.split(':') : []
   const right = tail === undefined ? [] : tail ? tail.split(':') : []
-  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0')
+  const zeros: string[] =
+    tail === undefined ? [] : Array.from({ length: 8 - left.length - right.length }, () => '0')
   return [...left, ...zeros, ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
 }

@@ -24,7 +24,8 @@ export const REMINDER_DAYS_BEFORE = 5
 
 const DAY_MS = 86_400_000
 
-export const answerBy = (requestedAt: Date) => new Date(requestedAt.getTime() + ANSWER_DAYS * DAY_MS)
+export const answerBy = (requestedAt: Date) =>
+  new Date(requestedAt.getTime() + ANSWER_DAYS * DAY_MS)
 
 const DATE = new Intl.DateTimeFormat('pt-BR', {
   day: '2-digit',
