@@ -2,8 +2,9 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, type TestAccount } from './support/accounts'
 import { authenticatorCode, withAuthenticator } from './support/authenticator'
-import { mailsTo } from './support/mailbox'
-import { expectRoute, seedTokenOnce, signInWithForm } from './support/pages'
+import { mailsTo, waitForMailAbout } from './support/mailbox'
+import { expectRoute, seedTokenOnce, sidebar, signInWithForm } from './support/pages'
+import { e2e } from './support/test-env'
 
 /**
  * Issue 30 §4, from the admin's side: people ask in Minha conta for their accounts to be
@@ -173,4 +174,38 @@ test('someone with the authenticator app asks with a code from it instead of the
   await page.goto('/#/equipe/pedidos-de-exclusao')
   await expect(requestOf(page, person)).toContainText('Cora Código')
   await context.close()
+})
+
+test('the admin is told of a request: a badge beside Equipe, and a mail; the person is told by when', async ({
+  page,
+  api,
+  browser,
+}) => {
+  // Two browsers and two mails on a busy machine.
+  test.slow()
+  await page.goto('/#/dashboard')
+  const equipe = sidebar(page).getByRole('link', { name: /^Equipe/ })
+  await expect(equipe).toBeVisible()
+
+  const person = await createStaff(api, { label: 'avisa', name: 'Ivo Avisa' })
+  await askForDeletion(browser, api, person)
+
+  // The admin's tab catches up when it regains the focus (as for registrations).
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect(equipe).toContainText(/\d+ pedidos? de exclusão de conta aguardando decisão/)
+
+  // The person's acknowledgement names the date; the admin's mail names the person.
+  const ack = await waitForMailAbout(person.email, /recebemos seu pedido de exclusão/)
+  expect(ack.text).toMatch(/Você terá a resposta até \d{2}\/\d{2}\/\d{4}/)
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(e2e.admin.email)).some(
+          (mail) =>
+            mail.subject === 'Painel: novo pedido de exclusão de conta' &&
+            mail.text.includes(person.email),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
 })

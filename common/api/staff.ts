@@ -131,6 +131,13 @@ export const StaffListSchema = Type.Object(
     previous: Type.Union([Type.String(), Type.Null()], {
       description: 'the cursor of the previous page (`before`), or null on the first',
     }),
+    openDeletionRequests: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'for a caller with staff.delete: how many requests for deletion of the people they reach wait for a decision (the sidebar shows it)',
+      }),
+    ),
   },
   closed,
 )

@@ -85,7 +85,10 @@ export async function completeCodeSignIn(
 /**
  * A browser that brings no device cookie of this account (trusted-devices.ts), to an account
  * that has signed in before: a first sign-in (an invitation taken up, an approval) is the person
- * arriving, not someone new arriving at their account.
+ * arriving, not someone new arriving at their account. "Signed in before" is the account's own
+ * last_sign_in_at (audit-log/record-audit.ts keeps it), not the audit log's sign-in events:
+ * AUDIT_RETENTION prunes those, and a dormant account, the very one a leaked password is tried
+ * on, would no longer be told.
  */
 async function isNewBrowser(
   db: Pick<ApiContext, 'db'>['db'],
@@ -95,12 +98,10 @@ async function isNewBrowser(
   if (deviceToken !== undefined && (await isTrustedDevice(db, deviceToken, accountId))) {
     return false
   }
-  const before = await db
-    .selectFrom('audit_events')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('type', '=', 'sign_in')
-    .limit(1)
+  const account = await db
+    .selectFrom('accounts')
+    .select('last_sign_in_at')
+    .where('id', '=', accountId)
     .executeTakeFirst()
-  return before !== undefined
+  return account !== undefined && account.last_sign_in_at !== null
 }

@@ -43,6 +43,7 @@ import {
   myDeletionRequestRoutes,
   staffDeletionRoutes,
 } from '../features/account-deletion/account-deletion-routes'
+import { remindOfDeletionRequests } from '../features/account-deletion/deletion-request-mails'
 import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
@@ -186,14 +187,15 @@ export default fp<BuiltInApiOptions>(
     await firstAdmin
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
-    // Expired sessions, used reset links and old throttle counts: removed now and every hour.
+    // Expired sessions, used reset links and old throttle counts: removed now and every hour;
+    // and the reminders of requests for deletion whose deadline nears.
     const housekeeping = async () => {
       try {
         await Promise.all([
           pruneSessions(db, clock?.()),
           pruneMfaChallenges(db, clock?.()),
           prunePasswordResets(db),
-          pruneSignInLimits(db),
+          pruneSignInLimits(db, clock?.()),
           pruneTrustedDevices(db),
           new DatabaseHandOffStore(db).prune(clock?.() ?? new Date()),
           prunePendingLinks(db, clock?.() ?? new Date()),
@@ -201,6 +203,7 @@ export default fp<BuiltInApiOptions>(
           pruneAudit(db, config.auditRetentionDays),
           outbox.prune(),
           pruneEmailChanges(db, clock?.()),
+          remindOfDeletionRequests({ db, outbox, config }, clock?.()),
         ])
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')

@@ -635,6 +635,19 @@ const migrations: Record<string, PortableMigration> = {
   },
   // Issue 42's, in a file of their own: list-migrations.ts.
   ...listMigrations,
+  /**
+   * Issue 43: when those who may decide a request for deletion were reminded of it, so that the
+   * reminder before its deadline goes once, whichever replica sends it
+   * (features/account-deletion/deletion-request-mails.ts).
+   */
+  '2026-11-30-4301-deletion-request-reminders': {
+    async up(db, t) {
+      await db.schema
+        .alterTable('deletion_requests')
+        .addColumn('reminded_at', t.timestamp)
+        .execute()
+    },
+  },
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -361,6 +361,8 @@ export interface DeletionRequestsTable {
   outcome: 'anonymised' | 'refused' | null
   /** An admin's reason for a refusal, told to the person. */
   reason: string | null
+  /** When those who may decide it were reminded of its deadline; null until then. */
+  reminded_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface Schema {

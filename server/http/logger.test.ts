@@ -41,8 +41,9 @@ it('never writes credentials, even at debug level where headers are logged', asy
   assert.equal(incoming.req.headers.authorization, '[redacted]')
   assert.equal(incoming.req.headers.cookie, '[redacted]')
   assert.equal(incoming.req.headers['proxy-authorization'], '[redacted]')
-  assert.equal(incoming.req.headers['user-agent'], 'probe/1.0')
+  // Nor the person's browser (docs/personal-data.md, "The server's log").
+  assert.equal(incoming.req.headers['user-agent'], '[redacted]')
   const everything = JSON.stringify(lines)
-  assert.doesNotMatch(everything, /super-secret|c2VjcmV0/)
+  assert.doesNotMatch(everything, /super-secret|c2VjcmV0|probe\/1\.0/)
   await app.close()
 })

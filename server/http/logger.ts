@@ -6,13 +6,22 @@ import {
   type FastifyServerOptions,
 } from 'fastify'
 import type { LogLevel } from '../config/config'
+import { loggableAddress, loggableUrl } from './loggable-request'
 
-/** Headers that carry credentials: never written to a log line, at any level. */
+/**
+ * Headers never written to a log line, at any level: those that carry credentials, and those
+ * that describe the person rather than the request (their browser, their full address as a
+ * proxy forwards it; docs/personal-data.md, "The server's log").
+ */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["proxy-authorization"]',
   'req.headers["x-api-key"]',
+  'req.headers["user-agent"]',
+  'req.headers["x-forwarded-for"]',
+  'req.headers.forwarded',
+  'req.headers["x-real-ip"]',
   'res.headers["set-cookie"]',
 ]
 
@@ -46,8 +55,8 @@ export function loggerOptions(settings: LoggerSettings): FastifyServerOptions['l
       // is what keeps credentials out of it.
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: request.url,
-        remoteAddress: request.ip,
+        url: loggableUrl(request),
+        remoteAddress: loggableAddress(request.ip),
         headers: request.headers,
       }),
     },
@@ -80,13 +89,13 @@ export class AccessLog extends LogController {
     if (this.isLogDisabled(request)) return
     // At LOG_LEVEL=warn a served file writes nothing: do not build the line (request.ip is not free).
     if (!error && !LEVELS_WITH_INFO.has(reply.log.level)) return
+    // No query values, no full address, no browser: loggable-request.ts says why.
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      remoteAddress: request.ip,
-      userAgent: request.headers['user-agent'],
+      remoteAddress: loggableAddress(request.ip),
     }
     if (error) reply.log.error({ ...line, err: error }, 'request errored')
     else reply.log.info(line, 'request completed')

@@ -44,9 +44,14 @@ export function AppSidebar() {
       )
   // The waiting registrations concern whoever may see and approve them (within their team: the
   // server counts only those).
-  const pending = usePendingCount(
+  // So do the open requests for deletion, for whoever may decide them: they are seen from
+  // Equipe (its "Pedidos de exclusão"), so their badge stands beside it.
+  const counts = usePendingCount(
     access.can('staff.view') && access.can('staff.approve') && !settingUp,
+    access.can('staff.delete') && !settingUp,
   )
+  const pending = counts.registrations
+  const deletions = counts.deletionRequests
 
   return (
     <CSidebar
@@ -101,6 +106,20 @@ export function AppSidebar() {
                   <span className="visually-hidden">
                     {' '}
                     {layoutMessages.sidebar.pending(pending)}
+                  </span>
+                </CBadge>
+              )}
+              {screen.path === paths.staff && deletions !== null && deletions > 0 && (
+                // Light on the dark sidebar, dark text: apart from the registrations' amber.
+                <CBadge
+                  color="light"
+                  className={`${pending ? 'ms-1' : 'ms-auto'} text-dark`}
+                  title={layoutMessages.sidebar.deletionRequests(deletions)}
+                >
+                  {deletions}
+                  <span className="visually-hidden">
+                    {' '}
+                    {layoutMessages.sidebar.deletionRequests(deletions)}
                   </span>
                 </CBadge>
               )}

@@ -14,6 +14,10 @@ export const layoutMessages = {
   sidebar: {
     pending: (count: number) =>
       count === 1 ? 'cadastro aguardando aprovação' : 'cadastros aguardando aprovação',
+    deletionRequests: (count: number) =>
+      count === 1
+        ? 'pedido de exclusão de conta aguardando decisão'
+        : 'pedidos de exclusão de conta aguardando decisão',
   },
   breadcrumb: {
     label: 'Você está em',

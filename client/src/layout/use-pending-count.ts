@@ -14,20 +14,30 @@ const countPendingInBackground = (signal: AbortSignal) =>
 /** How often the sidebar asks again while the tab stays open and in view. */
 const EVERY_MS = 60_000
 
+/** What waits for the person's decision; null where they may not decide it, or while unknown. */
+export interface PendingCounts {
+  /** Registrations waiting for approval (staff.approve). */
+  registrations: number | null
+  /** Requests for deletion waiting for a decision (staff.delete; the server counts them). */
+  deletionRequests: number | null
+}
+
 /**
- * The number of registrations waiting, for whoever may approve them (null for everyone else, or
- * while unknown):
+ * The number of registrations waiting, for whoever may approve them, and of open requests for
+ * deletion, for whoever may decide them (the same answer carries both):
  * asked when the layout opens, every minute, when the tab comes back into view, and at once
- * when someone acts in Equipe.
+ * when someone acts in Equipe or on a request.
  */
-export function usePendingCount(mayApprove: boolean): number | null {
+export function usePendingCount(mayApprove: boolean, mayDelete = false): PendingCounts {
   const [count, setCount] = useState<number | null>(null)
+  const [deletions, setDeletions] = useState<number | null>(null)
+  const asking = mayApprove || mayDelete
   const [asks, setAsks] = useState(0)
   const askAgain = useCallback(() => setAsks((value) => value + 1), [])
   useRefreshOnFocus(askAgain)
 
   useEffect(() => {
-    if (!mayApprove) return
+    if (!asking) return
     const ask = () => setAsks((value) => value + 1)
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') ask()
@@ -37,18 +47,24 @@ export function usePendingCount(mayApprove: boolean): number | null {
       clearInterval(timer)
       window.removeEventListener(STAFF_CHANGED_EVENT, ask)
     }
-  }, [mayApprove])
+  }, [asking])
 
   useEffect(() => {
-    if (!mayApprove) return
+    if (!asking) return
     const controller = new AbortController()
     countPendingInBackground(controller.signal).then(
-      (list) => setCount(list.total),
+      (list) => {
+        setCount(list.total)
+        setDeletions(list.openDeletionRequests ?? null)
+      },
       // A badge is a hint: on failure it keeps what it showed.
       () => undefined,
     )
     return () => controller.abort()
-  }, [mayApprove, asks])
+  }, [asking, asks])
 
-  return mayApprove ? count : null
+  return {
+    registrations: mayApprove ? count : null,
+    deletionRequests: mayDelete ? deletions : null,
+  }
 }

@@ -12,6 +12,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
+import { queueDeletionRequestMails } from './deletion-request-mails'
 import { refuseDeletionRequest } from './refuse-deletion-request'
 
 const bearer = [{ bearer: [] }]
@@ -28,7 +29,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
         'x-permission': 'self',
         summary: "Ask for one's account to be deleted (anonymised by an admin)",
         description:
-          'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',
+          'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), and records the request for the admins (GET /api/staff/deletion-requests). Mails the person an acknowledgement with the date by which it will be answered (15 days) and everyone who may decide it (staff.delete reaching the person). A second request while one is open changes nothing. Audited.',
         security: bearer,
         body: DeletionRequestBodySchema,
         response: { 202: NoContentSchema, ...errorAnswers(400, 401, 429) },
@@ -69,7 +70,9 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
           origin,
           at,
         })
+        await queueDeletionRequestMails(trx, context, account, at)
       })
+      context.outbox.wake()
       return answerWithoutBody(reply, 202)
     },
   )

@@ -54,20 +54,27 @@ export async function anonymiseAccount(
         .where('account_id', '=', before.id)
         .execute()
       const events = await scrubAuditLog(trx, before.id, pseudonym, emails, names)
-      for (const email of emails) {
-        const like = containing(email)
+      // A mail quoting the person by e-mail or by name (the admins' notices of a registration or
+      // of a deletion request name them) goes, whatever its state; so does one whose last SMTP
+      // error quotes the address ("550 <x@y>: no such user").
+      for (const word of [...emails, ...names.filter(quotable)]) {
+        const like = containing(word)
         await trx
           .deleteFrom('mail_outbox')
           .where((eb) =>
             eb.or([
-              eb('recipient', '=', email),
+              eb('recipient', '=', word),
               eb('subject', 'like', like),
               eb('text', 'like', like),
               eb('html', 'like', like),
               eb('request', 'like', like),
+              eb('last_error', 'like', like),
             ]),
           )
           .execute()
+      }
+      for (const email of emails) {
+        const like = containing(email)
         await trx
           .deleteFrom('sign_in_limits')
           .where((eb) => eb.or([eb('account', '=', email), eb('key', 'like', like)]))
@@ -84,6 +91,14 @@ export async function anonymiseAccount(
         .set({ decided_at: at, decided_by: admin.id, outcome: 'anonymised' })
         .where('account_id', '=', before.id)
         .where('decided_at', 'is', null)
+        .execute()
+      // An earlier refusal's reason is an admin's free text about the person ("pedido de Fulana
+      // (fulana@…)"), which no replacement of known names can be sure to catch: it goes. The
+      // rows stay (when asked, when and by whom decided, how), naming the account by id only.
+      await trx
+        .updateTable('deletion_requests')
+        .set({ reason: null })
+        .where('account_id', '=', before.id)
         .execute()
       await recordAudit(trx, {
         type: 'anonymised',
@@ -139,6 +154,12 @@ async function identifiersOf(trx: Db, account: Account) {
 }
 
 /**
+ * A name long enough to look for inside other rows' text: a one-word name of a few letters
+ * ("Ana") would match unrelated mails, while a whole name someone typed rarely does.
+ */
+const quotable = (name: string) => name.trim().length >= 8
+
+/**
  * A LIKE pattern containing the text. Not escaped: the engines escape differently (SQLite only
  * with an ESCAPE clause), and `_` or `%` in an e-mail only widens the match, which errs on the
  * side of removing.
@@ -177,18 +198,20 @@ async function scrubAuditLog(
     .execute()
   const own = await trx
     .selectFrom('audit_events')
-    .select(['id', 'details'])
+    .select(['id', 'type', 'details'])
     .where((eb) => eb.or([eb('account_id', '=', id), eb('actor_id', '=', id)]))
     .execute()
   const quoting = await trx
     .selectFrom('audit_events')
-    .select(['id', 'details'])
+    .select(['id', 'type', 'details'])
     .where((eb) => eb.or(emails.map((email) => eb('details', 'like', containing(email)))))
     .execute()
   const ownIds = new Set(own.map((row) => row.id))
   for (const row of [...own, ...quoting.filter((row) => !ownIds.has(row.id))]) {
-    const words = ownIds.has(row.id) ? [...emails, ...names] : emails
-    const details = replaceIn(row.details, words, pseudonym)
+    const theirs = ownIds.has(row.id)
+    const words = theirs ? [...emails, ...names] : emails
+    const freeText = theirs ? (FREE_TEXT_KEYS[row.type] ?? []) : []
+    const details = replaceIn(row.details, words, pseudonym, freeText)
     if (details !== row.details) {
       await trx.updateTable('audit_events').set({ details }).where('id', '=', row.id).execute()
     }
@@ -207,13 +230,32 @@ const CHANGE_ENDS = [
 ] as const
 
 /**
+ * Details that are someone's free text, which may quote the person in any form (a refusal's
+ * reason: "pedido de Fulana (fulana@…)"; a passkey's name: "Celular da Fulana"): in the
+ * person's own events they go, since no replacement of known names can be sure to catch them.
+ */
+const FREE_TEXT_KEYS: Record<string, readonly string[]> = {
+  refused: ['reason'],
+  deletion_refused: ['reason'],
+  passkey_added: ['name'],
+  passkey_removed: ['name'],
+  passkey_renamed: ['from', 'name'],
+}
+
+/**
  * The details' string values with each e-mail or name replaced (any case) by the pseudonym's.
  * A change between two of the person's own names or e-mails would read "de «Pessoa anonimizada
  * 4ae7…» para «Pessoa anonimizada 4ae7…»", a change that changed nothing: both ends go instead,
  * and the event still says what kind of change it was.
  */
-function replaceIn(json: string, words: string[], pseudonym: AuditParty): string {
+function replaceIn(
+  json: string,
+  words: string[],
+  pseudonym: AuditParty,
+  freeText: readonly string[],
+): string {
   const details = JSON.parse(json) as Record<string, unknown>
+  for (const key of freeText) delete details[key]
   const before = { ...details }
   const longestFirst = [...words].sort((a, b) => b.length - a.length)
   for (const [key, value] of Object.entries(details)) {

@@ -5,6 +5,7 @@ import type { SignedIn } from '../../../common/api/auth'
 import type { RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import type { NoticePreferences } from '../../../common/api/notices'
 import { totpCode } from '../../accounts/totp'
+import { pruneAudit } from '../../audit-log/audit-query'
 import { limitKeys, RULES, SignInLimits } from '../../accounts/sign-in-limits'
 import { DEVICE_COOKIE } from '../../accounts/trusted-devices'
 import { securityNoticeKind } from '../../security-notices/security-notice-kinds'
@@ -246,5 +247,18 @@ describe(`security notices (${testStoreName()})`, () => {
     assert.equal(again.length, 0, 'one notice per lock')
     assert.match(locked.text, /O bloqueio foi automático\./)
     assert.deepEqual(await noticesSent(gil.id), ['locked'])
+  })
+
+  // Last: it moves the clock a year on, past every other test's sessions.
+  it('still tells a dormant account once the audit log has pruned its sign-ins', async () => {
+    const dora = await suite.api.account('aviso', { name: 'Dora Dormente' })
+    await signInFrom(dora.email, dora.password)
+    // A year and more without signing in: AUDIT_RETENTION's housekeeping takes its sign-in.
+    suite.clock.advance(400 * 86_400_000)
+    await pruneAudit(suite.api.database.db, 365, suite.clock.now())
+    assert.deepEqual(await suite.api.events(dora.id, 'sign_in'), [], 'the log forgot it')
+    // A leaked password tried on it from a new browser: the account remembers, so she is told.
+    await signInFrom(dora.email, dora.password)
+    assert.equal((await mailsTo(dora.email, NEW_BROWSER)).length, 1)
   })
 })

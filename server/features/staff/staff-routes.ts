@@ -14,7 +14,6 @@ import {
 import { findReachableAccount } from '../../accounts/account-administration'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
-import { allows } from '../../roles/access'
 import { openSessions } from './account-sessions'
 import { bulkChange } from './bulk-change'
 import { signInMethods } from './sign-in-methods'
@@ -28,6 +27,8 @@ import { sendResetLink } from './send-reset-link'
 import type { ApiContext } from '../../api/api-context'
 import type { Permission } from '../../../common/permissions'
 import { acting, type Acting } from '../../access/acting'
+import { countOpenDeletionRequests } from '../../accounts/open-deletion-requests'
+import { allows } from '../../roles/access'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -47,13 +48,18 @@ export default guardedRoutes([signedIn], async (app, deps) => {
         'x-permission': 'staff.view',
         summary: 'Staff accounts: searched, filtered, sorted and paged',
         description:
-          'Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged.',
+          'Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged. With staff.delete, also the count of open requests for deletion (openDeletionRequests).',
         security: bearer,
         querystring: StaffQuerySchema,
         response: { 200: StaffListSchema, ...errorAnswers(400, 401, 403) },
       },
     },
-    async (request) => listStaff(deps.db, request.query, request.access!),
+    async (request) => {
+      const access = request.access!
+      const list = await listStaff(deps.db, request.query, access)
+      if (!allows(access, 'staff.delete')) return list
+      return { ...list, openDeletionRequests: await countOpenDeletionRequests(deps.db, access) }
+    },
   )
 
   app.post(

@@ -1,12 +1,20 @@
 import { apiRequest } from '../../api/api-client'
+import { announceStaffChange } from '../../api/staff-changed-event'
 
-/** An admin's decisions on a request (common/api/account-deletion.ts). */
+/**
+ * An admin's decisions on a request (common/api/account-deletion.ts). Each announces the change,
+ * so the sidebar's count of open requests follows at once.
+ */
 
-export const anonymiseAccount = (accountId: string) =>
-  apiRequest<void>(`staff/${encodeURIComponent(accountId)}/anonymise`, { method: 'POST' })
+export const anonymiseAccount = async (accountId: string) => {
+  await apiRequest<void>(`staff/${encodeURIComponent(accountId)}/anonymise`, { method: 'POST' })
+  announceStaffChange()
+}
 
-export const refuseDeletionRequest = (accountId: string, reason: string) =>
-  apiRequest<void>(`staff/${encodeURIComponent(accountId)}/deletion-request/refuse`, {
+export const refuseDeletionRequest = async (accountId: string, reason: string) => {
+  await apiRequest<void>(`staff/${encodeURIComponent(accountId)}/deletion-request/refuse`, {
     method: 'POST',
     body: { reason },
   })
+  announceStaffChange()
+}
