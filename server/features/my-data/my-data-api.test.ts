@@ -109,9 +109,9 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
 
   it("names a team manager's role and team, and each notice mail by its subject", async () => {
     const adminToken = await api.signIn(ADMIN.email, ADMIN.password)
-    const team = (
-      await api.call('POST', '/api/teams', adminToken, { name: 'Time Carta' })
-    ).json<{ team: { id: string } }>().team
+    const team = (await api.call('POST', '/api/teams', adminToken, { name: 'Time Carta' })).json<{
+      team: { id: string }
+    }>().team
     const role = (
       await api.call('POST', '/api/roles', adminToken, {
         name: 'Gerente da carta',
@@ -139,10 +139,10 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     assert.equal(data.account.teamName, 'Time Carta')
     const notices = data.mails.filter((mail) => mail.kind === 'security_notice')
     assert.ok(notices.length >= 2, JSON.stringify(data.mails))
-    assert.deepEqual(
-      notices.map((mail) => mail.subject).sort(),
-      ['Painel: seu papel foi alterado', 'Painel: seu time foi alterado'],
-    )
+    assert.deepEqual(notices.map((mail) => mail.subject).sort(), [
+      'Painel: seu papel foi alterado',
+      'Painel: seu time foi alterado',
+    ])
 
     const ana = await api.person('carta-sem-time')
     const alone = (await exportOf(ana.token)).json<MyData>()
