@@ -73,7 +73,7 @@ const text = {
   emailChangeLine: (asked: string, outcome: string) => `Pedida em ${asked}; ${outcome}.`,
   signInLimits: 'Tentativas erradas de entrar',
   signInLimitLine: (failures: number, until: string, blockedUntil: string | null) =>
-    `${failures === 1 ? '1 tentativa errada' : `${failures} tentativas erradas`}, contadas até ${until}${blockedUntil ? `; entrada bloqueada até ${blockedUntil}` : ''}.`,
+    `${failures === 0 ? 'Nenhuma tentativa errada' : failures === 1 ? '1 tentativa errada' : `${failures} tentativas erradas`}, contadas até ${until}${blockedUntil ? `; entrada bloqueada até ${blockedUntil}` : ''}.`,
   mails: 'E-mails que o Painel enviou a você',
   mailsIntro: 'O assunto, o endereço e quando; o texto dos e-mails não fica guardado.',
   mailLine: (to: string, at: string, state: string) => `Para ${to}, em ${at}: ${state}.`,
