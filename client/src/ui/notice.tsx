@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { wholeWords } from './whole-words'
 
 type NoticeColor = 'danger' | 'success' | 'warning' | 'info'
@@ -6,11 +7,26 @@ type NoticeColor = 'danger' | 'success' | 'warning' | 'info'
  * A message in CoreUI's alert style, announced to screen readers as it appears: errors as an
  * alert, everything else as a status. CoreUI's CAlert is not used: these notices are never
  * dismissed, so its transition code is not needed, and it drags Popper onto the login page.
+ *
+ * A success takes the focus when it appears or changes: after a form is sent its button is often
+ * gone or disabled, and focus left on <body> would send a keyboard or screen-reader user back to
+ * the top of the page. On the message, they read what happened and the next Tab goes on from
+ * there. Every form that says "done" through a Notice does so, not screen by screen.
  */
 export function Notice({ text, color = 'danger' }: { text: string | null; color?: NoticeColor }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const takesFocus = color === 'success'
+  useEffect(() => {
+    if (takesFocus && text !== null) ref.current?.focus()
+  }, [takesFocus, text])
   if (text === null) return null
   return (
-    <div className={`alert alert-${color} mb-3`} role={color === 'danger' ? 'alert' : 'status'}>
+    <div
+      ref={ref}
+      tabIndex={takesFocus ? -1 : undefined}
+      className={`alert alert-${color} mb-3`}
+      role={color === 'danger' ? 'alert' : 'status'}
+    >
       {wholeWords(text)}
     </div>
   )
