@@ -15,15 +15,15 @@ type NoticeColor = 'danger' | 'success' | 'warning' | 'info'
  */
 export function Notice({ text, color = 'danger' }: { text: string | null; color?: NoticeColor }) {
   const ref = useRef<HTMLDivElement>(null)
-  const takesFocus = color === 'success'
   useEffect(() => {
-    if (takesFocus && text !== null) ref.current?.focus()
-  }, [takesFocus, text])
+    if (color === 'success' && text) ref.current?.focus()
+  }, [color, text])
   if (text === null) return null
+  // tabIndex -1: focusable by script (the success above), never a stop of Tab.
   return (
     <div
       ref={ref}
-      tabIndex={takesFocus ? -1 : undefined}
+      tabIndex={-1}
       className={`alert alert-${color} mb-3`}
       role={color === 'danger' ? 'alert' : 'status'}
     >
