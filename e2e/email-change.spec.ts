@@ -30,6 +30,8 @@ async function askChange(page: Page, account: TestAccount, newEmail: string) {
   await expect(card.getByRole('status')).toContainText(
     `Se ${newEmail} puder ser usado, um link de confirmação chega lá em instantes.`,
   )
+  // Issue 43: the focus goes to what says it is done (the form it was in starts over).
+  await expect(card.getByRole('status')).toBeFocused()
   const old = await waitForMail(account.email, before)
   expect(old.subject).toBe(ASKED)
   expect(old.text).toContain(`passe a ser ${newEmail}`)
@@ -56,6 +58,8 @@ test('an e-mail change confirmed from the new address: Minha conta shows it, the
   await expect(page.getByRole('status')).toHaveText(
     `Pronto: o e-mail da sua conta agora é ${newEmail}.`,
   )
+  // The button is gone with the form: the focus is on the message, not on <body>.
+  await expect(page.getByRole('status')).toBeFocused()
   await page.goto('/#/perfil')
   await expect(page.getByRole('definition').getByText(newEmail, { exact: true })).toBeVisible()
 
@@ -105,6 +109,8 @@ test('an e-mail change confirmed with a recovery code: used up, and the owner is
   await expect(card.getByRole('status')).toContainText(
     `Se ${newEmail} puder ser usado, um link de confirmação chega lá em instantes.`,
   )
+  // Issue 43: the focus goes to what says it is done (the form it was in starts over).
+  await expect(card.getByRole('status')).toBeFocused()
   expect((await waitForMail(newEmail)).subject).toBe(CONFIRM)
   await expect
     .poll(

@@ -75,4 +75,21 @@ test.describe('Minha conta', () => {
     await expect(current).toBeFocused()
     await expect(page.getByRole('alert')).toHaveCount(1)
   })
+
+  test('a password changed: the focus goes to the message that says so, not to <body>', async ({
+    page,
+    account,
+  }) => {
+    await page.goto('/#/perfil')
+    const form = page.locator('form', {
+      has: page.getByRole('button', { name: 'Salvar nova senha' }),
+    })
+    await form.getByLabel('Senha atual').fill(account!.password)
+    await form.getByLabel('Nova senha', { exact: true }).fill('minha-senha-nova-1')
+    await form.getByLabel('Confirmar nova senha').fill('minha-senha-nova-1')
+    await form.getByLabel('Confirmar nova senha').press('Enter')
+    const done = page.getByRole('status').filter({ hasText: 'Senha alterada.' })
+    await expect(done).toBeVisible()
+    await expect(done).toBeFocused()
+  })
 })

@@ -67,6 +67,28 @@ test.describe('as an admin', () => {
     await expect(page.getByRole('main')).toBeFocused()
   })
 
+  test('a screen chosen in the sidebar by keyboard puts the focus on its heading; one Tab reaches its first control', async ({
+    page,
+  }) => {
+    await page.goto('/#/dashboard')
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    const menu = sidebar(page)
+    await menu.getByRole('link', { name: 'Equipe' }).focus()
+    await page.keyboard.press('Enter')
+    const equipe = page.getByRole('heading', { name: 'Equipe', level: 1 })
+    await expect(equipe).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('main').getByRole('button', { name: 'Atualizar' })).toBeFocused()
+
+    // Another screen, and its first control is a different one: Minha conta's name.
+    await menu.getByRole('link', { name: 'Minha conta' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Editar seu nome' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Editar seu nome' })).toBeFocused()
+  })
+
   test('one page, one name: Início in the menu, the heading, the breadcrumb and the tab', async ({
     page,
   }) => {

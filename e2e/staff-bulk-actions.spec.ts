@@ -106,6 +106,45 @@ test.describe('as an admin', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
 
+    test('the selection bar stays in view while the admin scrolls down the cards', async ({
+      page,
+      api,
+    }) => {
+      test.slow()
+      const label = batch()
+      const names = ['Ana', 'Bia', 'Caio', 'Davi', 'Edu', 'Fábio', 'Gil', 'Hugo'].map(
+        (name) => `${name} Rolagem`,
+      )
+      await people(api, label, names)
+      await openBatch(page, label, names.length)
+      const cards = page.getByRole('list', { name: 'Contas da equipe' })
+      const first = cards.getByRole('checkbox', { name: `Selecionar ${names[0]}` })
+      const last = cards.getByRole('checkbox', { name: `Selecionar ${names.at(-1)}` })
+      await first.check()
+      const bar = page.getByRole('toolbar', { name: 'Ações para as pessoas selecionadas' })
+      await expect(bar).toContainText('1 pessoa selecionada')
+
+      // Halfway down, then at the very end: the first card is long gone, the bar is not.
+      await cards.getByRole('checkbox', { name: `Selecionar ${names[4]}` }).scrollIntoViewIfNeeded()
+      await expect(first).not.toBeInViewport()
+      await expect(bar).toBeInViewport({ ratio: 1 })
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await expect(first).not.toBeInViewport()
+      await expect(bar).toBeInViewport({ ratio: 1 })
+      // Ticking one further down, the count and "Aprovar (2)" are right there.
+      await last.check()
+      await expect(bar).toContainText('2 pessoas selecionadas')
+      const approve = bar.getByRole('button', { name: 'Aprovar 2 pessoas selecionadas' })
+      await expect(approve).toBeInViewport({ ratio: 1 })
+      // Nor does the bar hide the last card or the pages' buttons at the end of the list.
+      await expect(last).toBeInViewport({ ratio: 1 })
+      const lastBox = (await last.boundingBox())!
+      const barBox = (await bar.boundingBox())!
+      expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(barBox.y)
+      await approve.click()
+      await expect(page.getByRole('dialog', { name: 'Aprovar 2 cadastros?' })).toBeVisible()
+    })
+
     test('selects people on the cards and disables them; the page never scrolls sideways', async ({
       page,
       api,

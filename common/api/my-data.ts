@@ -22,7 +22,13 @@ export const MyDataSchema = Type.Object(
         id: Type.String(),
         name: Type.String(),
         email: Type.String(),
-        role: Type.String(),
+        role: Type.String({ description: '`admin` or `staff`, as the API had it before roles' }),
+        roleName: Type.Union([Type.String(), Type.Null()], {
+          description: 'the role by name (Administrador, Equipe, or one the admins made)',
+        }),
+        teamName: Type.Union([Type.String(), Type.Null()], {
+          description: 'the team by name; null without one',
+        }),
         status: Type.String(),
         createdAt: DateTime,
         updatedAt: DateTime,

@@ -31,8 +31,9 @@ export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   // descriptions (121.1 KB), then the viewer's access, the route objects of Papéis and Times
   // and their sidebar icons: 123.0 KB. With single sign-on's provider marks (a chunk the login
   // path shares) and the audit words of security notices, e-mail changes and anonymising
-  // (issues 28, 30): 124.4 KB.
-  '#/dashboard': { brotli: 125 * 1024 },
+  // (issues 28, 30): 124.4 KB. Issue 43: a success notice takes the focus (ui/notice.tsx) and
+  // the layout loads the heading's focus on a change of screen (its first path kept): 125.1 KB.
+  '#/dashboard': { brotli: 126 * 1024 },
 }
 
 export interface BudgetReport {

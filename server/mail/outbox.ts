@@ -520,6 +520,9 @@ export class MailOutbox {
     }
     const marked = await this.finish(row, {
       state: 'sent',
+      // A mail its sender composed (a security notice) had no subject in the row until now:
+      // kept, so the person's copy of their data (features/my-data) says which mail it was.
+      subject: message.subject,
       attempts: row.attempts + 1,
       last_attempt_at: this.now(),
     })
@@ -597,7 +600,9 @@ export class MailOutbox {
   private async finish(
     row: OutboxRow,
     // A sent row keeps the error of its last failed attempt, if any: part of its story.
-    fields: Partial<Pick<OutboxRow, 'state' | 'attempts' | 'last_attempt_at' | 'last_error'>>,
+    fields: Partial<
+      Pick<OutboxRow, 'state' | 'subject' | 'attempts' | 'last_attempt_at' | 'last_error'>
+    >,
   ): Promise<boolean> {
     const result = await this.options.db
       .updateTable('mail_outbox')

@@ -16,6 +16,8 @@ import { SecondFactorGate } from './second-factor-gate'
 const IdleWarning = lazy(() => import('./idle-warning'))
 /** Loaded only after a sign-in with a recovery code: nothing of it in other cold loads. */
 const RecoveryCodesNotice = lazy(() => import('./recovery-codes-notice'))
+/** Needed from the first change of screen on, not for the first screen: after the layout too. */
+const HeadingFocus = lazy(() => import('./heading-focus'))
 
 /**
  * The authenticated frame: sidebar, header with breadcrumb, the inner screen (or, while a second
@@ -23,6 +25,8 @@ const RecoveryCodesNotice = lazy(() => import('./recovery-codes-notice'))
  */
 export default function DefaultLayout() {
   const content = useRef<HTMLElement>(null)
+  // The hash router's path when the layout came up (HeadingFocus may load after a change).
+  const [firstPathname] = useState(() => window.location.hash.slice(1).split('?')[0] || '/')
   const [recoveryCodesLeft] = useState(readRecoveryCodesLeft)
   return (
     <CurrentUserProvider>
@@ -51,6 +55,9 @@ export default function DefaultLayout() {
       </div>
       <Suspense fallback={null}>
         <IdleWarning onSignOut={() => void signOut()} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HeadingFocus main={content} firstPathname={firstPathname} />
       </Suspense>
     </CurrentUserProvider>
   )

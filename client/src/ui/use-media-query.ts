@@ -22,3 +22,9 @@ export function useMediaQuery(query: string): boolean {
  * and a role's name of up to 10rem (staff-list-views.tsx); below, cards.
  */
 export const WIDE = '(min-width: 1280px)'
+
+/**
+ * A phone's screen: below CoreUI's `md` (768 px), where what must stay in reach is pinned to the
+ * bottom of the screen rather than left at the top of a long page.
+ */
+export const PHONE = '(max-width: 767.98px)'

@@ -15,6 +15,7 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
 export async function collectMyData(db: Db, account: Account, now: Date): Promise<MyData> {
   return db.transaction().execute(async (trx) => {
     const [
+      place,
       sessions,
       devices,
       passkeys,
@@ -27,6 +28,13 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
       mails,
       events,
     ] = await Promise.all([
+      // The role and team by name: "staff" alone does not tell a team's manager what they are.
+      trx
+        .selectFrom('roles')
+        .leftJoin('teams', (join) => join.on('teams.id', '=', account.team_id))
+        .select(['roles.name as roleName', 'teams.name as teamName'])
+        .where('roles.id', '=', account.role_id)
+        .executeTakeFirst(),
       trx
         .selectFrom('sessions')
         .select([
@@ -125,6 +133,8 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
         name: account.name,
         email: account.email,
         role: account.role,
+        roleName: place?.roleName ?? null,
+        teamName: place?.teamName ?? null,
         status: account.status,
         createdAt: iso(account.created_at),
         updatedAt: iso(account.updated_at),

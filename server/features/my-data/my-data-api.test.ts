@@ -107,6 +107,49 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     assert.equal(exported.length, 1)
   })
 
+  it("names a team manager's role and team, and each notice mail by its subject", async () => {
+    const adminToken = await api.signIn(ADMIN.email, ADMIN.password)
+    const team = (await api.call('POST', '/api/teams', adminToken, { name: 'Time Carta' })).json<{
+      team: { id: string }
+    }>().team
+    const role = (
+      await api.call('POST', '/api/roles', adminToken, {
+        name: 'Gerente da carta',
+        description: '',
+        permissions: ['staff.view'],
+        scope: 'team',
+      })
+    ).json<{ role: { id: string } }>().role
+    const gil = await api.person('carta', { name: 'Gil Gerente' })
+    const changed = await api.call('PATCH', `/api/staff/${gil.id}`, adminToken, {
+      roleId: role.id,
+      teamId: team.id,
+    })
+    assert.equal(changed.statusCode, 200, changed.body)
+    // The change of role and of team each mail Gil a security notice, composed when sent.
+    // Equipe's change records its events (and queues the notices) at the machine's time, not the
+    // app's clock (features/staff/change-staff-account.ts passes no `at`): the sender, on the
+    // test clock, sees them due once the clock has caught up.
+    clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 1_000)
+    await api.deliverMail()
+
+    const data = (await exportOf(gil.token)).json<MyData>()
+    assert.equal(data.account.role, 'staff')
+    assert.equal(data.account.roleName, 'Gerente da carta')
+    assert.equal(data.account.teamName, 'Time Carta')
+    const notices = data.mails.filter((mail) => mail.kind === 'security_notice')
+    assert.ok(notices.length >= 2, JSON.stringify(data.mails))
+    assert.deepEqual(notices.map((mail) => mail.subject).sort(), [
+      'Painel: seu papel foi alterado',
+      'Painel: seu time foi alterado',
+    ])
+
+    const ana = await api.person('carta-sem-time')
+    const alone = (await exportOf(ana.token)).json<MyData>()
+    assert.equal(alone.account.roleName, 'Equipe')
+    assert.equal(alone.account.teamName, null)
+  })
+
   it(`is limited to ${EXPORTS_PER_HOUR} an hour per person, not per address`, async () => {
     const bia = await api.person('dados')
     const caio = await api.person('dados')

@@ -1,5 +1,5 @@
 import { CButton } from '@coreui/react'
-import { useState, type ReactNode } from 'react'
+import { useState, type CSSProperties, type ReactNode } from 'react'
 import { type StaffBulkAction, type StaffBulkAnswer } from '../../../../common/api/staff'
 import type { StaffMember } from '../../api/staff-list-api'
 import { announceStaffChange } from '../../api/staff-changed-event'
@@ -49,14 +49,30 @@ function summarise(
 }
 
 /**
- * Equipe's bulk actions on the selected people: a bar of buttons while someone is selected, one
- * confirmation naming how many and who, and a summary of what was done, what was so already
- * (another admin did it meanwhile) and what could not be done, and why.
+ * The bar pinned to the bottom of a phone's screen while people are selected: the manager ticks
+ * people further down the cards and "Aprovar (N)" stays in reach of the thumb. Sticky, not
+ * fixed: placed after the list (staff-screen.tsx), it rests there once the list's end is reached,
+ * covering neither the last card nor the pages' buttons.
+ */
+const PINNED: CSSProperties = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 1010,
+  marginTop: '0.75rem',
+  boxShadow: '0 -0.25rem 0.75rem rgba(0, 0, 0, 0.15)',
+}
+
+/**
+ * Equipe's bulk actions on the selected people: a bar of buttons while someone is selected
+ * (`pinned`: at the bottom of a phone's screen), one confirmation naming how many and who, and a
+ * summary of what was done, what was so already (another admin did it meanwhile) and what could
+ * not be done, and why.
  */
 export function useBulkActions(
   selection: StaffSelection,
   allowed: readonly StaffBulkAction[],
   onDone: () => void,
+  pinned = false,
 ) {
   const { asking, busy, error, ask, confirm, cancel } = useConfirmedAction<{
     action: StaffBulkAction
@@ -85,6 +101,7 @@ export function useBulkActions(
         role="toolbar"
         aria-label={text.toolbar}
         className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+        style={pinned ? PINNED : undefined}
       >
         <span className="me-auto small fw-semibold" role="status">
           {text.selected(selected.length)}

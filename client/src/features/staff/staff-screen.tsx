@@ -9,7 +9,7 @@ import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useListTop } from '../../ui/use-list-top'
-import { useMediaQuery, WIDE } from '../../ui/use-media-query'
+import { PHONE, useMediaQuery, WIDE } from '../../ui/use-media-query'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { useCurrentUser } from '../../session/current-user'
 import { useAccess } from '../../session/use-access'
@@ -58,10 +58,17 @@ export default function StaffScreen() {
   const list = load.state === 'ready' ? load.data : null
   // Selections last for one page of one search: see staff-selection.ts.
   const selection = useStaffSelection(list?.items ?? [], me?.id, queryKey, bulkAllowed.length > 0)
-  const bulk = useBulkActions(selection, bulkAllowed, () => {
-    setNotice(null)
-    reload()
-  })
+  // On a phone the selection bar follows the list, pinned to the screen's bottom (bulk-actions.tsx).
+  const phone = useMediaQuery(PHONE)
+  const bulk = useBulkActions(
+    selection,
+    bulkAllowed,
+    () => {
+      setNotice(null)
+      reload()
+    },
+    phone,
+  )
   const { ask, dialog } = useStaffActions((said) => {
     bulk.dismissSummary()
     setNotice(said)
@@ -125,7 +132,7 @@ export default function StaffScreen() {
           {list.totalExact === false ? text.moreThan(list.total) : text.total(list.total)}
         </p>
       )}
-      {bulk.bar}
+      {!phone && bulk.bar}
       {body}
       {list && (
         <StaffPagination
@@ -136,6 +143,7 @@ export default function StaffScreen() {
           }}
         />
       )}
+      {phone && bulk.bar}
       {dialog}
       {bulk.dialog}
       {/* A kept draft is put back once the role and team selects have their options. */}
