@@ -31,6 +31,7 @@ export async function startOwnServer(
       LOG_LEVEL: 'warn',
       // As on the shared server (playwright.config.ts); a suite that tests it sets its own.
       MFA_REQUIRED: 'off',
+      QUEUE_WAIT_MS: '15000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
