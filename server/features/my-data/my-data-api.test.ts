@@ -127,10 +127,6 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     })
     assert.equal(changed.statusCode, 200, changed.body)
     // The change of role and of team each mail Gil a security notice, composed when sent.
-    // Equipe's change records its events (and queues the notices) at the machine's time, not the
-    // app's clock (features/staff/change-staff-account.ts passes no `at`): the sender, on the
-    // test clock, sees them due once the clock has caught up.
-    clock.advance(Math.max(0, Date.now() - clock.now().getTime()) + 1_000)
     await api.deliverMail()
 
     const data = (await exportOf(gil.token)).json<MyData>()

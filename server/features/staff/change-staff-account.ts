@@ -84,7 +84,8 @@ export async function applyStaffChange(
     decide,
     async (trx, before, after) => {
       if (!after) return // writeAccountChange always passes the row it wrote
-      const audit = { actor: party(actor), account: party(before), origin }
+      // The app's clock, as every other event's (tests move it).
+      const audit = { actor: party(actor), account: party(before), origin, at: deps.now() }
       const status = after.status
       if (status !== before.status) {
         const type =
