@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import fp from 'fastify-plugin'
 import { ensureFirstAdmin } from '../accounts/first-admin'
+import { denyByDefault } from '../access/guarded-routes'
 import { hashingQueue } from '../accounts/passwords'
 import { pruneMfaChallenges } from '../accounts/mfa-challenges'
 import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
@@ -181,6 +182,7 @@ export default fp<BuiltInApiOptions>(
     }
     await app.register(async (api) => {
       admitThroughQueue(api, lanes)
+      denyByDefault(api, context)
       for (const [routes, prefix] of features) await api.register(routes, { ...context, prefix })
     })
     await firstAdmin
