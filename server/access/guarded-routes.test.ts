@@ -135,7 +135,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
 })
 
 describe('a route that declares nothing, or sits outside guardedRoutes (deny by default)', () => {
-  const context = { config: loadConfig({}) } as ApiContext
+  const context = { config: loadConfig({}) } as unknown as ApiContext
   const boot = async (plugin: (app: FastifyInstance) => Promise<void>) => {
     const app = Fastify({ logger: false })
     // As api/built-in-api.ts does: the check on the instance the features are registered under.
