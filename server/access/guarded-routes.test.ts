@@ -78,7 +78,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
     await plant('/public', PUBLIC, 'public')
     await plant('/counted', [burstLimit], 'public')
     await plant('/typed', [typingLimit], 'public')
-    await plant('/signed-in', [signedIn], 'self')
+    await plant('/signed-in', [signedIn], 'signed-in')
     await plant('/permission', [signedIn], 'audit.view')
     // A permission behind a public plugin: the declaration alone asks for the session.
     await plant('/declared-only', PUBLIC, 'staff.view')

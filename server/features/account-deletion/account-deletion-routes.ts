@@ -25,7 +25,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
     '/deletion-request',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Ask for one's account to be deleted (anonymised by an admin)",
         description:
           'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), and records the request for the admins (GET /api/staff/deletion-requests). A second request while one is open changes nothing. Audited.',

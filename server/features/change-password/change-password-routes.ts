@@ -23,7 +23,7 @@ export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
     '/password',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Change my password (the other sessions end)',
         description:
           "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in. 403 password_sign_in_off: PASSWORD_SIGN_IN=off and this is not the first admin (ADMIN_EMAIL), the only account that keeps a password.",

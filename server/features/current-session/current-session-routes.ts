@@ -19,7 +19,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/logout',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'End this session',
         description: 'Ends the session whose token is sent; the token stops working at once.',
         security: bearer,
@@ -37,7 +37,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/me',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The signed-in account (and whether it must set up a second factor first)',
         description:
           'The account behind the token sent, with `access` (its role, the role’s permissions and scope, its team: what the panel shows it), and with `mfaSetupRequired: true` when MFA_REQUIRED asks this person to set up a second factor before anything else. 401 when the token is unknown, expired or ended.',

@@ -37,7 +37,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'My passkeys, oldest first',
         description:
           "The signed-in person's passkeys, oldest first: name, when added and last used. No key material.",
@@ -52,7 +52,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/options',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'WebAuthn creation options for a new passkey (for startRegistration)',
         description:
           "The challenge is good for 5 minutes, once, and only for this session's POST /passkeys. The account's passkeys are in excludeCredentials.",
@@ -70,7 +70,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Add a passkey: startRegistration's result and a name",
         description:
           '400 invalid_passkey: the answer is not for a challenge this session asked for (or it was used, or is over 5 minutes old), or does not verify (origin, RP ID, signature, user verification), or the credential is registered already.',
@@ -97,7 +97,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Rename one of my passkeys',
         description: "Renames one of the signed-in person's passkeys (404 if it is not theirs).",
         security: bearer,
@@ -121,7 +121,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Remove one of my passkeys',
         description:
           "Removes one of the signed-in person's passkeys (404 if it is not theirs); it can no longer sign in.",

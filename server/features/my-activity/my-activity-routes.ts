@@ -18,7 +18,7 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
     '/me',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'My sign-ins, failed attempts, open sessions and second factors',
         description:
           "The signed-in person's own figures: their previous sign-in and the failed attempts on their account since, their last five sign-ins, how many sessions are open, and their second factors (authenticator app, passkeys, recovery codes left).",

@@ -24,7 +24,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       onRequest: exportLimit,
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Download everything the panel holds about oneself (JSON)',
         description:
           'A JSON attachment of the account, sessions and browsers, passkeys (names and dates), second-factor state, linked providers, changes of e-mail, sign-in limits, mails sent, and the audit events by and about the person. No secret is in it. 5 an hour per person; audited.',

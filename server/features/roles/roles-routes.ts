@@ -26,7 +26,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/permissions',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The permission catalogue, each with its description in pt-BR',
         description:
           'Any signed-in person: the screens describe each permission of a role with these words.',
@@ -43,7 +43,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/roles',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The roles, with their permissions, scope and people count',
         description:
           'Any signed-in person (roles are named on every screen); the built-in ones have builtIn true.',

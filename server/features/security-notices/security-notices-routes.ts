@@ -20,7 +20,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/notices',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "One's security notice preferences",
         description:
           'Which optional security notices the signed-in person gets by mail. Only the notice of a sign-in from a browser new to the account may be turned off; the others always go.',
@@ -35,7 +35,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/notices',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Turn the new-browser notice on or off',
         description:
           'Turns on or off the mail sent when a browser new to the account signs in. The other security notices cannot be turned off.',

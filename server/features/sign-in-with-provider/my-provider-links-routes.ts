@@ -26,7 +26,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/providers',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The sign-in providers linked to one’s account',
         description:
           'The providers (AUTH_PROVIDERS) this account signs in with, when each was linked and last used, and whether it may be unlinked (another way to sign in remains).',
@@ -56,7 +56,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/providers/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Unlink a sign-in provider from one’s account',
         description:
           '204: the provider no longer signs this account in (signing in there again links it anew only by a verified e-mail). 404 provider_link_not_found; 409 last_sign_in_method when no password, passkey or other provider would remain.',

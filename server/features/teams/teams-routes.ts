@@ -36,7 +36,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The teams, with their managers and member counts',
         description:
           'Any signed-in person (teams are named on every screen); managers are the members whose role has scope team and staff.approve.',
