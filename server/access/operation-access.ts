@@ -14,6 +14,12 @@ declare module 'fastify' {
      * document; a route without one is refused at start (guarded-routes.ts).
      */
     'x-permission'?: OperationAccess
+    /**
+     * Where the body chooses what the operation does (PATCH /api/staff/{id}, POST
+     * /api/staff/bulk): what each act needs beyond `x-permission`, checked by the use case from
+     * the same map (common/staff-permissions.ts).
+     */
+    'x-action-permissions'?: Readonly<Record<string, Permission>>
   }
   interface FastifyRequest {
     /** The caller's role, scope and team, read by the permission check (roles/access.ts). */
