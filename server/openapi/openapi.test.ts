@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
-import { API_GROUPS, type OpenApiDocument } from './api-description'
+import type { OpenApiDocument } from './api-description'
+import { API_GROUPS } from './api-groups'
 
 let api: ApiFixture
 let document: OpenApiDocument
@@ -63,10 +64,7 @@ describe('GET /api/openapi.json', () => {
 
   it('files every operation under one of its groups, and says which operations are public', () => {
     const groups: string[] = (document.tags as { name: string }[]).map((tag) => tag.name)
-    assert.deepEqual(
-      [...groups],
-      API_GROUPS.map((group) => group.name),
-    )
+    assert.deepEqual(new Set(groups), new Set(Object.values(API_GROUPS).map((group) => group.name)))
     for (const [path, operations] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(operations)) {
         const where = `${method.toUpperCase()} ${path}`
