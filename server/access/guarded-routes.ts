@@ -89,3 +89,9 @@ export function denyByDefault(
     if (hook) route.onRequest = [...[route.onRequest ?? []].flat(), hook]
   })
 }
+
+/**
+ * The `security` of every route that needs a session, as the OpenAPI document shows it: the
+ * bearer scheme of server/openapi/api-description.ts. Public routes leave it out.
+ */
+export const bearer: readonly { bearer: readonly string[] }[] = [{ bearer: [] }]

@@ -5,7 +5,7 @@ import {
 } from '../../../common/api/account-deletion'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { reachableSql } from '../../roles/team-scope'
 import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { party, recordAudit } from '../../audit-log/record-audit'
@@ -13,8 +13,6 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
 import { refuseDeletionRequest } from './refuse-deletion-request'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/me/deletion-request: the person asks, with their password or a code of their

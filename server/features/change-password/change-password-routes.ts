@@ -1,14 +1,12 @@
 import cookie from '@fastify/cookie'
 import { ChangePasswordBodySchema } from '../../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
-import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
 import { checkOrigin } from '../../http/request-origin'
 import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { changePassword } from './change-password'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/auth/password (common/api/auth.ts), from Minha conta: needs the current password;

@@ -2,13 +2,11 @@ import { MeAnswerSchema } from '../../../common/api/account'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { publicUser } from '../../accounts/accounts'
 import { endSession } from '../../accounts/sessions'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { accessOf } from '../../access/operation-access'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The session a request comes with, under /api/auth (common/api/auth.ts): who is signed in, and

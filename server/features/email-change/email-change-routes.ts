@@ -6,15 +6,13 @@ import {
 } from '../../../common/api/email-change'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { findAdministeredAccount } from '../../accounts/account-administration'
 import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { requestEmailChange } from './request-email-change'
 import { cancelEmailChange, confirmEmailChange } from './use-email-link'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/me/email: the signed-in person asks, with their password or a code of their

@@ -16,15 +16,13 @@ import type { Origin } from '../../http/request-origin'
 import { mfaStatus } from '../../accounts/second-factors'
 import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
 import { requestOrigin } from '../../http/request-origin'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { touchSession } from '../../accounts/sessions'
 import { publicUser } from '../../accounts/accounts'
 import { renameMe } from './my-name'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
 import { myPasskeyRoutes } from './my-passkey-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
 
 /** The session and account the guard found: set on every route of this plugin. */
 const me = (request: FastifyRequest) => ({

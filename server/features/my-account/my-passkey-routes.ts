@@ -19,8 +19,7 @@ import {
   renameMyPasskey,
 } from './my-passkeys'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
+import { bearer } from '../../access/guarded-routes'
 
 /** Set by the my-account plugin's guard, which runs before every route of it. */
 const me = (request: FastifyRequest) => ({

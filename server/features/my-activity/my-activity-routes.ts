@@ -1,12 +1,10 @@
 import { MyActivitySchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { mfaStatus } from '../../accounts/second-factors'
 import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { openSessionsOf } from '../../accounts/sessions'
 import { myActivity } from '../../audit-log/my-activity'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * GET /api/dashboard/me (common/api/dashboard.ts): what every signed-in person sees of their own

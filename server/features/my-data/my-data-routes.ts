@@ -1,11 +1,10 @@
 import { errorAnswers } from '../../../common/api/errors'
 import { MyDataSchema } from '../../../common/api/my-data'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { requestOrigin } from '../../http/request-origin'
 import { collectMyData } from './collect-my-data'
 
-const bearer = [{ bearer: [] }]
 /** Copies per person and hour: enough to retry, not a way to load the database. */
 export const EXPORTS_PER_HOUR = 5
 

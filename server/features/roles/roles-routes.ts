@@ -8,13 +8,11 @@ import {
   RoleListSchema,
 } from '../../../common/api/roles'
 import { PERMISSIONS, permissionDescriptions } from '../../../common/permissions'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { acting } from '../../access/acting'
 import { listRoles } from '../../roles/role-store'
 import { changeRole, createRole, deleteRole } from './role-changes'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The permission catalogue and the roles, under /api (common/api/roles.ts). Reading them is for

@@ -1,11 +1,9 @@
 import { errorAnswers } from '../../../common/api/errors'
 import { NoticePreferencesSchema } from '../../../common/api/notices'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { requestOrigin } from '../../http/request-origin'
 import { composeSecurityNotices } from './security-notice-mail'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The person's security notices, under /api/me (common/api/notices.ts): the one notice they may

@@ -4,7 +4,7 @@ import {
   ProviderLinkListSchema,
   ProviderLinkParamsSchema,
 } from '../../../common/api/provider-links'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { providerLabel } from '../../config/auth-providers'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -12,8 +12,6 @@ import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { linksOf } from './provider-links'
 import { hasOtherWayIn } from './sign-in-ways'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * Minha conta's sign-in providers, under /api/me: the person's links, and unlinking one while

@@ -12,7 +12,7 @@ import {
   StaffQuerySchema,
 } from '../../../common/api/staff'
 import { findReachableAccount } from '../../accounts/account-administration'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
 import { allows } from '../../roles/access'
 import { openSessions } from './account-sessions'
@@ -37,8 +37,6 @@ import { acting, type Acting } from '../../access/acting'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of
