@@ -1,7 +1,7 @@
 /**
  * The fixed catalogue of permissions (issue 29): each named by what it allows, described in
  * pt-BR for the Papéis matrix. Roles hold a subset of these with a scope; every /api operation
- * declares one of them, `self` or `public` (x-permission in the OpenAPI document).
+ * declares one of them, `signed-in` or `public` (x-permission in the OpenAPI document).
  */
 export const PERMISSIONS = [
   'staff.view',
@@ -22,8 +22,8 @@ export const PERMISSIONS = [
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
-/** What an operation needs: a permission, a signed-in person acting on themselves, or no one. */
-export type OperationAccess = Permission | 'self' | 'public'
+/** What an operation needs: a permission, a session and nothing more (`signed-in`), or nothing. */
+export type OperationAccess = Permission | 'signed-in' | 'public'
 
 /** `all`: every person; `team`: only the people of the holder's own team. */
 export const ROLE_SCOPES = ['all', 'team'] as const

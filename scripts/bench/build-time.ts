@@ -15,7 +15,7 @@ export interface BuildTimes {
   command: string
   /** Spawn to exit of the build process. */
   wallMs: Spread
-  /** What the build reports itself: from cleaning dist/ to writing build-info.json. */
+  /** What the build reports itself: from cleaning dist/ to writing dist/build-info.json. */
   selfReportedMs: Spread | null
   samples: { wallMs: number; selfReportedMs: number | null }[]
 }

@@ -16,6 +16,7 @@ import { testDatabase, testStoreName } from '../test/test-database'
 import type { OperationAccess } from '../../common/permissions'
 import {
   burstLimit,
+  denyByDefault,
   guardedRoutes,
   PUBLIC,
   signedIn,
@@ -66,6 +67,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
       },
       background: new BackgroundWork(app.log),
     }
+    denyByDefault(app, context)
     const plant = (path: string, guards: readonly Guard[], access: OperationAccess) =>
       app.register(
         guardedRoutes(guards, async (scope) => {
@@ -76,7 +78,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
     await plant('/public', PUBLIC, 'public')
     await plant('/counted', [burstLimit], 'public')
     await plant('/typed', [typingLimit], 'public')
-    await plant('/signed-in', [signedIn], 'self')
+    await plant('/signed-in', [signedIn], 'signed-in')
     await plant('/permission', [signedIn], 'audit.view')
     // A permission behind a public plugin: the declaration alone asks for the session.
     await plant('/declared-only', PUBLIC, 'staff.view')
@@ -132,25 +134,34 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
   })
 })
 
-describe('a route that declares nothing (deny by default)', () => {
-  const start = async (access: unknown, guards: readonly Guard[] = PUBLIC) => {
+describe('a route that declares nothing, or sits outside guardedRoutes (deny by default)', () => {
+  const context = { config: loadConfig({}) } as unknown as ApiContext
+  const boot = async (plugin: (app: FastifyInstance) => Promise<void>) => {
     const app = Fastify({ logger: false })
-    await app.register(
-      guardedRoutes(guards, async (scope) => {
-        const schema = access === undefined ? {} : { 'x-permission': access as OperationAccess }
-        scope.get('/', { schema }, async () => ({}))
-      }),
-      {} as ApiContext,
-    )
+    // As api/built-in-api.ts does: the check on the instance the features are registered under.
+    await app.register(async (api) => {
+      denyByDefault(api, context)
+      await api.register(plugin, { prefix: '/api/x' })
+    })
     try {
       await app.ready()
     } finally {
       await app.close()
     }
   }
+  const start = (access: unknown, guards: readonly Guard[] = PUBLIC) =>
+    boot(async (app) => {
+      await app.register(
+        guardedRoutes(guards, async (scope) => {
+          const schema = access === undefined ? {} : { 'x-permission': access as OperationAccess }
+          scope.get('/', { schema }, async () => ({}))
+        }),
+        context,
+      )
+    })
 
   it('stops the app at start, naming the route', async () => {
-    await assert.rejects(start(undefined), /GET \/ declares no access/)
+    await assert.rejects(start(undefined), /GET \/api\/x\/? declares no access/)
     await assert.rejects(start('staff.everything'), /declares no access/)
     await assert.rejects(start(''), /declares no access/)
   })
@@ -158,6 +169,17 @@ describe('a route that declares nothing (deny by default)', () => {
   it('refuses `public` behind the signedIn guard, and starts with a real declaration', async () => {
     await assert.rejects(start('public', [signedIn]), /declared public behind signedIn/)
     await start('staff.view', [signedIn])
+  })
+
+  it('stops the app at start for a plugin not wrapped in guardedRoutes, declared or not', async () => {
+    for (const schema of [{}, { 'x-permission': 'public' as const }]) {
+      await assert.rejects(
+        boot(async (app) => {
+          app.get('/', { schema }, async () => ({}))
+        }),
+        /GET \/api\/x\/? sits in a plugin not wrapped in guardedRoutes/,
+      )
+    }
   })
 })
 

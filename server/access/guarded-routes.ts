@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { onRequestAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify'
 import type { ApiContext } from '../api/api-context'
 import { refuseUnstorableText } from '../http/storable-input'
 import { requireSession } from './authenticate'
@@ -33,28 +33,24 @@ export const signedIn: Guard = {
   personal: true,
 }
 
+/** Where guardedRoutes leaves its guards on the plugin's own Fastify instance (its children inherit them). */
+const GUARDS = Symbol('the guards of a guardedRoutes plugin')
+type Guarded = { [GUARDS]?: readonly Guard[] }
+
 /**
  * A feature's routes as one encapsulated plugin whose guards cover every route it holds: a route
  * added to it is guarded with nothing written on the route (guarded-routes.test.ts). Each route
- * also declares what it needs in its schema's `x-permission` (operation-access.ts): a route
- * without one stops the app at start, a permission is checked after the guards, and a plugin
- * guarded by signedIn declares no `public` route (its guard would contradict it). Every body,
- * query and path is refused with a 400 when it holds text no store keeps (http/storable-input.ts).
+ * also declares what it needs in its schema's `x-permission` (operation-access.ts), which
+ * denyByDefault below checks and enforces. Every body, query and path is refused with a 400 when
+ * it holds text no store keeps (http/storable-input.ts).
  */
 export function guardedRoutes(
   guards: readonly Guard[],
   routes: FastifyPluginAsyncTypebox<ApiContext>,
 ): FastifyPluginAsyncTypebox<ApiContext> {
   return async (app, context) => {
+    ;(app as unknown as Guarded)[GUARDS] = guards
     for (const guard of guards) app.addHook('onRequest', guard.hook(context))
-    app.addHook('onRoute', (route) => {
-      const declared = declaredAccess(route)
-      if (declared === 'public' && guards.includes(signedIn)) {
-        throw new Error(`${String(route.method)} ${route.url} is declared public behind signedIn`)
-      }
-      const hook = accessHook(context, declared)
-      if (hook) route.onRequest = [...[route.onRequest ?? []].flat(), hook]
-    })
     if (guards.some((guard) => guard.personal)) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store')
@@ -64,3 +60,38 @@ export function guardedRoutes(
     await routes(app, context)
   }
 }
+
+/**
+ * Deny by default, whatever plugin a route sits in: called once on the instance the features are
+ * registered under (api/built-in-api.ts), it stops the app at start for a route outside a
+ * guardedRoutes plugin, for one whose schema declares no access (`x-permission`), and for one
+ * declared `public` behind a guard that asks for a session; every other route gets the check its
+ * declaration asks for (operation-access.ts), here rather than in the wrapper, so that it does not
+ * depend on the wrapper being used.
+ */
+export function denyByDefault(
+  api: FastifyInstance,
+  context: Pick<ApiContext, 'db' | 'now' | 'config'>,
+): void {
+  api.addHook('onRoute', function (route) {
+    const name = `${String(route.method)} ${route.url}`
+    const guards = (this as unknown as Guarded)[GUARDS]
+    if (!guards) {
+      throw new Error(
+        `${name} sits in a plugin not wrapped in guardedRoutes: export the feature's plugin as guardedRoutes([guards], async (app, context) => …) (server/access/guarded-routes.ts)`,
+      )
+    }
+    const declared = declaredAccess(route)
+    if (declared === 'public' && guards.some((guard) => guard.personal)) {
+      throw new Error(`${name} is declared public behind signedIn`)
+    }
+    const hook = accessHook(context, declared)
+    if (hook) route.onRequest = [...[route.onRequest ?? []].flat(), hook]
+  })
+}
+
+/**
+ * The `security` of every route that needs a session, as the OpenAPI document shows it: the
+ * bearer scheme of server/openapi/api-description.ts. Public routes leave it out.
+ */
+export const bearer: readonly { bearer: readonly string[] }[] = [{ bearer: [] }]

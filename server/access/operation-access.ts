@@ -9,11 +9,17 @@ import type { Access } from '../../common/api/roles'
 declare module 'fastify' {
   interface FastifySchema {
     /**
-     * What the operation needs (common/permissions.ts): a permission, `self` (any signed-in
-     * person, about themselves) or `public`. Shown as is on the operation in the OpenAPI
+     * What the operation needs (common/permissions.ts): a permission, `signed-in` (anyone with a
+     * session: their own account, or what every signed-in screen reads) or `public`. Shown as is on the operation in the OpenAPI
      * document; a route without one is refused at start (guarded-routes.ts).
      */
     'x-permission'?: OperationAccess
+    /**
+     * Where the body chooses what the operation does (PATCH /api/staff/{id}, POST
+     * /api/staff/bulk): what each act needs beyond `x-permission`, checked by the use case from
+     * the same map (common/staff-permissions.ts).
+     */
+    'x-action-permissions'?: Readonly<Record<string, Permission>>
   }
   interface FastifyRequest {
     /** The caller's role, scope and team, read by the permission check (roles/access.ts). */
@@ -21,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-const ACCESS_VALUES: ReadonlySet<string> = new Set<string>([...PERMISSIONS, 'self', 'public'])
+const ACCESS_VALUES: ReadonlySet<string> = new Set<string>([...PERMISSIONS, 'signed-in', 'public'])
 
 /** The route's declaration, or an error naming the route: deny by default, at start. */
 export function declaredAccess(
@@ -30,7 +36,7 @@ export function declaredAccess(
   const declared = route.schema?.['x-permission']
   if (typeof declared !== 'string' || !ACCESS_VALUES.has(declared)) {
     throw new Error(
-      `${String(route.method)} ${route.url} declares no access: give its schema an 'x-permission' (a permission of common/permissions.ts, 'self' or 'public')`,
+      `${String(route.method)} ${route.url} declares no access: give its schema an 'x-permission' (a permission of common/permissions.ts, 'signed-in' or 'public')`,
     )
   }
   return declared
@@ -59,7 +65,7 @@ export async function requirePermission(
 }
 
 /**
- * The onRequest hook an operation's declaration asks for, after its plugin's guards: `self` and
+ * The onRequest hook an operation's declaration asks for, after its plugin's guards: `signed-in` and
  * a permission need a session (the plugin's signedIn guard has usually checked it already), a
  * permission also the caller's role to hold it. `public` asks nothing more.
  */
@@ -71,6 +77,6 @@ export function accessHook(
   const session = requireSession(context)
   return async (request, reply) => {
     if (!request.account) await session(request, reply)
-    if (declared !== 'self') await requirePermission(context, request, declared)
+    if (declared !== 'signed-in') await requirePermission(context, request, declared)
   }
 }

@@ -15,7 +15,7 @@ import { testStoreName } from '../test/test-database'
 /** An operation a permission guards (x-permission; docs/roles-and-teams.md): Equipe holds none. */
 const needsPermission = (operation: Operation) => {
   const access = (operation as Record<string, unknown>)['x-permission']
-  return access !== 'self' && access !== 'public'
+  return access !== 'signed-in' && access !== 'public'
 }
 
 let api: ApiFixture

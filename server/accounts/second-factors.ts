@@ -12,7 +12,7 @@ import { looksLikeTotpCode, newTotpSecret, totpStep } from './totp'
 /**
  * An account's second factors in the database: the TOTP secret (pending until a code confirms
  * it), its recovery codes, and which methods a sign-in may finish with. Passkeys are in
- * passkeys.ts. Every "use" here is one conditional write, so two requests with the same code
+ * passkey-store.ts. Every "use" here is one conditional write, so two requests with the same code
  * cannot both succeed.
  */
 

@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
 import { ensureFirstAdmin } from '../accounts/first-admin'
+import { denyByDefault } from '../access/guarded-routes'
 import { hashingQueue } from '../accounts/passwords'
 import { pruneMfaChallenges } from '../accounts/mfa-challenges'
 import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
@@ -58,6 +60,7 @@ import {
 import { HttpError } from '../http/errors'
 import type { MailOutbox } from '../mail/outbox'
 import { tooManyAttemptsMessage } from '../messages'
+import { API_GROUPS, type ApiGroup } from '../openapi/api-groups'
 import type { ApiContext } from './api-context'
 import { BackgroundWork } from './background-work'
 
@@ -85,6 +88,13 @@ export interface BuiltInApiOptions {
   clock?: () => Date
   /** The admission queue's settings beyond the config's, and its clock (tests). */
   admission?: Partial<AdmissionOptions> & { now?: () => number }
+}
+
+/** One feature of the API: its routes plugin, the prefix they live under, their group. */
+interface Feature {
+  routes: FastifyPluginAsyncTypebox<ApiContext>
+  prefix: '/api' | `/api/${string}`
+  group: ApiGroup
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -138,32 +148,33 @@ export default fp<BuiltInApiOptions>(
         (await remintLinkInvitation(trx, hash, at)),
     )
 
-    // The features, one line each: the plugin and where its routes live.
-    const features = [
-      [signInRoutes, '/api/auth'],
-      [signInWithProviderRoutes, '/api/auth'],
-      [myProviderLinksRoutes, '/api/me'],
-      [currentSessionRoutes, '/api/auth'],
-      [registrationRoutes, '/api/auth'],
-      [recoveryRoutes, '/api/auth'],
-      [changePasswordRoutes, '/api/auth'],
-      [passwordStrengthRoutes, '/api/auth'],
-      [myAccountRoutes, '/api/me'],
-      [securityNoticesRoutes, '/api/me'],
-      [myEmailChangeRoutes, '/api/me'],
-      [myDataRoutes, '/api/me'],
-      [myDeletionRequestRoutes, '/api/me'],
-      [staffDeletionRoutes, '/api/staff'],
-      [emailLinkRoutes, '/api/auth'],
-      [staffEmailChangeRoutes, '/api/staff'],
-      [linkInvitationRoutes, '/api/staff'],
-      [staffRoutes, '/api/staff'],
-      [rolesRoutes, '/api'],
-      [teamsRoutes, '/api/teams'],
-      [auditRoutes, '/api'],
-      [dashboardRoutes, '/api/dashboard'],
-      [myActivityRoutes, '/api/dashboard'],
-    ] as const
+    // The features, one line each: the plugin, where its routes live, and the group the
+    // OpenAPI document files them under (server/openapi/api-groups.ts, or one of its own inline).
+    const features: readonly Feature[] = [
+      { routes: signInRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: signInWithProviderRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: myProviderLinksRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: currentSessionRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: registrationRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: recoveryRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: changePasswordRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: passwordStrengthRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: myAccountRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: securityNoticesRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: myEmailChangeRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: myDataRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: myDeletionRequestRoutes, prefix: '/api/me', group: API_GROUPS.myAccount },
+      { routes: staffDeletionRoutes, prefix: '/api/staff', group: API_GROUPS.staff },
+      { routes: emailLinkRoutes, prefix: '/api/auth', group: API_GROUPS.signIn },
+      { routes: staffEmailChangeRoutes, prefix: '/api/staff', group: API_GROUPS.staff },
+      { routes: linkInvitationRoutes, prefix: '/api/staff', group: API_GROUPS.staff },
+      { routes: staffRoutes, prefix: '/api/staff', group: API_GROUPS.staff },
+      { routes: rolesRoutes, prefix: '/api', group: API_GROUPS.roles },
+      { routes: teamsRoutes, prefix: '/api/teams', group: API_GROUPS.teams },
+      { routes: auditRoutes, prefix: '/api', group: API_GROUPS.audit },
+      { routes: dashboardRoutes, prefix: '/api/dashboard', group: API_GROUPS.dashboard },
+      { routes: myActivityRoutes, prefix: '/api/dashboard', group: API_GROUPS.dashboard },
+    ]
     // Behind the admission queue, in a context of their own (the static files and /healthz are
     // not): what the database cannot serve soon is refused at once (http/admission.ts).
     const laneOf = (concurrency: number) =>
@@ -182,7 +193,15 @@ export default fp<BuiltInApiOptions>(
     }
     await app.register(async (api) => {
       admitThroughQueue(api, lanes)
-      for (const [routes, prefix] of features) await api.register(routes, { ...context, prefix })
+      denyByDefault(api, context)
+      for (const { routes, prefix, group } of features) {
+        await api.register(async (feature) => {
+          feature.addHook('onRoute', (route) => {
+            route.config = { ...route.config, apiGroup: group }
+          })
+          await feature.register(routes, { ...context, prefix })
+        })
+      }
     })
     await firstAdmin
     // An unknown /api path is a plain 404 (the static 404 handler covers it).

@@ -68,7 +68,7 @@ export async function myActivity(
 /**
  * How long the person has to link with the password after the provider sent them back
  * (PENDING_LINK_TTL_SECONDS of features/sign-in-with-provider/pending-links.ts, which a shared
- * folder may not import; my-activity-api.test.ts holds the two equal).
+ * folder may not import; link-by-password-api.test.ts holds the two equal).
  */
 export const LINK_BY_PASSWORD_WINDOW_MS = 10 * 60 * 1000
 

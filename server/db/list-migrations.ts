@@ -9,8 +9,8 @@ import type { PortableSql } from './portable-sql'
  * never edit one that has shipped, add the next at the end.
  *
  * The expressions the indexes are built on are repeated, character for character, by the
- * queries that use them (accounts/account-order.ts): both engines match an index on an
- * expression only when the query writes the same expression. account-order.test.ts checks the
+ * queries that use them (features/staff/staff-order.ts): both engines match an index on an
+ * expression only when the query writes the same expression. list-plans.test.ts checks the
  * plans.
  */
 export const listMigrations: Record<

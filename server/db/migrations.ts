@@ -100,7 +100,7 @@ const migrations: Record<string, PortableMigration> = {
         .column('account')
         .execute()
 
-      // Browsers that signed in to an account before: see auth/trusted-devices.ts.
+      // Browsers that signed in to an account before: see accounts/trusted-devices.ts.
       await db.schema
         .createTable('trusted_devices')
         .addColumn('token_hash', 'text', (column) => column.primaryKey())

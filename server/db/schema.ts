@@ -214,7 +214,7 @@ export interface SignInLimitsTable {
   blocked_until: Date
 }
 
-/** A browser that signed in to the account before: auth/trusted-devices.ts. */
+/** A browser that signed in to the account before: accounts/trusted-devices.ts. */
 export interface TrustedDevicesTable {
   token_hash: string
   account_id: string

@@ -1,4 +1,5 @@
 import { MFA_SETUP_ROUTES } from '../access/mfa-requirement'
+import type { ApiGroup } from './api-groups'
 import { protocolError } from '../http/protocol-errors'
 import { apiMessages } from '../messages'
 
@@ -112,74 +113,17 @@ const operationId = (method: string, path: string) =>
     .join('')
 
 /**
- * The API's groups, by path: each operation is tagged with its group, which documentation tools
- * and client generators use to file it (one page, one class per tag).
- */
-export const API_GROUPS = [
-  {
-    prefix: '/api/auth/',
-    name: 'Sign-in',
-    description:
-      'Signing in (password, second step, passkey, a sign-in provider), signing out, ' +
-      'registering, recovering a ' +
-      'password and changing it. Public, except where an operation names the bearer scheme.',
-  },
-  {
-    prefix: '/api/me',
-    name: 'My account',
-    description:
-      "The signed-in person's own account: name, sessions, authenticator app, recovery codes " +
-      'and passkeys.',
-  },
-  {
-    prefix: '/api/staff',
-    name: 'Staff',
-    description:
-      'Staff administration, for admins: the list, approving and refusing registrations, ' +
-      'invitations, roles, disabling, unlocking, ending sessions, reset links.',
-  },
-  {
-    prefix: '/api/permissions',
-    name: 'Permissions',
-    description: 'The fixed catalogue of permissions roles are made of (docs/roles-and-teams.md).',
-  },
-  {
-    prefix: '/api/roles',
-    name: 'Roles',
-    description: 'Roles: permissions with a scope; Administrador and Equipe are built in.',
-  },
-  {
-    prefix: '/api/teams',
-    name: 'Teams',
-    description: 'Teams: a person has one or none; managers run their own team.',
-  },
-  {
-    prefix: '/api/audit',
-    name: 'Audit log',
-    description: 'Who did what, to whom and when, for admins: pages by cursor and a CSV export.',
-  },
-  {
-    prefix: '/api/dashboard',
-    name: 'Dashboard',
-    description: "The dashboard's figures: accounts, pending approvals, sign-ins per day.",
-  },
-] as const
-
-function groupOf(path: string): (typeof API_GROUPS)[number] {
-  const group = API_GROUPS.find(({ prefix }) => path.startsWith(prefix))
-  // The OpenAPI test describes every route: a new prefix must get its group here first.
-  if (!group) throw new Error(`${path} belongs to no API group (server/openapi/api-description.ts)`)
-  return group
-}
-
-/**
  * Completes the document @fastify/swagger makes from the routes' schemas: only the /api routes,
- * an operationId and a tag for each (what client generators name functions and classes after),
+ * an operationId for each and the groups their tags name (what client generators name functions
+ * and classes after),
  * `security: []` on the public ones (so a reader knows they are public, not forgotten), the
  * bearer scheme, and the error answers of the HTTP layer on every operation, in the standard
  * shape with examples.
  */
-export function completeApiDescription(document: OpenApiDocument): OpenApiDocument {
+export function completeApiDescription(
+  document: OpenApiDocument,
+  groups: readonly ApiGroup[],
+): OpenApiDocument {
   const paths: NonNullable<OpenApiDocument['paths']> = {}
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/api/') || path === '/api/openapi.json') continue
@@ -193,7 +137,6 @@ export function completeApiDescription(document: OpenApiDocument): OpenApiDocume
           {
             ...operation,
             operationId: operation.operationId ?? operationId(method, path),
-            tags: [groupOf(path).name],
             security: operation.security ?? [],
             responses: { ...answersOfTheHttpLayer(method, operation), ...operation.responses },
           },
@@ -206,7 +149,7 @@ export function completeApiDescription(document: OpenApiDocument): OpenApiDocume
     ...document,
     // Relative: the document is served by the API it describes, wherever that is.
     servers: [{ url: '/', description: 'the panel serving this document' }],
-    tags: API_GROUPS.map(({ name, description }) => ({ name, description })),
+    tags: groups.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       ...components,

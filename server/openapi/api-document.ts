@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger'
 import Fastify, { type RouteOptions } from 'fastify'
 import { BEARER_SCHEME, completeApiDescription, type OpenApiDocument } from './api-description'
+import type { ApiGroup } from './api-groups'
 
 /** What the document needs of a route, as the app's onRoute hook saw it (openapi.ts). */
 export type RecordedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>
@@ -16,6 +17,7 @@ export async function buildApiDocument(
   routes: readonly RecordedRoute[],
   version: string,
 ): Promise<string> {
+  const groups: ApiGroup[] = []
   const describer = Fastify({ exposeHeadRoutes: false })
   // Only the schemas are read: nothing is compiled from them here.
   describer.setValidatorCompiler(() => () => true)
@@ -39,13 +41,18 @@ export async function buildApiDocument(
         ('openapiObject' in documentObject
           ? documentObject.openapiObject
           : documentObject.swaggerObject) as unknown as OpenApiDocument,
+        groups,
       ) as never,
   })
   for (const route of routes) {
+    const group = route.config?.apiGroup
+    if (group && !groups.includes(group)) groups.push(group)
     describer.route({
       method: route.method,
       url: route.url,
-      ...(route.schema ? { schema: route.schema } : {}),
+      ...(route.schema
+        ? { schema: group ? { ...route.schema, tags: [group.name] } : route.schema }
+        : {}),
       ...(route.config ? { config: route.config } : {}),
       handler: async () => null,
     })

@@ -12,9 +12,10 @@ export const OPENAPI_PATH = '/api/openapi.json'
 export default fp<{ version: string }>(
   async (app, { version }) => {
     const routes: RecordedRoute[] = []
-    app.addHook('onRoute', ({ method, url, schema, config }) => {
-      if (method === 'HEAD') return
-      routes.push({ method, url, schema, config })
+    // The route's options themselves: what later hooks add (its group, api/built-in-api.ts) is
+    // there when the document is made.
+    app.addHook('onRoute', (route) => {
+      if (route.method !== 'HEAD') routes.push(route)
     })
     let document: Promise<string> | undefined
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {

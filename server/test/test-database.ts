@@ -15,7 +15,8 @@ import type { Engine } from '../db/portable-sql'
  *   sets it): a new database on that server, dropped afterwards. The same tests then prove the
  *   PostgreSQL path.
  * - Otherwise the embedded engine, SQLite, in memory: the same driver, pragmas and type
- *   conversions as DATA_DIR's file (embedded-store.test.ts covers the file itself).
+ *   conversions as DATA_DIR's file (db/one-process-per-data-dir.test.ts, unusable-data-dir.test.ts and durability.test.ts
+ *   cover the file itself).
  */
 export async function testDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL

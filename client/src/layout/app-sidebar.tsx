@@ -19,6 +19,8 @@ import { messages } from '../words/messages'
 import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { useAccess } from '../session/use-access'
+import { SEES_WAITING_REGISTRATIONS } from '../../../common/staff-permissions'
+import { mayOpen } from './route-permission'
 import { SCREEN_ICONS } from './screen-icons'
 import { sidebarReportIsCurrent } from './sidebar-report'
 import { usePendingCount } from './use-pending-count'
@@ -39,15 +41,13 @@ export function AppSidebar() {
   const routes = useInnerRoutes()
   const screens = settingUp
     ? routes.filter((route) => route.path === paths.secondFactorSetup)
-    : routes.filter(
-        (route) => !route.notInMenu && (!route.permission || access.can(route.permission)),
-      )
+    : routes.filter((route) => !route.notInMenu && mayOpen(route, access))
   // The waiting registrations concern whoever may see and approve them (within their team: the
   // server counts only those).
   // So do the open requests for deletion, for whoever may decide them: they are seen from
   // Equipe (its "Pedidos de exclusão"), so their badge stands beside it.
   const counts = usePendingCount(
-    access.can('staff.view') && access.can('staff.approve') && !settingUp,
+    SEES_WAITING_REGISTRATIONS.every(access.can) && !settingUp,
     access.can('staff.delete') && !settingUp,
   )
   const pending = counts.registrations

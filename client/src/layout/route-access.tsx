@@ -1,8 +1,9 @@
 import { Outlet, useLocation } from 'react-router-dom'
 import { useInnerRoutes } from '../routing/inner-routes-context'
 import { routeAt } from '../routing/route-at'
-import { accessOf } from '../session/access'
 import { useCurrentUser } from '../session/current-user'
+import { useAccess } from '../session/use-access'
+import { mayOpen } from './route-permission'
 import { Notice } from '../ui/notice'
 import { layoutMessages } from './layout-messages'
 
@@ -15,9 +16,10 @@ export function RouteAccess() {
   const { pathname } = useLocation()
   const route = routeAt(useInnerRoutes(), pathname)
   const { user } = useCurrentUser()
+  const access = useAccess()
   if (!route?.permission) return <Outlet />
   if (!user) return null
-  if (!accessOf(user).can(route.permission)) {
+  if (!mayOpen(route, access)) {
     return (
       <>
         <h1 className="h2 mb-3">{route.pageTitle ?? route.title}</h1>

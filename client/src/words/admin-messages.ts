@@ -4,8 +4,8 @@ import type { RoleScope } from '../../../common/permissions'
 
 /**
  * The pt-BR words that more than one of the signed-in screens shows (Início, Equipe, an account's
- * page, Auditoria). Each screen's own words are in its messages-*.ts (messages-staff.ts,
- * messages-audit.ts, messages-dashboard.ts), so that a chunk carries only what it shows: the
+ * page, Auditoria). Each screen's own words are in its feature's *-messages.ts
+ * (staff-messages.ts, audit-messages.ts, dashboard-messages.ts), so that a chunk carries only what it shows: the
  * dashboard's cold load has a budget.
  */
 export const adminMessages = {

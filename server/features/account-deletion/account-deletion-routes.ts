@@ -5,7 +5,7 @@ import {
 } from '../../../common/api/account-deletion'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { reachableSql } from '../../roles/team-scope'
 import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { party, recordAudit } from '../../audit-log/record-audit'
@@ -14,8 +14,6 @@ import { requestOrigin } from '../../http/request-origin'
 import { anonymiseAccount } from './anonymise-account'
 import { queueDeletionRequestMails } from './deletion-request-mails'
 import { refuseDeletionRequest } from './refuse-deletion-request'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/me/deletion-request: the person asks, with their password or a code of their
@@ -26,7 +24,7 @@ export const myDeletionRequestRoutes = guardedRoutes([signedIn], async (app, con
     '/deletion-request',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Ask for one's account to be deleted (anonymised by an admin)",
         description:
           'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), and records the request for the admins (GET /api/staff/deletion-requests). Mails the person an acknowledgement with the date by which it will be answered (15 days) and everyone who may decide it (staff.delete reaching the person). A second request while one is open changes nothing. Audited.',

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import { AuditCsvQuerySchema, AuditPageSchema, AuditQuerySchema } from '../../../common/api/audit'
 import { errorAnswers } from '../../../common/api/errors'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { HttpError } from '../../http/errors'
 import { Readable } from 'node:stream'
 import type { Access } from '../../../common/api/roles'
@@ -10,8 +10,6 @@ import { providerLabels, type ProviderLabels } from '../../../common/provider-la
 import type { Db } from '../../db/database'
 import { CSV_HEAD, CsvClock, csvLine, isTimeZone } from './audit-csv'
 import { auditPage, cursorOf, findAuditRows, toAuditEvent } from '../../audit-log/audit-query'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * Rows read per query of the CSV export: each read is one bounded step of the index, so the

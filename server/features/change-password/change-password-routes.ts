@@ -1,14 +1,12 @@
 import cookie from '@fastify/cookie'
 import { ChangePasswordBodySchema } from '../../../common/api/auth'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
-import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
 import { checkOrigin } from '../../http/request-origin'
 import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { changePassword } from './change-password'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/auth/password (common/api/auth.ts), from Minha conta: needs the current password;
@@ -23,7 +21,7 @@ export default guardedRoutes([burstLimit, signedIn], async (app, context) => {
     '/password',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Change my password (the other sessions end)',
         description:
           "Changes the signed-in person's password; every other session of theirs ends. A wrong current password is 400 wrong_password and counts like a failed sign-in. 403 password_sign_in_off: PASSWORD_SIGN_IN=off and this is not the first admin (ADMIN_EMAIL), the only account that keeps a password.",

@@ -2,13 +2,11 @@ import { MeAnswerSchema } from '../../../common/api/account'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { publicUser } from '../../accounts/accounts'
 import { endSession } from '../../accounts/sessions'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { accessOf } from '../../access/operation-access'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The session a request comes with, under /api/auth (common/api/auth.ts): who is signed in, and
@@ -19,7 +17,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/logout',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'End this session',
         description: 'Ends the session whose token is sent; the token stops working at once.',
         security: bearer,
@@ -37,7 +35,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/me',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The signed-in account (and whether it must set up a second factor first)',
         description:
           'The account behind the token sent, with `access` (its role, the role’s permissions and scope, its team: what the panel shows it), and with `mfaSetupRequired: true` when MFA_REQUIRED asks this person to set up a second factor before anything else. 401 when the token is unknown, expired or ended.',

@@ -1,12 +1,10 @@
 import { DashboardSchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
 import { findAuditEvents } from '../../audit-log/audit-query'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { reachableSql } from '../../roles/team-scope'
 import { myActivity } from '../../audit-log/my-activity'
 import { accountsByStatus, signInDays } from './sign-in-days'
-
-const bearer = [{ bearer: [] }]
 
 /** GET /api/dashboard (common/api/dashboard.ts): an admin's figures. */
 export default guardedRoutes([signedIn], async (app, { db }) => {

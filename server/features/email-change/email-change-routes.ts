@@ -6,15 +6,13 @@ import {
 } from '../../../common/api/email-change'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { findAdministeredAccount } from '../../accounts/account-administration'
 import { requireOwnConfirmation } from '../../accounts/own-confirmation'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { requestEmailChange } from './request-email-change'
 import { cancelEmailChange, confirmEmailChange } from './use-email-link'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/me/email: the signed-in person asks, with their password or a code of their
@@ -25,7 +23,7 @@ export const myEmailChangeRoutes = guardedRoutes([signedIn], async (app, context
     '/email',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Ask to change one's e-mail (confirmed from the new address)",
         description:
           'Checks the password, or instead a code of the authenticator app or a recovery code (used up; either counted like a failed sign-in when wrong: 400 wrong_password or wrong_code), then mails the new address a single-use link valid 24 hours and tells the old address at once, with a link to cancel. Until confirmed, the old e-mail stays and signs in. The answer is the same whether or not the new address has an account.',

@@ -16,15 +16,13 @@ import type { Origin } from '../../http/request-origin'
 import { mfaStatus } from '../../accounts/second-factors'
 import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
 import { requestOrigin } from '../../http/request-origin'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { touchSession } from '../../accounts/sessions'
 import { publicUser } from '../../accounts/accounts'
 import { renameMe } from './my-name'
 import { currentSession, endMySessions, listMySessions } from './my-sessions'
 import { myPasskeyRoutes } from './my-passkey-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
 
 /** The session and account the guard found: set on every route of this plugin. */
 const me = (request: FastifyRequest) => ({
@@ -53,7 +51,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Correct one's own name (the rules of registration; audited before and after)",
         description:
           "Corrects the signed-in person's own name, with the same rules as a registration. The audit log keeps the name before and after.",
@@ -73,7 +71,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/session',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "This session's limits (for the idle warning)",
         description:
           'When this session ends: its absolute end and its idle end, which every authenticated call slides. The panel uses it to warn before the idle end.',
@@ -88,7 +86,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/session/renew',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Slide the idle end of this session now ("Continuar conectado")',
         description:
           'Slides this session\'s idle end now, as any authenticated call would; the idle warning\'s "Continuar conectado" calls it.',
@@ -107,7 +105,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/sessions',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'My open sessions, this one first',
         description:
           "The signed-in person's open sessions, this one first, with when each started and was last used, its address and browser.",
@@ -127,7 +125,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/sessions/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'End one of my sessions',
         description:
           "Ends one of the signed-in person's sessions (404 if it is not theirs or already ended). Ending this one signs them out.",
@@ -152,7 +150,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/sessions',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'End every session of mine but this one',
         description: 'Ends every session of the signed-in person except this one.',
         security: bearer,
@@ -175,7 +173,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/mfa',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Which second factors I have',
         description:
           'Which second factors the signed-in person has: the authenticator app, how many recovery codes are left, how many passkeys.',
@@ -190,7 +188,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/totp',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Start turning on an authenticator app: a new secret, active once confirmed',
         description:
           'Starts turning on an authenticator app: a new secret and its otpauth:// URL, not active until confirmed with POST /api/me/totp/confirm. 409 when one is already on.',
@@ -205,7 +203,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/totp/confirm',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Confirm the authenticator app with a code: 10 recovery codes, shown once',
         description:
           'Confirms the new authenticator app with a code it shows; the app is on from then, and the answer holds 10 single-use recovery codes, shown this once.',
@@ -222,7 +220,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/totp',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Turn the authenticator app off (needs the password)',
         description:
           'Turns the authenticator app and its recovery codes off. Needs the current password (400 wrong_password, counted like a failed sign-in).',
@@ -241,7 +239,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/recovery-codes',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'New recovery codes (the old ones stop working; needs the password)',
         description:
           'Replaces the recovery codes with 10 new ones, shown this once; the old ones stop working. Needs the current password. 409 without an authenticator app.',

@@ -19,8 +19,7 @@ import {
   renameMyPasskey,
 } from './my-passkeys'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
+import { bearer } from '../../access/guarded-routes'
 
 /** Set by the my-account plugin's guard, which runs before every route of it. */
 const me = (request: FastifyRequest) => ({
@@ -37,7 +36,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'My passkeys, oldest first',
         description:
           "The signed-in person's passkeys, oldest first: name, when added and last used. No key material.",
@@ -52,7 +51,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/options',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'WebAuthn creation options for a new passkey (for startRegistration)',
         description:
           "The challenge is good for 5 minutes, once, and only for this session's POST /passkeys. The account's passkeys are in excludeCredentials.",
@@ -70,7 +69,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "Add a passkey: startRegistration's result and a name",
         description:
           '400 invalid_passkey: the answer is not for a challenge this session asked for (or it was used, or is over 5 minutes old), or does not verify (origin, RP ID, signature, user verification), or the credential is registered already.',
@@ -97,7 +96,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Rename one of my passkeys',
         description: "Renames one of the signed-in person's passkeys (404 if it is not theirs).",
         security: bearer,
@@ -121,7 +120,7 @@ export function myPasskeyRoutes(app: FastifyTypebox, context: ApiContext): void 
     '/passkeys/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Remove one of my passkeys',
         description:
           "Removes one of the signed-in person's passkeys (404 if it is not theirs); it can no longer sign in.",

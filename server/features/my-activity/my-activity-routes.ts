@@ -1,12 +1,10 @@
 import { MyActivitySchema } from '../../../common/api/dashboard'
 import { errorAnswers } from '../../../common/api/errors'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { mfaStatus } from '../../accounts/second-factors'
 import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import { openSessionsOf } from '../../accounts/sessions'
 import { myActivity } from '../../audit-log/my-activity'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * GET /api/dashboard/me (common/api/dashboard.ts): what every signed-in person sees of their own
@@ -18,7 +16,7 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
     '/me',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'My sign-ins, failed attempts, open sessions and second factors',
         description:
           "The signed-in person's own figures: their previous sign-in and the failed attempts on their account since, their last five sign-ins, how many sessions are open, and their second factors (authenticator app, passkeys, recovery codes left).",

@@ -1,11 +1,10 @@
 import { errorAnswers } from '../../../common/api/errors'
 import { MyDataSchema } from '../../../common/api/my-data'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { requestOrigin } from '../../http/request-origin'
 import { collectMyData } from './collect-my-data'
 
-const bearer = [{ bearer: [] }]
 /** Copies per person and hour: enough to retry, not a way to load the database. */
 export const EXPORTS_PER_HOUR = 5
 
@@ -24,7 +23,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     {
       onRequest: exportLimit,
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Download everything the panel holds about oneself (JSON)',
         description:
           'A JSON attachment of the account, sessions and browsers, passkeys (names and dates), second-factor state, linked providers, changes of e-mail, sign-in limits, mails sent, and the audit events by and about the person. No secret is in it. 5 an hour per person; audited.',

@@ -407,7 +407,7 @@ describe(`the permission matrix (${testStoreName()})`, () => {
         const token = await createSession(api.database.db, actor.id, 3600)
         const request = await requestFor(method, path)(sceneIn(teamA, actor))
         const needs = [access, request.alsoNeeds].filter(
-          (need): need is Permission => need !== undefined && need !== 'self',
+          (need): need is Permission => need !== undefined && need !== 'signed-in',
         )
         const answer = await api.call(method, request.url, token, request.body)
         const said = `${role.name}, ${describeCall(method, request, answer)}`

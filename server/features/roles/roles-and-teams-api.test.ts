@@ -44,7 +44,7 @@ describe(`roles and teams (${testStoreName()})`, () => {
 
   it('every operation of the OpenAPI document declares x-permission (deny by default)', async () => {
     const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
-    const allowed = new Set<string>([...PERMISSIONS, 'self', 'public'])
+    const allowed = new Set<string>([...PERMISSIONS, 'signed-in', 'public'])
     let operations = 0
     for (const [path, methods] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(methods)) {
@@ -53,9 +53,19 @@ describe(`roles and teams (${testStoreName()})`, () => {
         assert.ok(allowed.has(String(declared)), `${method} ${path} declares ${String(declared)}`)
         // A public operation asks for no bearer; any other does.
         assert.equal(declared === 'public', (operation.security ?? []).length === 0, path)
+        const byAction = (operation['x-action-permissions'] ?? {}) as Record<string, string>
+        for (const need of Object.values(byAction)) assert.ok(allowed.has(need), path)
       }
     }
     assert.ok(operations > 40, `only ${operations} operations`)
+    // Where the body chooses the act, the document says what each act is checked against.
+    const acts = (method: string, path: string) =>
+      new Set(Object.values(document.paths![path]![method]!['x-action-permissions'] as object))
+    assert.deepEqual(
+      acts('patch', '/api/staff/{id}'),
+      new Set(['staff.approve', 'staff.disable', 'staff.roles']),
+    )
+    assert.deepEqual(acts('post', '/api/staff/bulk'), new Set(['staff.approve', 'staff.disable']))
   })
 
   it('lists the built-in roles; they are read-only; names are unique case aside', async () => {

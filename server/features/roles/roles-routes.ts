@@ -8,13 +8,11 @@ import {
   RoleListSchema,
 } from '../../../common/api/roles'
 import { PERMISSIONS, permissionDescriptions } from '../../../common/permissions'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { acting } from '../../access/acting'
 import { listRoles } from '../../roles/role-store'
 import { changeRole, createRole, deleteRole } from './role-changes'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The permission catalogue and the roles, under /api (common/api/roles.ts). Reading them is for
@@ -26,7 +24,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/permissions',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The permission catalogue, each with its description in pt-BR',
         description:
           'Any signed-in person: the screens describe each permission of a role with these words.',
@@ -43,7 +41,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/roles',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The roles, with their permissions, scope and people count',
         description:
           'Any signed-in person (roles are named on every screen); the built-in ones have builtIn true.',

@@ -67,7 +67,7 @@ const NEW_PASSWORD = /crie uma nova senha|recuperar-senha/
 describe(`security notices' advice (${testStoreName()})`, () => {
   it('a pending registration is not told to sign in nor to make a new password', async () => {
     const person = await providerAccount('aviso-pendente', 'pending')
-    // As accounts-for-identity.ts writes it when the provider makes the account.
+    // As account-for-identity.ts writes it when the provider makes the account.
     await recordAudit(api.database.db, {
       type: 'provider_linked',
       actor: party(person),

@@ -1,11 +1,9 @@
 import { errorAnswers } from '../../../common/api/errors'
 import { NoticePreferencesSchema } from '../../../common/api/notices'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { requestOrigin } from '../../http/request-origin'
 import { composeSecurityNotices } from './security-notice-mail'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * The person's security notices, under /api/me (common/api/notices.ts): the one notice they may
@@ -20,7 +18,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/notices',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: "One's security notice preferences",
         description:
           'Which optional security notices the signed-in person gets by mail. Only the notice of a sign-in from a browser new to the account may be turned off; the others always go.',
@@ -35,7 +33,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/notices',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Turn the new-browser notice on or off',
         description:
           'Turns on or off the mail sent when a browser new to the account signs in. The other security notices cannot be turned off.',

@@ -1,12 +1,10 @@
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { ProviderLinkInvitationBodySchema } from '../../../common/api/provider-links'
 import { AccountIdParamsSchema } from '../../../common/api/staff'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { requestOrigin } from '../../http/request-origin'
 import { sendLinkInvitation } from './send-link-invitation'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * POST /api/staff/:id/provider-link-invitations: an admin mails a person the link that connects a

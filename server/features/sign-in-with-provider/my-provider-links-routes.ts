@@ -4,7 +4,7 @@ import {
   ProviderLinkListSchema,
   ProviderLinkParamsSchema,
 } from '../../../common/api/provider-links'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { providerLabel } from '../../config/auth-providers'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -12,8 +12,6 @@ import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { linksOf } from './provider-links'
 import { hasOtherWayIn } from './sign-in-ways'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * Minha conta's sign-in providers, under /api/me: the person's links, and unlinking one while
@@ -26,7 +24,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/providers',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The sign-in providers linked to one’s account',
         description:
           'The providers (AUTH_PROVIDERS) this account signs in with, when each was linked and last used, and whether it may be unlinked (another way to sign in remains).',
@@ -56,7 +54,7 @@ export default guardedRoutes([signedIn], async (app, context) => {
     '/providers/:id',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'Unlink a sign-in provider from one’s account',
         description:
           '204: the provider no longer signs this account in (signing in there again links it anew only by a verified e-mail). 404 provider_link_not_found; 409 last_sign_in_method when no password, passkey or other provider would remain.',

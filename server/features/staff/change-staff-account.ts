@@ -1,4 +1,5 @@
 import type { StaffChangeBody, StaffItem } from '../../../common/api/staff'
+import { STAFF_PERMISSIONS } from '../../../common/staff-permissions'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { writeAccountChange, type AccountChange } from '../../accounts/account-administration'
 import { approvedMail } from '../../mail/admin-mails'
@@ -47,7 +48,13 @@ export async function changeStaffAccount(
   }
   const { before } = await applyStaffChange(deps, acting, id, (before) => {
     if (wanted.status && wanted.status !== before.status) {
-      const needed = before.status === 'pending' ? 'staff.approve' : 'staff.disable'
+      const act =
+        before.status === 'pending'
+          ? 'approve'
+          : wanted.status === 'disabled'
+            ? 'disable'
+            : 'enable'
+      const needed = STAFF_PERMISSIONS[act]
       if (!allows(access, needed)) throw missingPermission()
     }
     return wanted

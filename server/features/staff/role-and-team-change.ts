@@ -1,4 +1,5 @@
 import type { StaffChangeBody } from '../../../common/api/staff'
+import { STAFF_PERMISSIONS } from '../../../common/staff-permissions'
 import type { Access } from '../../../common/api/roles'
 import { accountIdFrom } from '../../accounts/account-administration'
 import { builtInRoleId } from '../../roles/role-columns'
@@ -55,5 +56,5 @@ export async function checkGrantable(db: Db, access: Access, roleId: string): Pr
 
 /** Changing someone's role, team or name needs staff.roles. */
 export function requireRolesPermission(access: Access): void {
-  if (!allows(access, 'staff.roles')) throw missingPermission()
+  if (!allows(access, STAFF_PERMISSIONS.changeRoleTeamOrName)) throw missingPermission()
 }

@@ -17,7 +17,7 @@ import type { Engine } from '../../db/portable-sql'
  * starts after the position the cursor names, wherever that person went.
  *
  * The expressions are written here exactly as the indexes were built on them: both engines use an
- * index on an expression only for the same expression (staff-order.test.ts checks the plans).
+ * index on an expression only for the same expression (db/list-plans.test.ts checks the plans).
  */
 
 /** Pending registrations first (they wait for someone); the default order's first segment. */

@@ -12,7 +12,7 @@ import {
   StaffQuerySchema,
 } from '../../../common/api/staff'
 import { findReachableAccount } from '../../accounts/account-administration'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { missingPermission } from '../../access/operation-access'
 import { openSessions } from './account-sessions'
 import { bulkChange } from './bulk-change'
@@ -26,14 +26,18 @@ import { resendInvitation } from './resend-invitation'
 import { sendResetLink } from './send-reset-link'
 import type { ApiContext } from '../../api/api-context'
 import type { Permission } from '../../../common/permissions'
+import {
+  actionPermissions,
+  STAFF_BULK_ACTS,
+  STAFF_CHANGE_ACTS,
+  STAFF_PERMISSIONS,
+} from '../../../common/staff-permissions'
 import { acting, type Acting } from '../../access/acting'
 import { countOpenDeletionRequests } from '../../accounts/open-deletion-requests'
 import { allows } from '../../roles/access'
 import { findStaffItem, listStaff } from './staff-list'
 import { unlockStaffAccount } from './unlock-account'
 import { answerWithoutBody } from '../../http/answer-without-body'
-
-const bearer = [{ bearer: [] }]
 
 /**
  * Staff administration, under /api/staff (common/api/staff.ts): each route maps one use case of
@@ -45,7 +49,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/',
     {
       schema: {
-        'x-permission': 'staff.view',
+        'x-permission': STAFF_PERMISSIONS.view,
         summary: 'Staff accounts: searched, filtered, sorted and paged',
         description:
           'Staff accounts, searched by name or e-mail (accents and case ignored), filtered by status and role, sorted and paged. With staff.delete, also the count of open requests for deletion (openDeletionRequests).',
@@ -66,7 +70,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/invitations',
     {
       schema: {
-        'x-permission': 'staff.invite',
+        'x-permission': STAFF_PERMISSIONS.invite,
         summary: 'Invite someone: an invited account whose owner sets a password by mail',
         description:
           'Creates an invited account and mails its owner a link to set a password (valid for 7 days). 409 when the e-mail already has an account.',
@@ -85,7 +89,8 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/bulk',
     {
       schema: {
-        'x-permission': 'staff.view',
+        'x-permission': STAFF_PERMISSIONS.view,
+        'x-action-permissions': actionPermissions(Object.values(STAFF_BULK_ACTS)),
         summary: 'Approve, refuse or disable several people at once, with a result for each',
         description:
           "Needs staff.approve to approve or refuse, staff.disable to disable (403 otherwise). One action for up to 100 accounts (Equipe's selection); an account out of the caller's team scope fails as not found, one whose role holds a permission the caller's lacks as outranked. Each person is changed in a transaction of their own, by the rules of the single-person calls (not one's own account, never the last active admin), and audited on their own. The answer has one result per distinct id: done, already_done (another admin did it meanwhile: nothing changed) or failed with the reason. 400 for a reason given to anything but refuse.",
@@ -95,7 +100,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
       },
     },
     async (request) => {
-      const needed = request.body.action === 'disable' ? 'staff.disable' : 'staff.approve'
+      const needed = STAFF_PERMISSIONS[STAFF_BULK_ACTS[request.body.action]]
       if (!allows(request.access!, needed)) throw missingPermission()
       return bulkChange(deps, acting(request), request.body)
     },
@@ -105,7 +110,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/:id',
     {
       schema: {
-        'x-permission': 'staff.view',
+        'x-permission': STAFF_PERMISSIONS.view,
         summary: 'One account and its open sessions',
         description:
           'One account, with its open sessions and its sign-in state (locked, second factors).',
@@ -129,7 +134,8 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/:id',
     {
       schema: {
-        'x-permission': 'staff.view',
+        'x-permission': STAFF_PERMISSIONS.view,
+        'x-action-permissions': actionPermissions(STAFF_CHANGE_ACTS),
         summary: 'Approve, disable, re-enable, change the role, or correct the name',
         description:
           "Approves a pending registration (staff.approve), disables or re-enables an account (staff.disable), changes its role or team or corrects its name (staff.roles); 403 for a part the caller's role does not allow, for a role with more permissions or reach than the caller's own (role_not_grantable) or another team than a team-scoped caller's own (team_out_of_reach); 400 unknown_role / unknown_team. Not on one's own status or role (400 own_account); 409 last_admin when no active admin would be left; 404 out of the caller's team scope; 403 outranked for a person whose role holds a permission the caller's lacks (roles/rank.ts).",
@@ -148,7 +154,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/:id',
     {
       schema: {
-        'x-permission': 'staff.approve',
+        'x-permission': STAFF_PERMISSIONS.refuse,
         summary: 'Refuse and remove a pending registration (the person is told by mail)',
         description:
           'Refuses a pending registration: the account is removed and the person told by mail. 409 not_pending for any other account.',
@@ -194,7 +200,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     )
   action(
     'unlock',
-    'staff.unlock',
+    STAFF_PERMISSIONS.unlock,
     {
       summary: 'Unlock an account locked by failed sign-ins',
       description:
@@ -205,7 +211,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
   )
   action(
     'sign-out',
-    'staff.sessions',
+    STAFF_PERMISSIONS.endSessions,
     {
       summary: 'End every session of an account',
       description: 'Ends every session of an account.',
@@ -215,7 +221,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
   )
   action(
     'password-reset',
-    'staff.reset',
+    STAFF_PERMISSIONS.sendResetLink,
     {
       summary: 'Mail the person a reset link',
       description:
@@ -227,7 +233,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
   )
   action(
     'invitation',
-    'staff.invite',
+    STAFF_PERMISSIONS.invite,
     {
       summary: 'Mail an invited person a new invitation link (the older links stop working)',
       description:
@@ -242,7 +248,7 @@ export default guardedRoutes([signedIn], async (app, deps) => {
     '/:id/mfa',
     {
       schema: {
-        'x-permission': 'staff.mfa_reset',
+        'x-permission': STAFF_PERMISSIONS.removeSecondFactors,
         summary: 'Remove the second factors of an account (for a lost phone)',
         description:
           'The authenticator app, its recovery codes and every passkey go; the event is audited.',

@@ -7,7 +7,7 @@ import {
   TeamChangeBodySchema,
   TeamListSchema,
 } from '../../../common/api/roles'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { accountIdFrom } from '../../accounts/account-administration'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -16,7 +16,6 @@ import { requestOrigin } from '../../http/request-origin'
 import { nameKey, unlessNameTaken } from '../../roles/name-key'
 import { findTeamItem, listTeams } from '../../roles/team-store'
 
-const bearer = [{ bearer: [] }]
 const notFound = () => apiError(404, 'team_not_found', 'not_found')
 
 const nameTaken = () => apiError(409, 'team_name_taken')
@@ -36,7 +35,7 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
     '/',
     {
       schema: {
-        'x-permission': 'self',
+        'x-permission': 'signed-in',
         summary: 'The teams, with their managers and member counts',
         description:
           'Any signed-in person (teams are named on every screen); managers are the members whose role has scope team and staff.approve.',

@@ -1,7 +1,7 @@
 /**
  * The pt-BR words of the Auditoria screen (its filters, export and paging): apart from
- * messages-admin.ts so that only that screen's chunk carries them. How one event reads is in
- * messages-audit-events.ts, which the dashboard and an account's page share.
+ * words/admin-messages.ts so that only that screen's chunk carries them. How one event reads is
+ * in common/audit-event-words.ts, which the dashboard, an account's page and the CSV share.
  */
 export const auditMessages = {
   title: 'Auditoria',

@@ -7,7 +7,7 @@ import { useLoad } from '../../api/use-load'
 import { useNameInBreadcrumb } from '../../layout/breadcrumb-detail'
 import { paths } from '../../routing/paths'
 import { NEW_ROLE_ID, rolePath } from './role-paths'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DeleteDialog } from '../../ui/delete-dialog'
 import { LoadingLine } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
@@ -189,26 +189,16 @@ function ExistingRole({ id }: { id: string }) {
         </CCardBody>
       </CCard>
       <RoleHolders roleId={role.id} />
-      {removal.asking && (
-        <ConfirmDialog
-          title={text.deleteTitle(removal.asking.name)}
-          body={text.deleteBody}
-          confirmLabel={text.delete}
-          cancelLabel={adminMessages.cancel}
-          danger
-          busy={removal.busy}
-          error={removal.error}
-          onConfirm={() =>
-            void removal.confirm(async (doomed) => {
-              await deleteRole(doomed.id)
-              void navigate(paths.roles, {
-                state: { notice: text.deleted(doomed.name) } satisfies NoticeState,
-              })
-            })
-          }
-          onCancel={removal.cancel}
-        />
-      )}
+      <DeleteDialog
+        removal={removal}
+        words={text}
+        remove={deleteRole}
+        onDeleted={(doomed) =>
+          void navigate(paths.roles, {
+            state: { notice: text.deleted(doomed.name) } satisfies NoticeState,
+          })
+        }
+      />
     </>
   )
 }

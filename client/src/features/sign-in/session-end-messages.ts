@@ -2,7 +2,7 @@ import type { SessionEndCode } from '../../../../common/session-end'
 
 /**
  * The pt-BR texts of why the last session ended, shown by the login page. In their own module
- * so that they come with the notice's chunk (pages/session-end-notice.tsx), loaded only when a
+ * so that they come with the notice's chunk (session-end-notice.tsx), loaded only when a
  * session has just ended, not on every cold #/login (it has a budget).
  */
 export const sessionEndMessages = {

@@ -1,32 +1,33 @@
 import type { RoleItem } from '../../../../common/api/roles'
 import type { StaffBulkAction } from '../../../../common/api/staff'
 import { PERMISSIONS, type Permission, type RoleScope } from '../../../../common/permissions'
+import { STAFF_BULK_ACTS, STAFF_PERMISSIONS as ACT } from '../../../../common/staff-permissions'
 import type { StaffMember } from '../../api/staff-list-api'
 import type { staffMessages } from './staff-messages'
 
 export type StaffActionKind = keyof typeof staffMessages.actions
 
-/** The permission each action needs (common/permissions.ts): the server asks the same. */
+/** The permission each button's act needs, from the map the server checks (common/staff-permissions.ts). */
 export const ACTION_PERMISSION: Readonly<Record<StaffActionKind, Permission>> = {
-  approve: 'staff.approve',
-  refuse: 'staff.approve',
-  disable: 'staff.disable',
-  enable: 'staff.disable',
-  disableInvitation: 'staff.disable',
-  enableInvitation: 'staff.disable',
-  makeAdmin: 'staff.roles',
-  makeStaff: 'staff.roles',
-  unlock: 'staff.unlock',
-  signOut: 'staff.sessions',
-  reset: 'staff.reset',
-  mfaOff: 'staff.mfa_reset',
-  resendInvitation: 'staff.invite',
+  approve: ACT.approve,
+  refuse: ACT.refuse,
+  disable: ACT.disable,
+  enable: ACT.enable,
+  disableInvitation: ACT.disable,
+  enableInvitation: ACT.enable,
+  makeAdmin: ACT.changeRoleTeamOrName,
+  makeStaff: ACT.changeRoleTeamOrName,
+  unlock: ACT.unlock,
+  signOut: ACT.endSessions,
+  reset: ACT.sendResetLink,
+  mfaOff: ACT.removeSecondFactors,
+  resendInvitation: ACT.invite,
 }
 
 export const BULK_PERMISSION: Readonly<Record<StaffBulkAction, Permission>> = {
-  approve: 'staff.approve',
-  refuse: 'staff.approve',
-  disable: 'staff.disable',
+  approve: ACT[STAFF_BULK_ACTS.approve],
+  refuse: ACT[STAFF_BULK_ACTS.refuse],
+  disable: ACT[STAFF_BULK_ACTS.disable],
 }
 
 /** What the viewer may do, as session/access.ts answers it. */
@@ -45,7 +46,7 @@ export interface ActionRights {
  * counts without a change here.
  */
 const ACTING_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter(
-  (permission) => permission.startsWith('staff.') && permission !== 'staff.view',
+  (permission) => permission.startsWith('staff.') && permission !== ACT.view,
 )
 
 /**
@@ -78,7 +79,7 @@ export const mayChangeRoleAndName = (
   account: StaffMember,
   meId: string | undefined,
   { can }: Pick<ActionRights, 'can'>,
-) => mayActOn(account, meId) && can('staff.roles')
+) => mayActOn(account, meId) && can(ACT.changeRoleTeamOrName)
 
 /**
  * What the viewer may do to an account, given its state, their permissions and its rank: the

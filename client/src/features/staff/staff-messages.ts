@@ -1,6 +1,6 @@
 /**
  * The pt-BR words of Equipe, of an account's page and of their actions and dialogs: apart from
- * messages-admin.ts so that only those screens' chunks carry them.
+ * words/admin-messages.ts so that only those screens' chunks carry them.
  */
 export const staffMessages = {
   staff: {

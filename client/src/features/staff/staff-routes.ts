@@ -1,3 +1,4 @@
+import { STAFF_PERMISSIONS } from '../../../../common/staff-permissions'
 import { paths } from '../../routing/paths'
 import type { InnerRoute } from '../../routing/route'
 
@@ -5,7 +6,7 @@ export const staffRoute: InnerRoute = {
   path: paths.staff,
   title: 'Equipe',
   access: 'signed-in',
-  permission: 'staff.view',
+  permission: STAFF_PERMISSIONS.view,
   icon: 'staff',
   load: () => import('./staff-screen'),
 }
@@ -16,7 +17,7 @@ export const staffAccountRoute: InnerRoute = {
   title: 'Conta',
   pageTitle: 'Equipe',
   access: 'signed-in',
-  permission: 'staff.view',
+  permission: STAFF_PERMISSIONS.view,
   icon: 'staff',
   notInMenu: true,
   parent: staffRoute,

@@ -6,7 +6,7 @@ import { listTeams } from '../../api/roles-and-teams-api'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { staffAccountPath, staffOfPath } from '../../routing/paths'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DeleteDialog } from '../../ui/delete-dialog'
 import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
@@ -172,25 +172,15 @@ export default function TeamsScreen() {
           }}
         />
       )}
-      {removal.asking && (
-        <ConfirmDialog
-          title={text.deleteTitle(removal.asking.name)}
-          body={text.deleteBody}
-          confirmLabel={text.delete}
-          cancelLabel={adminMessages.cancel}
-          danger
-          busy={removal.busy}
-          error={removal.error}
-          onConfirm={() =>
-            void removal.confirm(async (doomed) => {
-              await deleteTeam(doomed.id)
-              setNotice(text.deleted(doomed.name))
-              reload()
-            })
-          }
-          onCancel={removal.cancel}
-        />
-      )}
+      <DeleteDialog
+        removal={removal}
+        words={text}
+        remove={deleteTeam}
+        onDeleted={(doomed) => {
+          setNotice(text.deleted(doomed.name))
+          reload()
+        }}
+      />
     </>
   )
 }

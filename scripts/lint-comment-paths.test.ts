@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { commentPathProblems } from './lint-comment-paths'
+
+const tracked = [
+  'server/roles/rank.ts',
+  'server/api/api-context.ts',
+  'client/src/routing/route.ts',
+  'client/src/app/app.css',
+]
+const check = (file: string, text: string, ignored?: (path: string) => boolean) =>
+  commentPathProblems(new Map([[file, text]]), tracked, ignored).map(
+    ({ line, path }) => `${line} ${path}`,
+  )
+
+describe('comments that name files (scripts/lint-comment-paths.ts)', () => {
+  it('passes names that exist: whole, by their last folders, alone, or relative', () => {
+    const text = [
+      '// see server/roles/rank.ts, roles/rank.ts and api-context.ts',
+      '/** The route object (../routing/route.ts); <feature>-routes.ts is a pattern. */',
+      "const words = 'strings/are-no-comment.ts'",
+    ].join('\n')
+    assert.deepEqual(check('client/src/app/x.ts', text), [])
+  })
+
+  it('names, with their line, the files that do not exist, in scripts and stylesheets', () => {
+    const text = [
+      'const a = 1',
+      '/**',
+      ' * Moved: auth/trusted-devices.ts',
+      ' */',
+      '// old.tsx',
+    ].join('\n')
+    assert.deepEqual(check('server/x.ts', text), ['3 auth/trusted-devices.ts', '5 old.tsx'])
+    assert.deepEqual(check('client/src/app/app.css', 'a {}\n/* gone/theme.css */'), [
+      '2 gone/theme.css',
+    ])
+    assert.deepEqual(check('client/src/app/x.ts', '// ./route.ts is not beside me'), [
+      '1 ./route.ts',
+    ])
+  })
+
+  it('leaves alone addresses, what git ignores and the names of other projects', () => {
+    const text = [
+      '// https://example.com/docs/page.html and /etc/hosts.conf',
+      '// reports/bench.json, dist/build-info.json',
+      "// glewlwyd's OIDC.md",
+    ].join('\n')
+    const ignored = (path: string) => path.startsWith('reports/')
+    assert.deepEqual(check('scripts/x.ts', text, ignored), [])
+  })
+})
