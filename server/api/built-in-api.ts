@@ -47,6 +47,7 @@ import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import teamsRoutes from '../features/teams/teams-routes'
+import scimTokensRoutes from '../features/provisioning/scim-tokens-routes'
 import {
   ADMISSION_RETRY_AFTER_SECONDS,
   AdmissionQueue,
@@ -162,6 +163,7 @@ export default fp<BuiltInApiOptions>(
       [auditRoutes, '/api'],
       [dashboardRoutes, '/api/dashboard'],
       [myActivityRoutes, '/api/dashboard'],
+      [scimTokensRoutes, '/api/scim-tokens'],
     ] as const
     // Behind the admission queue, in a context of their own (the static files and /healthz are
     // not): what the database cannot serve soon is refused at once (http/admission.ts).

@@ -163,6 +163,13 @@ export const API_GROUPS = [
     name: 'Dashboard',
     description: "The dashboard's figures: accounts, pending approvals, sign-ins per day.",
   },
+  {
+    prefix: '/api/scim-tokens',
+    name: 'Provisioning tokens',
+    description:
+      'The tokens a directory (Entra ID, Okta) provisions people with through /scim/v2 ' +
+      '(SCIM 2.0, docs/provisioning.md): shown once, kept hashed.',
+  },
 ] as const
 
 function groupOf(path: string): (typeof API_GROUPS)[number] {
