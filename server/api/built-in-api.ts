@@ -47,6 +47,7 @@ import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import teamsRoutes from '../features/teams/teams-routes'
+import scimRoutes from '../features/provisioning/scim-routes'
 import scimTokensRoutes from '../features/provisioning/scim-tokens-routes'
 import {
   ADMISSION_RETRY_AFTER_SECONDS,
@@ -164,6 +165,8 @@ export default fp<BuiltInApiOptions>(
       [dashboardRoutes, '/api/dashboard'],
       [myActivityRoutes, '/api/dashboard'],
       [scimTokensRoutes, '/api/scim-tokens'],
+      // SCIM 2.0 for the organisation's directory: its own token, media type and errors.
+      [scimRoutes, '/scim/v2'],
     ] as const
     // Behind the admission queue, in a context of their own (the static files and /healthz are
     // not): what the database cannot serve soon is refused at once (http/admission.ts).
