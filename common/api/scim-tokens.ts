@@ -40,10 +40,7 @@ export const ScimTokenItemSchema = Type.Object(
 )
 export type ScimTokenItem = Static<typeof ScimTokenItemSchema>
 
-export const ScimTokenListSchema = Type.Object(
-  { tokens: Type.Array(ScimTokenItemSchema) },
-  closed,
-)
+export const ScimTokenListSchema = Type.Object({ tokens: Type.Array(ScimTokenItemSchema) }, closed)
 export type ScimTokenList = Static<typeof ScimTokenListSchema>
 
 export const ScimTokenIdParamsSchema = Type.Object(

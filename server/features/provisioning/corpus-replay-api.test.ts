@@ -85,7 +85,11 @@ function rfcOperations(operations: Json[]): ScimPatchOperation[] {
         path: `members[value eq "${member.value}"]`,
       }))
     return [
-      { op, ...(path !== undefined && { path }), value: booleans(operation.value) } as ScimPatchOperation,
+      {
+        op,
+        ...(path !== undefined && { path }),
+        value: booleans(operation.value),
+      } as ScimPatchOperation,
     ]
   })
 }
@@ -111,7 +115,11 @@ for (const file of CORPUS_FILES) {
       it(sequence.name, async () => {
         // A sequence that acts on a user or group it did not make gets fresh ones.
         made += 1
-        const user = await scim.call('POST', '/Users', newUser(`corpus-${file}-${made}@corp.example`))
+        const user = await scim.call(
+          'POST',
+          '/Users',
+          newUser(`corpus-${file}-${made}@corp.example`),
+        )
         const group = await scim.call('POST', '/Groups', {
           schemas: [GROUP_SCHEMA_URN],
           displayName: `Corpus ${file} ${made}`,
@@ -131,7 +139,11 @@ for (const file of CORPUS_FILES) {
           const body = response.body === '' ? undefined : response.json<Json>()
           assert.equal(response.statusCode, step.expectStatus, `${where}: ${response.body}`)
           if (response.statusCode !== 204)
-            assert.match(String(response.headers['content-type']), /^application\/scim\+json/, where)
+            assert.match(
+              String(response.headers['content-type']),
+              /^application\/scim\+json/,
+              where,
+            )
           if (step.expectScimType) assert.equal(body?.scimType, step.expectScimType, where)
           assertValidAnswer(response.statusCode, body, where)
           if (step.saveAs && body) ids[step.saveAs] = String(body.id)

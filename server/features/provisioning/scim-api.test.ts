@@ -85,7 +85,7 @@ describe(`provisioning tokens (/api/scim-tokens) on ${testStoreName()}`, () => {
       .json<{ tokens: { id: string; lastUsedAt: string | null; createdBy: string }[] }>()
       .tokens.find((row) => row.id === id)!
     assert.equal(item.lastUsedAt, null)
-    assert.equal(item.createdBy, (await accountRow((await adminId()))).name)
+    assert.equal(item.createdBy, (await accountRow(await adminId())).name)
     const stored = await api.database.db
       .selectFrom('scim_tokens')
       .select('token_hash')
@@ -93,7 +93,11 @@ describe(`provisioning tokens (/api/scim-tokens) on ${testStoreName()}`, () => {
       .executeTakeFirstOrThrow()
     assert.notEqual(stored.token_hash, token, 'stored hashed')
 
-    const used = await api.app.inject({ method: 'GET', url: '/scim/v2/Users', headers: bearer(token) })
+    const used = await api.app.inject({
+      method: 'GET',
+      url: '/scim/v2/Users',
+      headers: bearer(token),
+    })
     assert.equal(used.statusCode, 200)
     const after = (await api.get('/api/scim-tokens', adminToken))
       .json<{ tokens: { id: string; lastUsedAt: string | null }[] }>()
@@ -101,7 +105,11 @@ describe(`provisioning tokens (/api/scim-tokens) on ${testStoreName()}`, () => {
     assert.ok(after.lastUsedAt !== null, 'last use recorded')
 
     assert.equal((await api.call('DELETE', `/api/scim-tokens/${id}`, adminToken)).statusCode, 204)
-    const revoked = await api.app.inject({ method: 'GET', url: '/scim/v2/Users', headers: bearer(token) })
+    const revoked = await api.app.inject({
+      method: 'GET',
+      url: '/scim/v2/Users',
+      headers: bearer(token),
+    })
     assertScimError(revoked, 401)
     assert.equal((await api.call('DELETE', `/api/scim-tokens/${id}`, adminToken)).statusCode, 404)
 
@@ -143,7 +151,12 @@ async function adminId(): Promise<string> {
 
 describe(`who opens /scim/v2 on ${testStoreName()}`, () => {
   it('a provisioning token only: none, a wrong one or a session token is a SCIM 401', async () => {
-    for (const headers of [{}, bearer('x'.repeat(43)), bearer(adminToken), { authorization: 'Basic YTpi' }]) {
+    for (const headers of [
+      {},
+      bearer('x'.repeat(43)),
+      bearer(adminToken),
+      { authorization: 'Basic YTpi' },
+    ]) {
       const response = await api.app.inject({ method: 'GET', url: '/scim/v2/Users', headers })
       assertScimError(response, 401)
       assert.match(String(response.headers['www-authenticate']), /^Bearer/)
@@ -168,7 +181,10 @@ describe(`discovery on ${testStoreName()}`, () => {
     assert.equal(body.patch!.supported, true)
     assert.equal(body.etag!.supported, true)
     const types = (await scim.call('GET', '/ResourceTypes')).json<{ Resources: { id: string }[] }>()
-    assert.deepEqual(types.Resources.map((type) => type.id), ['User', 'Group'])
+    assert.deepEqual(
+      types.Resources.map((type) => type.id),
+      ['User', 'Group'],
+    )
     assert.equal((await scim.call('GET', '/ResourceTypes/User')).statusCode, 200)
     assertScimError(await scim.call('GET', '/ResourceTypes/Device'), 404)
     const schemas = (await scim.call('GET', '/Schemas')).json<{ totalResults: number }>()
@@ -182,9 +198,19 @@ describe(`discovery on ${testStoreName()}`, () => {
 describe(`Users on ${testStoreName()}`, () => {
   it('POST makes an active person with no password, audited with the token as who acted', async () => {
     const email = unique('Nova.Pessoa')
-    const response = await scim.call('POST', '/Users', newUser(email.toUpperCase(), { externalId: 'e-1' }))
+    const response = await scim.call(
+      'POST',
+      '/Users',
+      newUser(email.toUpperCase(), { externalId: 'e-1' }),
+    )
     assert.equal(response.statusCode, 201)
-    const user = response.json<{ id: string; userName: string; active: boolean; externalId: string; meta: { location: string } }>()
+    const user = response.json<{
+      id: string
+      userName: string
+      active: boolean
+      externalId: string
+      meta: { location: string }
+    }>()
     assert.equal(user.userName, email.toLowerCase(), 'the canonical e-mail')
     assert.equal(user.active, true)
     assert.equal(user.externalId, 'e-1')
@@ -221,8 +247,16 @@ describe(`Users on ${testStoreName()}`, () => {
   it('the list pages with startIndex and count, filters, and projects attributes', async () => {
     for (const n of [1, 2, 3]) await provision(`pagina-${n}`, { externalId: `pagina-${n}` })
     const filter = encodeURIComponent('externalId sw "pagina-" and not (externalId eq "pagina-2")')
-    const page = await scim.call('GET', `/Users?filter=${filter}&startIndex=2&count=1&attributes=userName`)
-    const body = page.json<{ totalResults: number; startIndex: number; itemsPerPage: number; Resources: Record<string, unknown>[] }>()
+    const page = await scim.call(
+      'GET',
+      `/Users?filter=${filter}&startIndex=2&count=1&attributes=userName`,
+    )
+    const body = page.json<{
+      totalResults: number
+      startIndex: number
+      itemsPerPage: number
+      Resources: Record<string, unknown>[]
+    }>()
     assert.equal(body.totalResults, 2)
     assert.equal(body.startIndex, 2)
     assert.equal(body.itemsPerPage, 1)
@@ -239,7 +273,7 @@ describe(`Users on ${testStoreName()}`, () => {
     assert.equal((await scim.call('GET', `/Users?filter=${since}`)).statusCode, 200)
   })
 
-  it("PATCH active \"False\" (Entra's string) disables the person and ends their sessions at once", async () => {
+  it('PATCH active "False" (Entra\'s string) disables the person and ends their sessions at once', async () => {
     const person = await api.person('desligada')
     const response = await scim.call(
       'PATCH',
@@ -254,7 +288,11 @@ describe(`Users on ${testStoreName()}`, () => {
     const [event] = await api.events(person.id, 'disabled')
     assert.equal(event?.actor_name, 'Entra ID')
     // And back: active true re-enables (a new sign-in is needed).
-    const back = await scim.call('PATCH', `/Users/${person.id}`, patch({ op: 'replace', path: 'active', value: true }))
+    const back = await scim.call(
+      'PATCH',
+      `/Users/${person.id}`,
+      patch({ op: 'replace', path: 'active', value: true }),
+    )
     assert.equal(back.json<{ active: boolean }>().active, true)
     assert.equal((await api.events(person.id, 'reenabled')).length, 1)
   })
@@ -262,11 +300,16 @@ describe(`Users on ${testStoreName()}`, () => {
   it('PUT replaces the person as Okta sends it; If-Match that does not match is 412, and nothing changes', async () => {
     const user = await provision('okta-put')
     const stale = user.meta.version
-    const put = await scim.call('PUT', `/Users/${user.id}`, newUser(user.userName, {
-      id: user.id,
-      name: { givenName: 'Beatriz', familyName: 'Okta' },
-      password: 'ignored-1',
-    }), { 'if-match': stale })
+    const put = await scim.call(
+      'PUT',
+      `/Users/${user.id}`,
+      newUser(user.userName, {
+        id: user.id,
+        name: { givenName: 'Beatriz', familyName: 'Okta' },
+        password: 'ignored-1',
+      }),
+      { 'if-match': stale },
+    )
     assert.equal(put.statusCode, 200, put.body)
     assert.equal(put.json<{ displayName: string }>().displayName, 'Beatriz Okta')
     const refused = await scim.call(
@@ -292,7 +335,11 @@ describe(`Users on ${testStoreName()}`, () => {
     assertScimError(await scim.call('GET', `/Users/${person.id}`), 404)
     assertScimError(await scim.call('DELETE', `/Users/${person.id}`), 404)
     const filter = encodeURIComponent(`userName eq "${person.email}"`)
-    assert.equal((await scim.call('GET', `/Users?filter=${filter}`)).json<{ totalResults: number }>().totalResults, 0)
+    assert.equal(
+      (await scim.call('GET', `/Users?filter=${filter}`)).json<{ totalResults: number }>()
+        .totalResults,
+      0,
+    )
     const row = await accountRow(person.id)
     assert.equal(row.status, 'disabled')
     assert.equal(row.email, person.email, 'not anonymised')
@@ -306,7 +353,11 @@ describe(`Users on ${testStoreName()}`, () => {
 
   it('the last active Administrador is not disabled through SCIM (409), and stays active', async () => {
     const id = await adminId()
-    const response = await scim.call('PATCH', `/Users/${id}`, patch({ op: 'replace', path: 'active', value: false }))
+    const response = await scim.call(
+      'PATCH',
+      `/Users/${id}`,
+      patch({ op: 'replace', path: 'active', value: false }),
+    )
     assertScimError(response, 409)
     assert.equal((await accountRow(id)).status, 'active')
     assertScimError(await scim.call('DELETE', `/Users/${id}`), 409)
@@ -322,17 +373,28 @@ describe(`Users on ${testStoreName()}`, () => {
       assertScimError(await scim.call('PATCH', `/Users/${admin.id}`, body), 400, 'mutability')
     }
     const current = (await scim.call('GET', `/Users/${admin.id}`)).json<Record<string, unknown>>()
-    const put = await scim.call('PUT', `/Users/${admin.id}`, { ...current, userName: 'atacante@evil.example' })
+    const put = await scim.call('PUT', `/Users/${admin.id}`, {
+      ...current,
+      userName: 'atacante@evil.example',
+    })
     assertScimError(put, 400, 'mutability')
     assert.equal((await accountRow(admin.id)).email, admin.email)
     // A person the directory created is the directory's to rename.
     const user = await provision('renomeavel')
     const renamed = unique('renomeada')
-    const ok = await scim.call('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'userName', value: renamed }))
+    const ok = await scim.call(
+      'PATCH',
+      `/Users/${user.id}`,
+      patch({ op: 'replace', path: 'userName', value: renamed }),
+    )
     assert.equal(ok.statusCode, 200, ok.body)
     assert.equal((await accountRow(user.id)).email, renamed)
     // …but not onto an address someone has.
-    const clash = await scim.call('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'userName', value: admin.email }))
+    const clash = await scim.call(
+      'PATCH',
+      `/Users/${user.id}`,
+      patch({ op: 'replace', path: 'userName', value: admin.email }),
+    )
     assertScimError(clash, 409, 'uniqueness')
   })
 
@@ -341,24 +403,90 @@ describe(`Users on ${testStoreName()}`, () => {
     const before = await accountRow(user.id)
     const cases: [string, string, unknown, number, string | undefined][] = [
       ['GET', '/Users?filter=userName%20eq', undefined, 400, 'invalidFilter'],
-      ['GET', `/Users?filter=${encodeURIComponent('userName xx "a"')}`, undefined, 400, 'invalidFilter'],
-      ['GET', `/Users?filter=${encodeURIComponent('((((userName eq "a"')}`, undefined, 400, 'invalidFilter'],
+      [
+        'GET',
+        `/Users?filter=${encodeURIComponent('userName xx "a"')}`,
+        undefined,
+        400,
+        'invalidFilter',
+      ],
+      [
+        'GET',
+        `/Users?filter=${encodeURIComponent('((((userName eq "a"')}`,
+        undefined,
+        400,
+        'invalidFilter',
+      ],
       ['GET', '/Users?count=ten', undefined, 400, 'invalidValue'],
-      ['POST', '/Users', newUser(unique('longo'), { displayName: 'x'.repeat(10_000) }), 400, 'invalidValue'],
-      ['POST', '/Users', newUser(unique('desconhecido'), { favouriteColour: 'azul' }), 400, 'invalidSyntax'],
+      [
+        'POST',
+        '/Users',
+        newUser(unique('longo'), { displayName: 'x'.repeat(10_000) }),
+        400,
+        'invalidValue',
+      ],
+      [
+        'POST',
+        '/Users',
+        newUser(unique('desconhecido'), { favouriteColour: 'azul' }),
+        400,
+        'invalidSyntax',
+      ],
       ['POST', '/Users', { userName: unique('sem-schemas') }, 400, 'invalidSyntax'],
       ['POST', '/Users', '{"schemas": [', 400, 'invalidSyntax'],
       ['POST', '/Users', newUser('não é e-mail'), 400, 'invalidValue'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'id', value: 'outro' }), 400, 'mutability'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'meta.created', value: 'x' }), 400, 'mutability'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'displayName', value: 'y'.repeat(10_000) }), 400, 'invalidValue'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'remove', path: 'emails[type eq "home"]' }), 400, 'noTarget'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'jump', path: 'displayName' }), 400, 'invalidSyntax'],
-      ['PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'nosuch', value: 1 }), 400, 'invalidPath'],
-      ['PATCH', `/Users/${user.id}`, patch(
-        { op: 'replace', path: 'displayName', value: 'Primeira Parte' },
-        { op: 'replace', path: 'active', value: 'talvez' },
-      ), 400, 'invalidValue'],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'id', value: 'outro' }),
+        400,
+        'mutability',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'meta.created', value: 'x' }),
+        400,
+        'mutability',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'displayName', value: 'y'.repeat(10_000) }),
+        400,
+        'invalidValue',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'remove', path: 'emails[type eq "home"]' }),
+        400,
+        'noTarget',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'jump', path: 'displayName' }),
+        400,
+        'invalidSyntax',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'nosuch', value: 1 }),
+        400,
+        'invalidPath',
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}`,
+        patch(
+          { op: 'replace', path: 'displayName', value: 'Primeira Parte' },
+          { op: 'replace', path: 'active', value: 'talvez' },
+        ),
+        400,
+        'invalidValue',
+      ],
     ]
     for (const [method, path, body, status, scimType] of cases) {
       const response = await scim.call(method as 'GET', path, body)
@@ -384,8 +512,16 @@ describe(`Users on ${testStoreName()}`, () => {
   it('two PATCHes of one person at once: both are applied, neither lost', async () => {
     const user = await provision('ao-mesmo-tempo')
     const [first, second] = await Promise.all([
-      scim.call('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'externalId', value: 'ext-concorrente' })),
-      scim.call('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'displayName', value: 'Nome Concorrente' })),
+      scim.call(
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'externalId', value: 'ext-concorrente' }),
+      ),
+      scim.call(
+        'PATCH',
+        `/Users/${user.id}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Nome Concorrente' }),
+      ),
     ])
     assert.equal(first.statusCode, 200, first.body)
     assert.equal(second.statusCode, 200, second.body)
@@ -399,19 +535,31 @@ describe(`Users on ${testStoreName()}`, () => {
     const version = user.meta.version
     const answers = await Promise.all(
       ['Versão Um', 'Versão Dois'].map((name) =>
-        scim.call('PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'displayName', value: name }), {
-          'if-match': version,
-        }),
+        scim.call(
+          'PATCH',
+          `/Users/${user.id}`,
+          patch({ op: 'replace', path: 'displayName', value: name }),
+          {
+            'if-match': version,
+          },
+        ),
       ),
     )
     assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [200, 412])
     const applied = answers.find((answer) => answer.statusCode === 200)!
-    assert.equal((await accountRow(user.id)).name, applied.json<{ displayName: string }>().displayName)
+    assert.equal(
+      (await accountRow(user.id)).name,
+      applied.json<{ displayName: string }>().displayName,
+    )
   })
 })
 
 describe(`Groups on ${testStoreName()}`, () => {
-  const group = (displayName: string, members: string[] = [], extra: Record<string, unknown> = {}) => ({
+  const group = (
+    displayName: string,
+    members: string[] = [],
+    extra: Record<string, unknown> = {},
+  ) => ({
     schemas: [GROUP_SCHEMA_URN],
     displayName,
     members: members.map((value) => ({ value })),
@@ -433,35 +581,76 @@ describe(`Groups on ${testStoreName()}`, () => {
     assert.equal(list.totalResults, 1)
     assert.equal(list.Resources[0]!.members, undefined)
     const read = (await scim.call('GET', `/Groups/${id}`)).json<{ members: { value: string }[] }>()
-    assert.deepEqual(read.members.map((member) => member.value), [a.id])
+    assert.deepEqual(
+      read.members.map((member) => member.value),
+      [a.id],
+    )
     assertScimError(await scim.call('POST', '/Groups', group('suporte scim')), 409, 'uniqueness')
     assertScimError(await scim.call('GET', '/Groups/2819c223-7f76-453a-919d-413861904646'), 404)
   })
 
-  it("PATCH adds and removes members as Entra ID and Okta send them; a member that is no User is refused, nothing written", async () => {
+  it('PATCH adds and removes members as Entra ID and Okta send them; a member that is no User is refused, nothing written', async () => {
     const [a, b, c] = [await provision('m-a'), await provision('m-b'), await provision('m-c')]
-    const { id } = (await scim.call('POST', '/Groups', group('Membros SCIM'))).json<{ id: string }>()
-    const added = await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'Add', path: 'members', value: [{ value: a.id }, { value: b.id }, { value: c.id }] }))
+    const { id } = (await scim.call('POST', '/Groups', group('Membros SCIM'))).json<{
+      id: string
+    }>()
+    const added = await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({
+        op: 'Add',
+        path: 'members',
+        value: [{ value: a.id }, { value: b.id }, { value: c.id }],
+      }),
+    )
     assert.equal(added.statusCode, 200, added.body)
     assert.equal(
-      (await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'Remove', path: `members[value eq "${a.id}"]` }))).statusCode,
+      (
+        await scim.call(
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'Remove', path: `members[value eq "${a.id}"]` }),
+        )
+      ).statusCode,
       200,
     )
     assert.equal(
-      (await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'Remove', path: 'members', value: [{ value: b.id }] }))).statusCode,
+      (
+        await scim.call(
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'Remove', path: 'members', value: [{ value: b.id }] }),
+        )
+      ).statusCode,
       200,
     )
     assert.deepEqual([await teamOf(a.id), await teamOf(b.id), await teamOf(c.id)], [null, null, id])
-    const ghost = await scim.call('PATCH', `/Groups/${id}`, patch(
-      { op: 'add', path: 'members', value: [{ value: a.id }] },
-      { op: 'add', path: 'members', value: [{ value: '2819c223-7f76-453a-919d-413861904646' }] },
-    ))
+    const ghost = await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch(
+        { op: 'add', path: 'members', value: [{ value: a.id }] },
+        { op: 'add', path: 'members', value: [{ value: '2819c223-7f76-453a-919d-413861904646' }] },
+      ),
+    )
     assertScimError(ghost, 400, 'invalidValue')
     assert.equal(await teamOf(a.id), null, 'nothing half-written')
     // Okta renames with a path-less replace carrying the id too.
-    const renamed = await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'replace', value: { id, displayName: 'Membros Renomeados' } }))
+    const renamed = await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', value: { id, displayName: 'Membros Renomeados' } }),
+    )
     assert.equal(renamed.json<{ displayName: string }>().displayName, 'Membros Renomeados')
-    assertScimError(await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'replace', path: 'members[value eq "x"].value', value: 'y' })), 400, 'noTarget')
+    assertScimError(
+      await scim.call(
+        'PATCH',
+        `/Groups/${id}`,
+        patch({ op: 'replace', path: 'members[value eq "x"].value', value: 'y' }),
+      ),
+      400,
+      'noTarget',
+    )
   })
 
   it('a group the single sign-on mapping names gives its role on joining and takes it back on leaving', async () => {
@@ -474,11 +663,19 @@ describe(`Groups on ${testStoreName()}`, () => {
     assert.equal(role.statusCode, 201, role.body)
     const roleId = role.json<{ role: { id: string } }>().role.id
     const a = await provision('papel')
-    const made = await scim.call('POST', '/Groups', group('Auditores', [a.id], { externalId: 'grp-auditores' }))
+    const made = await scim.call(
+      'POST',
+      '/Groups',
+      group('Auditores', [a.id], { externalId: 'grp-auditores' }),
+    )
     assert.equal(made.statusCode, 201, made.body)
     assert.equal((await accountRow(a.id)).role_id.toLowerCase(), roleId)
     const { id } = made.json<{ id: string }>()
-    await scim.call('PATCH', `/Groups/${id}`, patch({ op: 'remove', path: `members[value eq "${a.id}"]` }))
+    await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'remove', path: `members[value eq "${a.id}"]` }),
+    )
     assert.equal((await accountRow(a.id)).role_id.toLowerCase(), BUILT_IN_ROLE_IDS.staff)
     const admins = await scim.call('POST', '/Groups', group('Painel Admins', [a.id]))
     assert.equal(admins.statusCode, 201)
@@ -488,11 +685,21 @@ describe(`Groups on ${testStoreName()}`, () => {
 
   it('PUT replaces the members; If-Match that does not match is 412; DELETE removes the team, not its people', async () => {
     const [a, b] = [await provision('put-a'), await provision('put-b')]
-    const made = (await scim.call('POST', '/Groups', group('Troca SCIM', [a.id]))).json<{ id: string; meta: { version: string } }>()
-    const put = await scim.call('PUT', `/Groups/${made.id}`, group('Troca SCIM', [b.id]), { 'if-match': made.meta.version })
+    const made = (await scim.call('POST', '/Groups', group('Troca SCIM', [a.id]))).json<{
+      id: string
+      meta: { version: string }
+    }>()
+    const put = await scim.call('PUT', `/Groups/${made.id}`, group('Troca SCIM', [b.id]), {
+      'if-match': made.meta.version,
+    })
     assert.equal(put.statusCode, 200, put.body)
     assert.deepEqual([await teamOf(a.id), await teamOf(b.id)], [null, made.id])
-    assertScimError(await scim.call('PUT', `/Groups/${made.id}`, group('Troca SCIM', [a.id]), { 'if-match': made.meta.version }), 412)
+    assertScimError(
+      await scim.call('PUT', `/Groups/${made.id}`, group('Troca SCIM', [a.id]), {
+        'if-match': made.meta.version,
+      }),
+      412,
+    )
     assert.equal(await teamOf(a.id), null)
     assert.equal((await scim.call('DELETE', `/Groups/${made.id}`)).statusCode, 204)
     assertScimError(await scim.call('GET', `/Groups/${made.id}`), 404)
@@ -504,10 +711,22 @@ describe(`Groups on ${testStoreName()}`, () => {
     const people = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => provision(`junto-${n}`)))
     const { id } = (await scim.call('POST', '/Groups', group('Juntos SCIM'))).json<{ id: string }>()
     const answers = await Promise.all(
-      people.map((person) => scim.call('PATCH', `/Groups/${id}`, patch({ op: 'add', path: 'members', value: [{ value: person.id }] }))),
+      people.map((person) =>
+        scim.call(
+          'PATCH',
+          `/Groups/${id}`,
+          patch({ op: 'add', path: 'members', value: [{ value: person.id }] }),
+        ),
+      ),
     )
-    assert.deepEqual(answers.map((answer) => answer.statusCode), people.map(() => 200))
+    assert.deepEqual(
+      answers.map((answer) => answer.statusCode),
+      people.map(() => 200),
+    )
     const read = (await scim.call('GET', `/Groups/${id}`)).json<{ members: { value: string }[] }>()
-    assert.deepEqual(read.members.map((member) => member.value).sort(), people.map((person) => person.id).sort())
+    assert.deepEqual(
+      read.members.map((member) => member.value).sort(),
+      people.map((person) => person.id).sort(),
+    )
   })
 })

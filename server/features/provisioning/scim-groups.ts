@@ -110,7 +110,12 @@ export async function listGroups(
     .offset(page.offset)
     .execute()
   // Entra ID reads Groups with excludedAttributes=members: then they are not read at all.
-  const members = withMembers ? await membersOf(db, rows.map((row) => row.id)) : new Map()
+  const members = withMembers
+    ? await membersOf(
+        db,
+        rows.map((row) => row.id),
+      )
+    : new Map<string, { id: string; name: string }[]>()
   return {
     total: Number(total),
     resources: rows.map((row) =>
@@ -238,7 +243,11 @@ async function moveTo(trx: Db, request: FastifyRequest, person: Account, wanted:
       const names =
         teamIds.length === 0
           ? []
-          : await trx.selectFrom('teams').select(['id', 'name']).where('id', 'in', teamIds).execute()
+          : await trx
+              .selectFrom('teams')
+              .select(['id', 'name'])
+              .where('id', 'in', teamIds)
+              .execute()
       const teamName = (id: string | null) =>
         id === null
           ? null
@@ -355,7 +364,9 @@ export async function deleteGroup(
     const members = (await membersOf(trx, [row.id])).get(row.id.toLowerCase()) ?? []
     if (request.headers['if-match'] !== undefined) {
       const current = groupResource(recordOf(row, members), baseUrl)
-      if (!ifMatchAllows(request.headers['if-match'], (current.meta as { version: string }).version))
+      if (
+        !ifMatchAllows(request.headers['if-match'], (current.meta as { version: string }).version)
+      )
         throw preconditionFailed()
     }
     const { count } = await trx

@@ -41,12 +41,24 @@ const FRAMEWORK_REFUSALS: Record<string, [number, ScimType | undefined, string]>
 /** The API's own refusals (a guard's, the storable-text check's) said in SCIM's words. */
 function fromHttpError(error: HttpError): ScimError {
   if (error.statusCode === 401)
-    return new ScimError(401, undefined, 'A valid provisioning token is needed (Authorization: Bearer …).')
+    return new ScimError(
+      401,
+      undefined,
+      'A valid provisioning token is needed (Authorization: Bearer …).',
+    )
   if (error.code === 'last_admin')
-    return new ScimError(409, undefined, 'This change would leave Painel without an active administrator.')
+    return new ScimError(
+      409,
+      undefined,
+      'This change would leave Painel without an active administrator.',
+    )
   if (error.statusCode === 404) return new ScimError(404, undefined, 'Resource not found.')
   if (error.statusCode === 400)
-    return new ScimError(400, 'invalidValue', 'The request holds text Painel does not store (control characters or unpaired surrogates).')
+    return new ScimError(
+      400,
+      'invalidValue',
+      'The request holds text Painel does not store (control characters or unpaired surrogates).',
+    )
   return new ScimError(error.statusCode, undefined, error.message)
 }
 

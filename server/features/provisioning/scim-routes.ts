@@ -52,7 +52,7 @@ function single(query: Record<string, unknown>): ListQuery {
   for (const [name, value] of Object.entries(query))
     if (typeof value !== 'string')
       throw new ScimError(400, 'invalidValue', `The parameter ${name} is given more than once.`)
-  return query as ListQuery
+  return query
 }
 
 /** Whether `members` would be in the answer: when not, Groups are read without them. */
@@ -60,7 +60,12 @@ function wantsMembers(projection: Projection): boolean {
   const named = (list: string | undefined) =>
     (list ?? '')
       .split(',')
-      .map((name) => name.trim().toLowerCase().replace(/^urn:.*:group:/, ''))
+      .map((name) =>
+        name
+          .trim()
+          .toLowerCase()
+          .replace(/^urn:.*:group:/, ''),
+      )
       .some((name) => name === 'members' || name.startsWith('members.'))
   if (projection.attributes?.trim()) return named(projection.attributes)
   return !(
@@ -138,13 +143,24 @@ export default guardedRoutes([scimToken], async (app, context) => {
   )
   type ById = FastifyRequest<{ Params: { id: string } }>
   app.get<{ Params: { id: string } }>('/Users/:id', { schema: scim }, async (request, reply) =>
-    answer(reply, USER, await readUser(context.db, request.params.id, base), single(request.query as Record<string, unknown>)),
+    answer(
+      reply,
+      USER,
+      await readUser(context.db, request.params.id, base),
+      single(request.query as Record<string, unknown>),
+    ),
   )
   app.put<{ Params: { id: string } }>('/Users/:id', withBody, async (request: ById, reply) =>
     answer(
       reply,
       USER,
-      await changeUser(context, request, request.params.id, (current) => userFields(request.body, current), base),
+      await changeUser(
+        context,
+        request,
+        request.params.id,
+        (current) => userFields(request.body, current),
+        base,
+      ),
       single(request.query as Record<string, unknown>),
     ),
   )
@@ -194,7 +210,12 @@ export default guardedRoutes([scimToken], async (app, context) => {
     created(reply, await createGroup(context, request, request.body, base)),
   )
   app.get<{ Params: { id: string } }>('/Groups/:id', { schema: scim }, async (request, reply) =>
-    answer(reply, GROUP, await readGroup(context.db, request.params.id, base), single(request.query as Record<string, unknown>)),
+    answer(
+      reply,
+      GROUP,
+      await readGroup(context.db, request.params.id, base),
+      single(request.query as Record<string, unknown>),
+    ),
   )
   app.put<{ Params: { id: string } }>('/Groups/:id', withBody, async (request: ById, reply) =>
     answer(
@@ -218,8 +239,12 @@ export default guardedRoutes([scimToken], async (app, context) => {
       single(request.query as Record<string, unknown>),
     ),
   )
-  app.delete<{ Params: { id: string } }>('/Groups/:id', { schema: scim }, async (request, reply) => {
-    await deleteGroup(context, request, request.params.id, base)
-    return reply.code(204).send()
-  })
+  app.delete<{ Params: { id: string } }>(
+    '/Groups/:id',
+    { schema: scim },
+    async (request, reply) => {
+      await deleteGroup(context, request, request.params.id, base)
+      return reply.code(204).send()
+    },
+  )
 })

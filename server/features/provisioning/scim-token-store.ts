@@ -44,7 +44,10 @@ export async function findScimToken(db: Db, token: string, at: Date) {
     .where('token_hash', '=', tokenHash(token))
     .executeTakeFirst()
   if (!row) return undefined
-  if (row.last_used_at === null || at.getTime() - row.last_used_at.getTime() >= LAST_USED_GRANULARITY_MS)
+  if (
+    row.last_used_at === null ||
+    at.getTime() - row.last_used_at.getTime() >= LAST_USED_GRANULARITY_MS
+  )
     await db.updateTable('scim_tokens').set({ last_used_at: at }).where('id', '=', row.id).execute()
   return { id: row.id, name: row.name }
 }

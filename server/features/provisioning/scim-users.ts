@@ -100,7 +100,10 @@ export async function listUsers(
     .limit(page.count)
     .offset(page.offset)
     .execute()
-  return { total: Number(total), resources: found.map((row) => userResource(recordOf(row), baseUrl)) }
+  return {
+    total: Number(total),
+    resources: found.map((row) => userResource(recordOf(row), baseUrl)),
+  }
 }
 
 const audit = (request: FastifyRequest, account: Pick<Account, 'id' | 'name' | 'email'>) => ({
@@ -243,7 +246,11 @@ async function applyFields(
     if (after.status !== was.status)
       await recordAudit(trx, {
         type:
-          after.status === 'disabled' ? 'disabled' : was.status === 'pending' ? 'approved' : 'reenabled',
+          after.status === 'disabled'
+            ? 'disabled'
+            : was.status === 'pending'
+              ? 'approved'
+              : 'reenabled',
         ...audit(request, after),
         details: { from: was.status, to: after.status },
       })
@@ -302,7 +309,9 @@ export async function deleteUser(
     if (request.headers['if-match'] !== undefined) {
       const row = await readRow(trx, id)
       const current = userResource(recordOf(row!), baseUrl)
-      if (!ifMatchAllows(request.headers['if-match'], (current.meta as { version: string }).version))
+      if (
+        !ifMatchAllows(request.headers['if-match'], (current.meta as { version: string }).version)
+      )
         throw preconditionFailed()
     }
     if (locked.status !== 'disabled')
