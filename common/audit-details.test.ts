@@ -138,6 +138,10 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
   deletion_requested: [{}],
   deletion_refused: [{ reason: 'Há um processo em andamento.' }],
   anonymised: [{ events: 12 }, { events: 1 }],
+  provisioned: [{}],
+  deprovisioned: [{}],
+  scim_token_created: [{ name: 'Entra ID' }],
+  scim_token_revoked: [{ name: 'Entra ID' }],
 }
 
 /** A provider's name as AUTH_PROVIDERS spells it: what the operator called it, said quoted. */

@@ -61,6 +61,10 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   deletion_requested: [],
   deletion_refused: ['reason'],
   anonymised: ['events'],
+  provisioned: [],
+  deprovisioned: [],
+  scim_token_created: ['name'],
+  scim_token_revoked: ['name'],
 }
 
 /** Keys kept for the record that are never shown: an id is not something a person reads. */
@@ -358,6 +362,10 @@ const describe: Record<AuditType, (details: AuditDetails, labels: ProviderLabels
     number(d.events) !== undefined &&
       `${count(number(d.events)!, 'evento anterior mantido', 'eventos anteriores mantidos')} sob pseudônimo`,
   ],
+  provisioned: () => [],
+  deprovisioned: () => [],
+  scim_token_created: (d) => [text(d.name) && quoted(text(d.name)!)],
+  scim_token_revoked: (d) => [text(d.name) && quoted(text(d.name)!)],
 }
 
 /**

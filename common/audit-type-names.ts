@@ -46,4 +46,8 @@ export const auditTypeNames: Record<AuditType, string> = {
   deletion_requested: 'Exclusão da conta pedida',
   deletion_refused: 'Exclusão da conta recusada',
   anonymised: 'Conta anonimizada',
+  provisioned: 'Conta criada pelo diretório',
+  deprovisioned: 'Conta removida pelo diretório',
+  scim_token_created: 'Token de provisionamento criado',
+  scim_token_revoked: 'Token de provisionamento revogado',
 }

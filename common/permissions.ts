@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   'roles.manage',
   'teams.manage',
   'dashboard.team',
+  'provisioning.manage',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -46,6 +47,7 @@ export const permissionDescriptions: Readonly<Record<Permission, string>> = {
   'roles.manage': 'Criar e alterar papéis',
   'teams.manage': 'Criar e alterar times',
   'dashboard.team': 'Ver os números da equipe no Início',
+  'provisioning.manage': 'Gerenciar o provisionamento pelo diretório (tokens SCIM)',
 }
 
 /** The built-in roles' fixed ids (the migration creates them; neither can be deleted). */

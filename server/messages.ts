@@ -89,6 +89,7 @@ export const apiMessages = {
   team_not_found: 'Time não encontrado.',
   role_name_taken: 'Já existe um papel com este nome.',
   team_name_taken: 'Já existe um time com este nome.',
+  scim_token_not_found: 'Token de provisionamento não encontrado.',
   built_in_role: 'Os papéis Administrador e Equipe não podem ser alterados nem excluídos.',
   role_in_use: 'Há pessoas com este papel: dê outro papel a elas antes de excluí-lo.',
   // Any route.

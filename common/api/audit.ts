@@ -53,6 +53,10 @@ export const AUDIT_TYPES = [
   'deletion_requested',
   'deletion_refused',
   'anonymised',
+  'provisioned',
+  'deprovisioned',
+  'scim_token_created',
+  'scim_token_revoked',
 ] as const
 export type AuditType = (typeof AUDIT_TYPES)[number]
 

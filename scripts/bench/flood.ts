@@ -18,7 +18,7 @@ import { cpuMs, schedStat } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import type { FloodOutcome, FloodSettings } from './flood-generator'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { round, sleep } from './stats'
+import { percentile, round, sleep } from './stats'
 
 export const PROBE_INTERVAL_MS = 50
 const PROBE_TIMEOUT_MS = 10_000
@@ -61,11 +61,6 @@ export interface FloodResult extends FloodSettingsOfRun {
    */
   eventLoopThread: { runMs: number; runQueueWaitMs: number } | null
   loadAverage: { before: number[]; after: number[] }
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
 }
 
 function figures(latencies: readonly number[], failed: number): ProbeFigures {

@@ -5,7 +5,8 @@
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test
  *   npm run bench -- --only throughput  one section: build | bytes | browser | login-sso |
- *                                       throughput | flood | overload | startup | memory | scale
+ *                                       throughput | flood | overload | startup | memory | scale |
+ *                                       provisioning
  *   npm run bench -- --only scale --huge  the scale section with 5M events as well
  *
  * Everything runs on loopback, every wait has a limit, and every process it starts is stopped
@@ -32,6 +33,12 @@ import { findNginx } from './nginx'
 import { readMetafile, routeBytes, ROUTES, type RouteBytes } from '../build/route-bytes'
 import { measureMemory, type MemoryResult } from './memory'
 import { measureScale, printScale, type ScaleResult } from './scale'
+import {
+  measureProvisioning,
+  printProvisioning,
+  PROVISIONING_COUNT,
+  type ProvisioningResult,
+} from './provisioning'
 import { measureStartup, type StartupResult } from './startup'
 import { ms, ratio, type Spread, withTimeout } from './stats'
 import { measureThroughput, type CaseResult, type ThroughputResult } from './throughput'
@@ -55,6 +62,7 @@ const SECTIONS = [
   'startup',
   'memory',
   'scale',
+  'provisioning',
 ] as const
 type Section = (typeof SECTIONS)[number]
 
@@ -123,6 +131,7 @@ interface Report {
   startup?: StartupResult
   memory?: MemoryResult
   scale?: ScaleResult
+  provisioning?: ProvisioningResult
   failures: { section: Section; message: string }[]
 }
 
@@ -527,8 +536,10 @@ async function main(): Promise<number> {
       `load average ${report.machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(' ')}`,
   )
 
-  // The scale section measures the API only: it needs no client build.
-  const needsBuild = sections.some((section) => section !== 'scale')
+  // The scale and provisioning sections measure the API only: they need no client build.
+  const needsBuild = sections.some(
+    (section) => section !== 'scale' && section !== 'provisioning',
+  )
   if (needsBuild && !sections.includes('build') && !existsSync(buildInfoPath)) {
     throw new Error('dist/ holds no complete build: run npm run build first (or the build section)')
   }
@@ -565,6 +576,10 @@ async function main(): Promise<number> {
     memory: 180_000 + settings.startupRuns * 60_000,
     // Seeding 1M events on each engine, and before issue 42 routes of 20 s each.
     scale: (huge ? 4 : 2) * 60 * 60_000,
+    // Per engine and way: 10,000 requests; an invitation hashes a password (0.3 s on a busy machine).
+    provisioning:
+      2 * 2 * Math.max(1, Number(process.env.PROVISIONING_COUNT ?? PROVISIONING_COUNT)) * 1000 +
+      10 * 60_000,
   }
 
   const run: Record<Section, () => Promise<void>> = {
@@ -625,6 +640,10 @@ async function main(): Promise<number> {
     scale: async () => {
       report.scale = await measureScale({ huge }, log)
       printScale(report.scale, log)
+    },
+    provisioning: async () => {
+      report.provisioning = await measureProvisioning(log)
+      printProvisioning(report.provisioning, log)
     },
   }
 

@@ -180,7 +180,7 @@ function databaseOf(db: Kysely<Schema>, engine: Engine): Database {
 }
 
 /** A dist/ of one page: the routes measured are the API's. */
-function tinyDist(): string {
+export function tinyDist(): string {
   const dir = makeTempDir('painel-scale-dist-')
   const html =
     '<!doctype html><html lang="pt-BR"><head><title>Painel</title></head><body></body></html>'

@@ -13,6 +13,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/** The value at this fraction (0.99: p99) of values sorted ascending; 0 of none. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!
+}
+
 export function spread(values: readonly number[]): Spread {
   return { min: Math.min(...values), median: median(values), max: Math.max(...values) }
 }

@@ -33,6 +33,7 @@ export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   // path shares) and the audit words of security notices, e-mail changes and anonymising
   // (issues 28, 30): 124.4 KB. Issue 43: a success notice takes the focus (ui/notice.tsx) and
   // the layout loads the heading's focus on a change of screen (its first path kept): 125.1 KB.
+  // Provisionamento's route object, sidebar icon, permission and audit words (issue 46).
   '#/dashboard': { brotli: 126 * 1024 },
 }
 

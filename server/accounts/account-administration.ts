@@ -133,6 +133,17 @@ function keepAnActiveAdmin(
   if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
 }
 
+/**
+ * The account locked as writeAccountChangeWithin locks it (the active admins first, then the
+ * account), for a caller that reads the account, decides, and then writes through
+ * writeAccountChangeWithin in the same transaction: the provisioning routes
+ * (features/provisioning/), whose PATCH must not lose a concurrent one's change.
+ */
+export async function lockAccountForChange(trx: Db, id: string): Promise<Account | undefined> {
+  await lockActiveAdmins(trx)
+  return lockAccount(trx, id, undefined)
+}
+
 export interface AccountChange {
   status?: Exclude<AccountStatus, 'pending'>
   /** The old name of a built-in role (admin: Administrador; staff: Equipe); `roleId` wins. */

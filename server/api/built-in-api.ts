@@ -50,6 +50,8 @@ import myDataRoutes from '../features/my-data/my-data-routes'
 import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
 import staffRoutes from '../features/staff/staff-routes'
 import teamsRoutes from '../features/teams/teams-routes'
+import scimRoutes from '../features/provisioning/scim-routes'
+import scimTokensRoutes from '../features/provisioning/scim-tokens-routes'
 import {
   ADMISSION_RETRY_AFTER_SECONDS,
   AdmissionQueue,
@@ -93,7 +95,7 @@ export interface BuiltInApiOptions {
 /** One feature of the API: its routes plugin, the prefix they live under, their group. */
 interface Feature {
   routes: FastifyPluginAsyncTypebox<ApiContext>
-  prefix: '/api' | `/api/${string}`
+  prefix: '/api' | `/api/${string}` | '/scim/v2'
   group: ApiGroup
 }
 
@@ -174,6 +176,23 @@ export default fp<BuiltInApiOptions>(
       { routes: auditRoutes, prefix: '/api', group: API_GROUPS.audit },
       { routes: dashboardRoutes, prefix: '/api/dashboard', group: API_GROUPS.dashboard },
       { routes: myActivityRoutes, prefix: '/api/dashboard', group: API_GROUPS.dashboard },
+      {
+        routes: scimTokensRoutes,
+        prefix: '/api/scim-tokens',
+        group: {
+          name: 'Provisioning tokens',
+          description:
+            'The tokens a directory (Entra ID, Okta) provisions people with through /scim/v2 ' +
+            '(SCIM 2.0, docs/provisioning.md): shown once, kept hashed.',
+        },
+      },
+      // SCIM 2.0 for the organisation's directory: its own token, media type and errors, and
+      // not in the OpenAPI document (its routes are hidden; RFC 7644 describes them).
+      {
+        routes: scimRoutes,
+        prefix: '/scim/v2',
+        group: { name: 'SCIM', description: 'SCIM 2.0 (RFC 7644), for directories.' },
+      },
     ]
     // Behind the admission queue, in a context of their own (the static files and /healthz are
     // not): what the database cannot serve soon is refused at once (http/admission.ts).

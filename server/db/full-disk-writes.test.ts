@@ -513,6 +513,15 @@ const WRITES: Record<string, () => Promise<Prepared[]>> = {
     ok(await api.call('PATCH', `/api/staff/${member.id}`, adminToken, { teamId: id }), 'placed')
     return [{ send: call('DELETE', `/api/teams/${id}`, adminToken) }]
   },
+  'POST /api/scim-tokens': async () => [
+    { send: call('POST', '/api/scim-tokens', adminToken, () => ({ name: 'Entra ID' })) },
+  ],
+  'DELETE /api/scim-tokens/{id}': async () => {
+    const made = await api.call('POST', '/api/scim-tokens', adminToken, { name: 'Okta' })
+    ok(made, 'token made')
+    const { id } = made.json<{ id: string }>()
+    return [{ send: call('DELETE', `/api/scim-tokens/${id}`, adminToken) }]
+  },
   'POST /api/staff/bulk': async () => {
     const pending = await api.account('em-lote', { status: 'pending' })
     return [

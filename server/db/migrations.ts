@@ -3,6 +3,7 @@ import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from '../roles/name-key'
 import { listMigrations } from './list-migrations'
+import { provisioningMigrations } from './provisioning-migrations'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
 
 /**
@@ -648,6 +649,8 @@ const migrations: Record<string, PortableMigration> = {
         .execute()
     },
   },
+  // Issue 46's: provisioning-migrations.ts.
+  ...provisioningMigrations,
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

@@ -51,6 +51,12 @@ export interface AccountsTable {
    * totp_factors and passkeys (db/list-migrations.ts), never written by the code.
    */
   mfa: ColumnType<boolean, never, never>
+  /** The directory's id of the person (SCIM externalId: db/provisioning-migrations.ts). */
+  scim_external_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The directory created the account: only then may SCIM change its e-mail. */
+  scim_provisioned: ColumnType<boolean, boolean | undefined, boolean>
+  /** The directory deleted the person: disabled, and gone from SCIM. */
+  scim_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /**
@@ -105,6 +111,22 @@ export interface TeamsTable {
   /** Published: a registration may choose it. */
   open: ColumnType<boolean, boolean | undefined, boolean>
   created_at: CreatedAt
+  /** The directory's id of the group (SCIM externalId). */
+  scim_external_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The last change SCIM made or saw (null: never changed since issue 46's migration). */
+  updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** A provisioning token (SCIM): its SHA-256 only, never the token. */
+export interface ScimTokensTable {
+  id: string
+  name: string
+  token_hash: string
+  created_at: Date
+  last_used_at: Date | null
+  /** Who made it (null once that account is gone), and their name then. */
+  created_by: string | null
+  created_by_name: string
 }
 
 export interface SessionsTable {
@@ -391,6 +413,7 @@ export interface Schema {
   provider_link_invitations: ProviderLinkInvitationsTable
   account_tallies: AccountTalliesTable
   sign_in_days: SignInDaysTable
+  scim_tokens: ScimTokensTable
   /** Kysely's own bookkeeping of applied migrations. */
   kysely_migration: { name: string; timestamp: Generated<string> }
 }

@@ -11,6 +11,7 @@ import { profileRoute } from '../features/my-account/my-account-routes'
 import { providerLinkRoute } from '../features/provider-link/provider-link-routes'
 import { roleRoute, rolesRoute } from '../features/roles/roles-routes'
 import { teamsRoute } from '../features/teams/teams-routes'
+import { provisioningRoute } from '../features/provisioning/provisioning-routes'
 import { recoveryRoute } from '../features/recovery/recovery-routes'
 import { registerRoute } from '../features/registration/registration-routes'
 import { secondFactorSetupRoute } from '../features/second-factor-setup/second-factor-setup-routes'
@@ -42,6 +43,7 @@ export const ROUTES: readonly PanelRoute[] = [
   rolesRoute,
   roleRoute,
   teamsRoute,
+  provisioningRoute,
   secondFactorSetupRoute,
 ]
 

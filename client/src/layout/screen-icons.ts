@@ -1,6 +1,7 @@
 import {
   cilHistory,
   cilLockLocked,
+  cilLoopCircular,
   cilPeople,
   cilSitemap,
   cilSpeedometer,
@@ -18,6 +19,7 @@ export const SCREEN_ICONS = {
   audit: cilHistory,
   roles: cilLockLocked,
   teams: cilSitemap,
+  provisioning: cilLoopCircular,
 } satisfies Record<string, string[]>
 
 export type ScreenIcon = keyof typeof SCREEN_ICONS

@@ -5,7 +5,6 @@ import { sql } from 'kysely'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import { nameColumns } from '../../accounts/name-columns'
 import type { Database } from '../../db/database'
-import { portableSql } from '../../db/portable-sql'
 import { nameKey } from '../../roles/name-key'
 import { testDatabase, testStoreName } from '../../test/test-database'
 import { foldCase, type ResourceKind } from './attribute-schema'
@@ -74,11 +73,8 @@ const groups: ScimResource[] = []
 
 before(async () => {
   database = await testDatabase()
-  const { db, engine } = database
-  const t = portableSql(engine)
-  await db.schema.alterTable('accounts').addColumn('scim_external_id', 'text').execute()
-  await db.schema.alterTable('teams').addColumn('scim_external_id', 'text').execute()
-  await db.schema.alterTable('teams').addColumn('updated_at', t.timestamp).execute()
+  // scim_external_id and teams.updated_at come from db/provisioning-migrations.ts.
+  const { db } = database
   for (const team of TEAMS) {
     await db
       .insertInto('teams')

@@ -210,6 +210,9 @@ const REQUESTS: Record<string, (scene: Scene) => Request | Promise<Request>> = {
     body: { description: 'Mudou' },
   }),
   'DELETE /api/roles/{id}': async ({ role }) => ({ url: `/api/roles/${await role()}` }),
+  'GET /api/scim-tokens': () => ({ url: '/api/scim-tokens' }),
+  'POST /api/scim-tokens': ({ unique }) => ({ url: '/api/scim-tokens', body: { name: unique() } }),
+  'DELETE /api/scim-tokens/{id}': () => ({ url: `/api/scim-tokens/${noSuchId}` }),
   'GET /api/teams': () => ({ url: '/api/teams' }),
   'POST /api/teams': ({ unique }) => ({ url: '/api/teams', body: { name: unique() } }),
   'PATCH /api/teams/{id}': async ({ team }) => ({

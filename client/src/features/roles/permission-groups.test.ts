@@ -24,5 +24,9 @@ test('the groups come as the screen shows them: Pessoas, Auditoria, Administraç
   const [staff, audit, administration] = permissionGroups()
   assert.ok(staff?.permissions.includes('staff.approve'))
   assert.deepEqual(audit?.permissions, ['audit.view', 'audit.export'])
-  assert.deepEqual(administration?.permissions, ['roles.manage', 'teams.manage'])
+  assert.deepEqual(administration?.permissions, [
+    'roles.manage',
+    'teams.manage',
+    'provisioning.manage',
+  ])
 })

@@ -19,6 +19,7 @@ const GROUP_OF: Readonly<Record<Permission, PermissionGroup>> = {
   'audit.export': 'audit',
   'roles.manage': 'administration',
   'teams.manage': 'administration',
+  'provisioning.manage': 'administration',
 }
 
 const ORDER: readonly PermissionGroup[] = ['staff', 'audit', 'administration']

@@ -1,0 +1,222 @@
+import { CButton, CCard, CCardBody, CFormInput, CFormLabel } from '@coreui/react'
+import { useId, useState, type FormEvent } from 'react'
+import type { ScimTokenCreated, ScimTokenItem } from '../../../../common/api/scim-tokens'
+import { SCIM_TOKEN_NAME_MAX_LENGTH } from '../../../../common/api/scim-tokens'
+import { errorMessage } from '../../api/api-client'
+import { useLoad } from '../../api/use-load'
+import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { formatDateTime } from '../../ui/format-date'
+import { LoadingLine, StaleNotice } from '../../ui/load-notices'
+import { Notice } from '../../ui/notice'
+import { RefreshButton } from '../../ui/refresh-button'
+import { useConfirmedAction } from '../../ui/use-confirmed-action'
+import { createScimToken, listScimTokens, revokeScimToken } from './provisioning-api'
+import { provisioningMessages as text } from './provisioning-messages'
+
+/** The token just made, shown this once with a button that copies it. */
+function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () => void }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const id = useId()
+  const copy = () => {
+    const done =
+      navigator.clipboard?.writeText(created.token) ?? Promise.reject(new Error('no clipboard'))
+    done.then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    )
+  }
+  return (
+    <CCard className="mb-3 border-success" role="region" aria-labelledby={`${id}-heading`}>
+      <CCardBody>
+        <h2 id={`${id}-heading`} className="h5">
+          {text.createdHeading(created.name)}
+        </h2>
+        <p>{text.createdBody}</p>
+        <CFormLabel htmlFor={`${id}-token`}>{text.tokenLabel}</CFormLabel>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <CFormInput
+            id={`${id}-token`}
+            readOnly
+            value={created.token}
+            className="font-monospace"
+            style={{ maxWidth: '36rem' }}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <CButton color="primary" onClick={copy}>
+            {text.copy}
+          </CButton>
+          <CButton color="secondary" variant="outline" onClick={onDone}>
+            {text.done}
+          </CButton>
+        </div>
+        <span role="status" className="small">
+          {copied === 'yes' ? text.copied : copied === 'failed' ? text.copyFailed : ''}
+        </span>
+      </CCardBody>
+    </CCard>
+  )
+}
+
+function CreateForm({ onCreated }: { onCreated: (created: ScimTokenCreated) => void }) {
+  const id = useId()
+  const [name, setName] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) return setProblem(text.nameMissing)
+    setSending(true)
+    setProblem(null)
+    try {
+      onCreated(await createScimToken({ name: name.trim() }))
+      setName('')
+    } catch (error) {
+      setProblem(errorMessage(error))
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mb-4">
+      <h2 className="h5">{text.createHeading}</h2>
+      <CFormLabel htmlFor={`${id}-name`}>{text.nameLabel}</CFormLabel>
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        <CFormInput
+          id={`${id}-name`}
+          value={name}
+          maxLength={SCIM_TOKEN_NAME_MAX_LENGTH}
+          invalid={problem !== null}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+          onChange={(event) => setName(event.target.value)}
+          style={{ maxWidth: '24rem' }}
+        />
+        <CButton type="submit" color="primary" disabled={sending}>
+          {text.create}
+        </CButton>
+      </div>
+      <div id={`${id}-hint`} className="form-text">
+        {text.nameHint}
+      </div>
+      {problem && (
+        <div id={`${id}-problem`} className="invalid-feedback d-block">
+          {problem}
+        </div>
+      )}
+    </form>
+  )
+}
+
+function TokenTable({
+  tokens,
+  onRevoke,
+}: {
+  tokens: ScimTokenItem[]
+  onRevoke: (token: ScimTokenItem) => void
+}) {
+  if (tokens.length === 0) return <p>{text.empty}</p>
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle" aria-label={text.listLabel}>
+        <thead>
+          <tr>
+            <th scope="col">{text.columns.name}</th>
+            <th scope="col">{text.columns.createdAt}</th>
+            <th scope="col">{text.columns.createdBy}</th>
+            <th scope="col">{text.columns.lastUsedAt}</th>
+            <th scope="col">
+              <span className="visually-hidden">{text.revoke}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr key={token.id}>
+              <th scope="row" style={{ overflowWrap: 'anywhere' }}>
+                {token.name}
+              </th>
+              <td>{formatDateTime(token.createdAt)}</td>
+              <td>{token.createdBy}</td>
+              <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : text.neverUsed}</td>
+              <td className="text-end">
+                <CButton
+                  size="sm"
+                  color="danger"
+                  variant="outline"
+                  aria-label={text.revokeToken(token.name)}
+                  onClick={() => onRevoke(token)}
+                >
+                  {text.revoke}
+                </CButton>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Provisionamento (provisioning.manage): the SCIM address, the tokens, making and revoking them. */
+export default function ProvisioningScreen() {
+  const { load, reload, busy } = useLoad(listScimTokens, '', { keepOnFailure: true })
+  useRefreshOnFocus(reload)
+  const [created, setCreated] = useState<ScimTokenCreated | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const revocation = useConfirmedAction<ScimTokenItem>()
+  const baseUrl = `${window.location.origin}/scim/v2`
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        <h1 className="h2 mb-0 me-auto">{text.title}</h1>
+        <RefreshButton busy={busy} onClick={reload} />
+      </div>
+      <p className="text-body-secondary">{text.intro}</p>
+      <dl className="mb-4">
+        <dt>{text.baseUrl}</dt>
+        <dd>
+          <code>{baseUrl}</code>
+        </dd>
+      </dl>
+      {created && <NewToken created={created} onDone={() => setCreated(null)} />}
+      <CreateForm
+        onCreated={(made) => {
+          setNotice(null)
+          setCreated(made)
+          reload()
+        }}
+      />
+      <h2 className="h5">{text.listHeading}</h2>
+      <Notice color="success" text={notice} />
+      <StaleNotice load={load} />
+      {load.state === 'loading' ? (
+        <LoadingLine />
+      ) : load.state === 'failed' ? (
+        <Notice text={load.message} />
+      ) : (
+        <TokenTable tokens={load.data.tokens} onRevoke={(token) => revocation.ask(token)} />
+      )}
+      {revocation.asking && (
+        <ConfirmDialog
+          title={text.revokeTitle(revocation.asking.name)}
+          body={text.revokeBody}
+          confirmLabel={text.revoke}
+          cancelLabel={text.cancel}
+          danger
+          busy={revocation.busy}
+          error={revocation.error}
+          onConfirm={() =>
+            void revocation.confirm(async (doomed) => {
+              await revokeScimToken(doomed.id)
+              if (created?.id === doomed.id) setCreated(null)
+              setNotice(text.revoked(doomed.name))
+              reload()
+            })
+          }
+          onCancel={revocation.cancel}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,384 @@
+import type { FastifyRequest } from 'fastify'
+import { normalizeAccountId } from '../../../common/account-id'
+import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
+import {
+  lockAccountForChange,
+  writeAccountChangeWithin,
+  type AccountChange,
+} from '../../accounts/account-administration'
+import type { ApiContext } from '../../api/api-context'
+import { party, recordAudit } from '../../audit-log/record-audit'
+import type { Db } from '../../db/database'
+import { engineOf } from '../../db/portable-sql'
+import type { Account } from '../../db/schema'
+import { requestOrigin } from '../../http/request-origin'
+import { roleIdForGroup } from '../../roles/group-role'
+import { nameKey } from '../../roles/name-key'
+import { filterToSql } from './filter-to-sql'
+import type { Filter } from './filter-syntax'
+import { groupFields, type GroupFields } from './group-input'
+import { groupResource, type GroupRecord } from './group-resource'
+import { GROUP } from './group-schema'
+import { groupSqlAttributes } from './group-sql-attributes'
+import type { Page } from './list-response'
+import { ifMatchAllows } from './resource-version'
+import { ScimError } from './scim-error'
+import { tokenParty } from './scim-token-guard'
+import { preconditionFailed } from './scim-users'
+import type { ScimResource } from './user-resource'
+
+/**
+ * The Groups of /scim/v2 over `teams` (RFC 7644 §3): a Group is a team, its members the team's
+ * people (those SCIM sees: not deleted by the directory). A person has one team, so joining a
+ * Group moves them out of the one they were in, and leaving it leaves them with none. Joining
+ * gives the role the single sign-on mapping gives the group's name or externalId
+ * (roles/group-role.ts); leaving a group whose mapping gave the person's present role takes them
+ * back to Equipe; a mapping that says nothing changes no role. Each change is one transaction
+ * that locks the team's row first, so two PATCHes of one Group (Okta pushes members in several)
+ * are one after the other, each on what the other left.
+ */
+
+export const groupNotFound = () => new ScimError(404, undefined, 'No such Group.')
+
+type TeamRow = {
+  id: string
+  name: string
+  scim_external_id: string | null
+  created_at: Date
+  updated_at: Date | null
+}
+
+async function membersOf(db: Db, teamIds: string[]) {
+  if (teamIds.length === 0) return new Map<string, { id: string; name: string }[]>()
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'team_id'])
+    .where('team_id', 'in', teamIds)
+    .where('scim_removed_at', 'is', null)
+    .execute()
+  const byTeam = new Map<string, { id: string; name: string }[]>()
+  for (const row of rows) {
+    const team = row.team_id!.toLowerCase()
+    byTeam.set(team, [...(byTeam.get(team) ?? []), { id: row.id.toLowerCase(), name: row.name }])
+  }
+  return byTeam
+}
+
+function recordOf(row: TeamRow, members: { id: string; name: string }[]): GroupRecord {
+  return {
+    id: row.id.toLowerCase(),
+    name: row.name,
+    externalId: row.scim_external_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at ?? row.created_at,
+    members,
+  }
+}
+
+const teamColumns = ['id', 'name', 'scim_external_id', 'created_at', 'updated_at'] as const
+
+export async function readGroup(db: Db, rawId: string, baseUrl: string): Promise<ScimResource> {
+  const id = normalizeAccountId(rawId)
+  const row =
+    id === null
+      ? undefined
+      : await db.selectFrom('teams').select(teamColumns).where('id', '=', id).executeTakeFirst()
+  if (!row) throw groupNotFound()
+  const members = await membersOf(db, [row.id])
+  return groupResource(recordOf(row, members.get(row.id.toLowerCase()) ?? []), baseUrl)
+}
+
+export async function listGroups(
+  db: Db,
+  filter: Filter | undefined,
+  page: Page,
+  baseUrl: string,
+  withMembers: boolean,
+): Promise<{ total: number; resources: ScimResource[] }> {
+  const engine = engineOf(db)
+  const where = filter ? filterToSql(GROUP, filter, groupSqlAttributes(nameKey), engine) : undefined
+  let count = db.selectFrom('teams').select((eb) => eb.fn.countAll<number | string>().as('total'))
+  if (where) count = count.where(where)
+  const { total } = await count.executeTakeFirstOrThrow()
+  if (page.count === 0) return { total: Number(total), resources: [] }
+  let query = db.selectFrom('teams').select(teamColumns)
+  if (where) query = query.where(where)
+  const rows = await query
+    .orderBy('teams.created_at')
+    .orderBy('teams.id')
+    .limit(page.count)
+    .offset(page.offset)
+    .execute()
+  // Entra ID reads Groups with excludedAttributes=members: then they are not read at all.
+  const members = withMembers
+    ? await membersOf(
+        db,
+        rows.map((row) => row.id),
+      )
+    : new Map<string, { id: string; name: string }[]>()
+  return {
+    total: Number(total),
+    resources: rows.map((row) =>
+      groupResource(recordOf(row, members.get(row.id.toLowerCase()) ?? []), baseUrl),
+    ),
+  }
+}
+
+const groupNameTaken = (name: string) =>
+  new ScimError(409, 'uniqueness', `A Group with displayName "${name}" already exists.`)
+
+const isUniqueViolation = (caught: unknown) =>
+  /unique|duplicate/i.test(String((caught as Error)?.message ?? ''))
+
+const actor = (request: FastifyRequest) => ({
+  actor: tokenParty(request),
+  origin: requestOrigin(request),
+})
+
+async function refuseTakenName(trx: Db, name: string, except?: string) {
+  let query = trx.selectFrom('teams').select('id').where('name_key', '=', nameKey(name))
+  if (except) query = query.where('id', '<>', except)
+  if (await query.executeTakeFirst()) throw groupNameTaken(name)
+}
+
+/** POST /Groups: a new team (closed to registrations, no description) and its members. */
+export async function createGroup(
+  context: Pick<ApiContext, 'db' | 'now' | 'config'>,
+  request: FastifyRequest,
+  body: unknown,
+  baseUrl: string,
+): Promise<ScimResource> {
+  const fields = groupFields(body)
+  const id = crypto.randomUUID()
+  await context.db
+    .transaction()
+    .execute(async (trx) => {
+      await refuseTakenName(trx, fields.name)
+      const at = context.now()
+      await trx
+        .insertInto('teams')
+        .values({
+          id,
+          name: fields.name,
+          name_key: nameKey(fields.name),
+          description: '',
+          open: false,
+          scim_external_id: fields.externalId,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      await recordAudit(trx, {
+        type: 'team_created',
+        ...actor(request),
+        details: { name: fields.name, open: false },
+      })
+      await placeMembers(context, trx, request, { id, ...fields }, [], fields.memberIds)
+    })
+    .catch((caught: unknown) => {
+      if (!(caught instanceof ScimError) && isUniqueViolation(caught))
+        throw groupNameTaken(fields.name)
+      throw caught
+    })
+  return readGroup(context.db, id, baseUrl)
+}
+
+/**
+ * Who joins and who leaves: each one's team (and role, by the mapping) written through the
+ * admins' path, audited as team_changed and role_changed. A member that is no User SCIM knows
+ * is invalidValue, before anything is written.
+ */
+async function placeMembers(
+  context: Pick<ApiContext, 'config'>,
+  trx: Db,
+  request: FastifyRequest,
+  team: { id: string; name: string; externalId: string | null },
+  before: string[],
+  after: string[],
+): Promise<void> {
+  const joining = after.filter((id) => !before.includes(id))
+  const leaving = before.filter((id) => !after.includes(id))
+  if (joining.length === 0 && leaving.length === 0) return
+  const roleId = await roleIdForGroup(trx, context.config.authProviders, team)
+  for (const id of joining) {
+    const person = await lockAccountForChange(trx, id)
+    if (!person || person.scim_removed_at !== null)
+      throw new ScimError(400, 'invalidValue', `The member "${id}" is not a User.`)
+    await moveTo(trx, request, person, {
+      teamId: team.id,
+      ...(roleId !== undefined && { roleId }),
+    })
+  }
+  for (const id of leaving) {
+    const person = await lockAccountForChange(trx, id)
+    if (!person || person.team_id?.toLowerCase() !== team.id) continue
+    const keepsRole = roleId === undefined || person.role_id.toLowerCase() !== roleId
+    await moveTo(trx, request, person, {
+      teamId: null,
+      ...(!keepsRole && { roleId: BUILT_IN_ROLE_IDS.staff }),
+    })
+  }
+}
+
+async function moveTo(trx: Db, request: FastifyRequest, person: Account, wanted: AccountChange) {
+  await writeAccountChangeWithin(
+    trx,
+    person.id,
+    (was, { lastActiveAdmin }) => {
+      const change: AccountChange = {}
+      if (wanted.teamId !== undefined && wanted.teamId !== was.team_id?.toLowerCase())
+        change.teamId = wanted.teamId
+      // The last active Administrador keeps the role: the admins' rule holds for the directory.
+      if (
+        wanted.roleId !== undefined &&
+        wanted.roleId !== was.role_id.toLowerCase() &&
+        !lastActiveAdmin
+      )
+        change.roleId = wanted.roleId
+      return Object.keys(change).length === 0 ? null : change
+    },
+    async (trx, was, after) => {
+      if (!after) return
+      const teamIds = [was.team_id, after.team_id].filter((id): id is string => id !== null)
+      const names =
+        teamIds.length === 0
+          ? []
+          : await trx
+              .selectFrom('teams')
+              .select(['id', 'name'])
+              .where('id', 'in', teamIds)
+              .execute()
+      const teamName = (id: string | null) =>
+        id === null
+          ? null
+          : (names.find((team) => team.id.toLowerCase() === id.toLowerCase())?.name ?? null)
+      const who = { ...actor(request), account: party(after) }
+      if (after.team_id !== was.team_id)
+        await recordAudit(trx, {
+          type: 'team_changed',
+          ...who,
+          details: { from: teamName(was.team_id), to: teamName(after.team_id) },
+        })
+      if (after.role_id !== was.role_id) {
+        const roles = await trx
+          .selectFrom('roles')
+          .select(['id', 'name'])
+          .where('id', 'in', [was.role_id, after.role_id])
+          .execute()
+        const roleName = (id: string) =>
+          roles.find((role) => role.id.toLowerCase() === id.toLowerCase())?.name ?? null
+        await recordAudit(trx, {
+          type: 'role_changed',
+          ...who,
+          details: {
+            from: was.role,
+            to: after.role,
+            from_role: roleName(was.role_id),
+            to_role: roleName(after.role_id),
+          },
+        })
+      }
+    },
+  )
+}
+
+/** PUT and PATCH /Groups/:id: `next` makes the new fields from the Group as it is once locked. */
+export async function changeGroup(
+  context: Pick<ApiContext, 'db' | 'now' | 'config'>,
+  request: FastifyRequest,
+  rawId: string,
+  next: (current: ScimResource) => GroupFields,
+  baseUrl: string,
+): Promise<ScimResource> {
+  const id = normalizeAccountId(rawId)
+  if (id === null) throw groupNotFound()
+  let fields: GroupFields | undefined
+  await context.db
+    .transaction()
+    .execute(async (trx) => {
+      // The team's row locked (an UPDATE that changes nothing), as teams-routes.ts does.
+      const row = await trx
+        .updateTable('teams')
+        .set((set) => ({ name: set.ref('name') }))
+        .where('id', '=', id)
+        .returning(teamColumns)
+        .executeTakeFirst()
+      if (!row) throw groupNotFound()
+      const members = (await membersOf(trx, [row.id])).get(row.id.toLowerCase()) ?? []
+      const current = groupResource(recordOf(row, members), baseUrl)
+      const version = (current.meta as { version: string }).version
+      if (!ifMatchAllows(request.headers['if-match'], version)) throw preconditionFailed()
+      fields = next(current)
+      if (fields.name !== row.name) {
+        await refuseTakenName(trx, fields.name, id)
+        await recordAudit(trx, {
+          type: 'team_updated',
+          ...actor(request),
+          details: { from_name: row.name, name: fields.name },
+        })
+      }
+      await trx
+        .updateTable('teams')
+        .set({
+          name: fields.name,
+          name_key: nameKey(fields.name),
+          scim_external_id: fields.externalId,
+          updated_at: context.now(),
+        })
+        .where('id', '=', id)
+        .execute()
+      await placeMembers(
+        context,
+        trx,
+        request,
+        { id, name: fields.name, externalId: fields.externalId },
+        members.map((member) => member.id),
+        fields.memberIds,
+      )
+    })
+    .catch((caught: unknown) => {
+      if (!(caught instanceof ScimError) && isUniqueViolation(caught))
+        throw groupNameTaken(fields?.name ?? '')
+      throw caught
+    })
+  return readGroup(context.db, id, baseUrl)
+}
+
+/** DELETE /Groups/:id: the team goes; its people keep their accounts, with no team. */
+export async function deleteGroup(
+  context: Pick<ApiContext, 'db'>,
+  request: FastifyRequest,
+  rawId: string,
+  baseUrl: string,
+): Promise<void> {
+  const id = normalizeAccountId(rawId)
+  if (id === null) throw groupNotFound()
+  await context.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('teams')
+      .set((set) => ({ name: set.ref('name') }))
+      .where('id', '=', id)
+      .returning(teamColumns)
+      .executeTakeFirst()
+    if (!row) throw groupNotFound()
+    const members = (await membersOf(trx, [row.id])).get(row.id.toLowerCase()) ?? []
+    if (request.headers['if-match'] !== undefined) {
+      const current = groupResource(recordOf(row, members), baseUrl)
+      if (
+        !ifMatchAllows(request.headers['if-match'], (current.meta as { version: string }).version)
+      )
+        throw preconditionFailed()
+    }
+    const { count } = await trx
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('team_id', '=', id)
+      .executeTakeFirstOrThrow()
+    await trx.deleteFrom('teams').where('id', '=', id).execute()
+    await recordAudit(trx, {
+      type: 'team_deleted',
+      ...actor(request),
+      details: { name: row.name, members: Number(count) },
+    })
+  })
+}
