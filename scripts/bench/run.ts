@@ -537,9 +537,7 @@ async function main(): Promise<number> {
   )
 
   // The scale and provisioning sections measure the API only: they need no client build.
-  const needsBuild = sections.some(
-    (section) => section !== 'scale' && section !== 'provisioning',
-  )
+  const needsBuild = sections.some((section) => section !== 'scale' && section !== 'provisioning')
   if (needsBuild && !sections.includes('build') && !existsSync(buildInfoPath)) {
     throw new Error('dist/ holds no complete build: run npm run build first (or the build section)')
   }
