@@ -132,3 +132,19 @@ it('starts a query from the event loop even when the connection is free, never i
     await db.destroy()
   }
 })
+
+it('after close, a statement kept, a new one and a query through Kysely fail as errors, never reaching libsql (which panics)', async () => {
+  const raw = openSqlite(':memory:')
+  const kept = raw.prepare('select 1 as one')
+  assert.deepEqual(kept.all([]), [{ one: 1 }])
+  raw.close()
+  raw.close() // twice: a shutdown and a test's own cleanup
+  assert.equal(raw.isOpen, false)
+  assert.throws(() => kept.all([]), /not open/)
+  assert.throws(() => raw.prepare('select 2'), /not open/)
+
+  const db = connect({ sqliteFile: ':memory:' })
+  await sql`select 1`.execute(db)
+  await db.destroy()
+  await assert.rejects(sql`select 1`.execute(db))
+})

@@ -56,6 +56,8 @@ export function openSqlite(
   options: SqliteOptions = {},
 ): SqliteDatabase & {
   raw: Libsql.Database
+  /** False once closed: libsql panics (aborting the process) when a closed database is used. */
+  readonly isOpen: boolean
 } {
   const raw = new Libsql(path)
   try {
@@ -72,12 +74,19 @@ export function openSqlite(
   const connection = { open: true }
   return {
     raw,
+    get isOpen() {
+      return connection.open
+    },
     close: () => {
+      if (!connection.open) return
       connection.open = false
       prepared.clear()
       raw.close()
     },
     prepare: (text) => {
+      // A query that comes after close (a background job's, or one in flight at a shutdown)
+      // fails as a query, instead of reaching libsql.
+      if (!connection.open) throw new TypeError('The database connection is not open')
       if (SCHEMA_CHANGE.test(text)) {
         // The columns a kept statement reads may change (`select *`): none is kept across it.
         prepared.clear()

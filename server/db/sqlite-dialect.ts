@@ -12,7 +12,10 @@ import {
 import { storageProblem, StorageUnavailableError } from './storage-failure'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
-export type EmbeddedDatabase = SqliteDatabase & { raw: { readonly inTransaction: boolean } }
+export type EmbeddedDatabase = SqliteDatabase & {
+  raw: { readonly inTransaction: boolean }
+  readonly isOpen: boolean
+}
 
 /** How long a request waits for another process's write lock before it is refused (503). */
 export const DEFAULT_LOCK_WAIT_MS = 5000
@@ -53,6 +56,9 @@ class TransactionalDdlAdapter extends SqliteAdapter {
     return true
   }
 }
+
+/** Whether a transaction is open; never asked of a closed database, which libsql cannot answer. */
+const inTransaction = (database: EmbeddedDatabase) => database.isOpen && database.raw.inTransaction
 
 /** A statement that only reads: run as it is, outside any transaction of ours. */
 const READS = /^\s*(select|with|explain|pragma)\b/i
@@ -102,7 +108,7 @@ class EmbeddedDriver implements Driver {
   }
 
   async rollbackTransaction(): Promise<void> {
-    if (this.database.raw.inTransaction) this.connection.finish('rollback')
+    if (inTransaction(this.database)) this.connection.finish('rollback')
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -165,7 +171,7 @@ class EmbeddedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiled
-    if (this.database.raw.inTransaction || READS.test(sql)) {
+    if (inTransaction(this.database) || READS.test(sql)) {
       const statement = this.database.prepare(sql)
       return this.whenFree(
         () => run<R>(statement, parameters),
@@ -179,7 +185,7 @@ class EmbeddedConnection implements DatabaseConnection {
       this.finish('commit')
       return result
     } catch (error) {
-      if (this.database.raw.inTransaction) this.finish('rollback')
+      if (inTransaction(this.database)) this.finish('rollback')
       throw error
     }
   }
