@@ -3,7 +3,7 @@ import './app/app.css'
 import { canHydrateSignIn, hydratePanel, renderPanel } from './app/mount'
 import { reloadOnceOnChunkError } from './routing/reload-on-chunk-error'
 import { createAppStore } from './state/store'
-import { DEFAULT_COLOR_MODE, readStoredColorMode } from './theme/color-mode'
+import { DEFAULT_COLOR_MODE, readStoredColorMode } from './state/color-mode'
 import { startColorModeSync } from './theme/color-mode-sync'
 
 declare const __DEV__: boolean

@@ -1,5 +1,5 @@
 import { messages } from '../words/messages'
-import { noteAuthenticatedCall } from '../session/last-call'
+import { noteAuthenticatedCall } from './last-call'
 import { clearToken, readToken } from '../session/token'
 
 /**

@@ -3,7 +3,7 @@ import CIcon from '@coreui/icons-react'
 import { CContainer, CHeader, CHeaderToggler } from '@coreui/react'
 import { useAppDispatch, useAppSelector } from '../state/hooks'
 import { layoutMessages } from './layout-messages'
-import { ColorModeSwitcher } from '../theme/color-mode-switcher'
+import { ColorModeSwitcher } from './color-mode-switcher'
 import { AppBreadcrumb } from './app-breadcrumb'
 import { UserMenu } from './user-menu'
 

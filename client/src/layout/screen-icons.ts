@@ -7,12 +7,13 @@ import {
   cilSpeedometer,
   cilUser,
 } from '@coreui/icons'
+import type { ScreenIcon } from '../routing/route'
 
 /**
  * The CoreUI icon of each name a route object may give (routing/route.ts). Here, in the layout's
  * chunk, and not in the route objects: those are in every cold load, the login page's too.
  */
-export const SCREEN_ICONS = {
+export const SCREEN_ICONS: Readonly<Record<ScreenIcon, string[]>> = {
   dashboard: cilSpeedometer,
   profile: cilUser,
   staff: cilPeople,
@@ -20,6 +21,4 @@ export const SCREEN_ICONS = {
   roles: cilLockLocked,
   teams: cilSitemap,
   provisioning: cilLoopCircular,
-} satisfies Record<string, string[]>
-
-export type ScreenIcon = keyof typeof SCREEN_ICONS
+}

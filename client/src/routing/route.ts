@@ -1,6 +1,13 @@
 import type { ComponentType } from 'react'
 import type { Permission } from '../../../common/permissions'
-import type { ScreenIcon } from '../layout/screen-icons'
+
+/**
+ * The sidebar's icons by name: layout/screen-icons.ts gives each its CoreUI icon (a name without
+ * one does not compile there). Named here so that the route objects, in every cold load, carry
+ * a word and not the icon's paths, and so that routing/ needs nothing from layout/.
+ */
+export type ScreenIcon =
+  'dashboard' | 'profile' | 'staff' | 'audit' | 'roles' | 'teams' | 'provisioning'
 
 /** What a route's loader gives: its page or screen as the module's default export. */
 export type PageModule = { default: ComponentType }

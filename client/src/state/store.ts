@@ -1,5 +1,5 @@
 import { legacy_createStore as createStore, type Store } from 'redux'
-import type { ColorMode } from '../theme/color-mode'
+import type { ColorMode } from './color-mode'
 
 /** The app state of docs/architecture.md, "Fixed contracts": two fields, changed only by the one action type `set`. */
 export interface AppState {

@@ -18,7 +18,7 @@ import {
   DEFAULT_COLOR_MODE,
   readStoredColorMode,
   storeColorMode,
-} from './color-mode'
+} from '../state/color-mode'
 import { readThemeParam, urlWithoutThemeParam } from './theme-param'
 import { markLoadKind } from '../prerender/boot'
 import { startAppAfterFirstPaint } from '../prerender/start-after-paint'

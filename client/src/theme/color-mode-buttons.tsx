@@ -2,7 +2,7 @@ import { cilContrast, cilMoon, cilSun } from '@coreui/icons'
 import { useSyncExternalStore } from 'react'
 import { useAppDispatch, useAppSelector } from '../state/hooks'
 import { messages } from '../words/messages'
-import { COLOR_MODES, type ColorMode } from './color-mode'
+import { COLOR_MODES, type ColorMode } from '../state/color-mode'
 import { chooseColorMode } from './color-mode-sync'
 
 const ICONS: Record<ColorMode, string[]> = { light: cilSun, dark: cilMoon, auto: cilContrast }

@@ -7,7 +7,7 @@ import {
   readStoredColorMode,
   storeColorMode,
   type ColorMode,
-} from './color-mode'
+} from '../state/color-mode'
 
 /**
  * A choice of colour mode (the switcher, the theme URL parameter): stored, then put in the redux

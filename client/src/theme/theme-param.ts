@@ -1,4 +1,4 @@
-import { isColorMode, type ColorMode } from './color-mode'
+import { isColorMode, type ColorMode } from '../state/color-mode'
 
 /**
  * The `theme` query parameter, before the hash (`/?theme=dark#/login`) or inside it

@@ -1,6 +1,6 @@
 /**
  * When this browser last used the session, in localStorage so that every tab shares one idle
- * timer (session-activity.ts reads it). Apart from the rest of that module because api-client
+ * timer (session/session-activity.ts reads it). Apart from the rest of that module because api-client
  * writes it after every call: it is in the chunk every cold load, the sign-in page's too,
  * downloads, and the readers are needed by the signed-in layout only.
  */

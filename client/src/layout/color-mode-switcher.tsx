@@ -1,11 +1,11 @@
 import { cilContrast, cilMoon, cilSun } from '@coreui/icons'
 import CIcon from '@coreui/icons-react'
 import { CDropdownItem } from '@coreui/react'
-import { HeaderMenu } from '../layout/header-menu'
+import { HeaderMenu } from './header-menu'
 import { useAppDispatch, useAppSelector } from '../state/hooks'
 import { messages } from '../words/messages'
-import { COLOR_MODES, type ColorMode } from './color-mode'
-import { chooseColorMode } from './color-mode-sync'
+import { COLOR_MODES, type ColorMode } from '../state/color-mode'
+import { chooseColorMode } from '../theme/color-mode-sync'
 
 const ICONS: Record<ColorMode, string[]> = { light: cilSun, dark: cilMoon, auto: cilContrast }
 const LABELS: Record<ColorMode, string> = {
