@@ -128,7 +128,7 @@ const linkedBy: Record<string, string> = {
   admin_link: 'pelo link que um administrador enviou à pessoa',
 }
 
-/** What a security notice was about (server/security-notices/notice-kinds.ts). */
+/** What a security notice was about (server/security-notices/security-notice-kinds.ts). */
 const noticeAbout: Record<string, string> = {
   new_browser: 'sobre uma entrada de um navegador novo',
   mfa_enabled: 'sobre o segundo fator ativado',
@@ -369,7 +369,7 @@ const describe: Record<AuditType, (details: AuditDetails, labels: ProviderLabels
 }
 
 /**
- * The owner's security notice, folded into the event that caused it (audit-log/record-audit.ts
+ * The owner's security notice, folded into the event that caused it (server/audit-log/record-audit.ts
  * marks it `notice: true`); events written before had a "notice_sent" event of their own.
  */
 export const NOTICE_SENT_WORDS = 'aviso enviado por e-mail'

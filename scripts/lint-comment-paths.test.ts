@@ -14,13 +14,34 @@ const check = (file: string, text: string, ignored?: (path: string) => boolean) 
   )
 
 describe('comments that name files (scripts/lint-comment-paths.ts)', () => {
-  it('passes names that exist: whole, by their last folders, alone, or relative', () => {
+  it("passes names that exist: whole, from the side's root, alone, or relative", () => {
     const text = [
       '// see server/roles/rank.ts, roles/rank.ts and api-context.ts',
-      '/** The route object (../routing/route.ts); <feature>-routes.ts is a pattern. */',
       "const words = 'strings/are-no-comment.ts'",
     ].join('\n')
-    assert.deepEqual(check('client/src/app/x.ts', text), [])
+    assert.deepEqual(check('server/api/x.ts', text), [])
+    const relative =
+      '/** The route object (../routing/route.ts); <feature>-routes.ts is a pattern. */'
+    assert.deepEqual(check('client/src/app/x.ts', relative), [])
+  })
+
+  it("looks a folder's name up where a reader would, never on the other side", () => {
+    // roles/rank.ts is the server's: in a client file it names client/src/roles/rank.ts.
+    assert.deepEqual(check('client/src/app/x.ts', '// roles/rank.ts'), ['1 roles/rank.ts'])
+    assert.deepEqual(check('server/api/x.ts', '// routing/route.ts'), ['1 routing/route.ts'])
+  })
+
+  it('reads the comments after a template literal with a substitution and a regular expression', () => {
+    const text = [
+      'const a = `x${1}y`',
+      '// gone/after-template.ts',
+      'const r = /a\\/\\/b\\.ts/g',
+      '// gone/after-regex.ts',
+    ].join('\n')
+    assert.deepEqual(check('server/x.ts', text), [
+      '2 gone/after-template.ts',
+      '4 gone/after-regex.ts',
+    ])
   })
 
   it('names, with their line, the files that do not exist, in scripts and stylesheets', () => {

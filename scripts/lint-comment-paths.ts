@@ -1,14 +1,16 @@
 /**
  * `npm run lint`'s check that every file a comment names exists, so that a comment sending the
  * reader to a module never sends them nowhere (issue 45 found eleven that did). A name counts
- * when it has a file's extension and either a folder (`roles/rank.ts`,
- * `client/src/routing/route.ts`) or stands alone (`api-context.ts`): it is found when a file the
- * repository tracks ends with it at a folder's boundary, or sits at that path relative to the
- * commenting file (when it starts with a dot). Web addresses, absolute paths, what git ignores
+ * when it has a file's extension. One with a folder is found where a reader starts looking: the
+ * commenting file's own folder, the root of its side (client/src, server, common, scripts, e2e:
+ * `accounts/<name>.ts` in a comment of server/http/ is server/accounts/<name>.ts, never a
+ * same-named file elsewhere) or the
+ * repository's root, or relative to the commenting file when it starts with a dot. One that stands
+ * alone (`api-context.ts`) is found when a tracked file has that name. Web addresses, absolute paths, what git ignores
  * (the build's dist/, the bench's reports/, node_modules/) and the few names of ELSEWHERE are not
  * the repository's and are left alone.
  *
- * Comments are read with TypeScript's scanner (the comments of .ts, .tsx, .mjs and .js files;
+ * Comments are read from TypeScript's syntax tree (the comments of .ts, .tsx, .mjs and .js files;
  * strings are not comments), and /* … *\/ in stylesheets.
  */
 import { execFileSync } from 'node:child_process'
@@ -35,31 +37,48 @@ const NOT_OURS = /^(?:node_modules|dist|coverage|test-results|playwright-report)
 const ELSEWHERE: ReadonlyMap<string, string> = new Map([
   ['OIDC.md', "glewlwyd's documentation (server/test/glewlwyd-provider.ts)"],
   ['webapp/admin.js', "glewlwyd's admin page (server/test/glewlwyd-provider.ts)"],
+  ['webapp/login.js', "glewlwyd's login page (server/test/glewlwyd-provider.ts)"],
+  ['login.html', "glewlwyd's login page (server/test/glewlwyd-provider.ts)"],
   ['assets/main-X.js', 'an example of a hashed name the build writes (scripts/build/metafile.ts)'],
   ['./file.js', 'an example of an index line (scripts/build/per-file-imports.ts)'],
 ])
 
+/** The roots a side's comments name their files from (`accounts/…` in server/). */
+const SIDES = ['client/src', 'server', 'common', 'scripts', 'e2e']
+
 const SCANNED = /\.(tsx?|mts|mjs|js)$/
 
-/** The comments of a script, with the line each starts on. */
+/**
+ * The comments of a script, with the line each starts on: those before and after every node of
+ * its syntax tree. Not TypeScript's bare scanner, which loses its place after a template literal
+ * with a substitution (`${…}`) or a regular expression, and then reads comments as code or code
+ * as comments.
+ */
 function commentsOfScript(text: string, tsx: boolean): { text: string; line: number }[] {
-  const scanner = ts.createScanner(
+  const source = ts.createSourceFile(
+    tsx ? 'file.tsx' : 'file.ts',
+    text,
     ts.ScriptTarget.Latest,
     false,
-    tsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard,
-    text,
+    tsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   )
-  const found: { text: string; line: number }[] = []
-  const lineOf = (position: number) => text.slice(0, position).split('\n').length
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (
-      kind === ts.SyntaxKind.SingleLineCommentTrivia ||
-      kind === ts.SyntaxKind.MultiLineCommentTrivia
-    ) {
-      found.push({ text: scanner.getTokenText(), line: lineOf(scanner.getTokenStart()) })
-    }
+  const starts = new Map<number, number>()
+  const note = (ranges: readonly ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) starts.set(range.pos, range.end)
   }
-  return found
+  const visit = (node: ts.Node) => {
+    note(ts.getLeadingCommentRanges(text, node.pos))
+    note(ts.getTrailingCommentRanges(text, node.end))
+    node.forEachChild(visit)
+  }
+  visit(source)
+  note(ts.getLeadingCommentRanges(text, source.endOfFileToken.pos))
+  return [...starts]
+    .sort(([a], [b]) => a - b)
+    .map(([pos, end]) => ({
+      text: text.slice(pos, end),
+      line: source.getLineAndCharacterOfPosition(pos).line + 1,
+    }))
 }
 
 function commentsOfStylesheet(text: string): { text: string; line: number }[] {
@@ -76,11 +95,12 @@ export function commentPathProblems(
   ignored: (path: string) => boolean = () => false,
 ): CommentPathProblem[] {
   const known = new Set(tracked)
-  const suffixes = new Set<string>()
-  for (const path of tracked) {
-    const parts = path.split('/')
-    for (let i = 0; i < parts.length; i++) suffixes.add(parts.slice(i).join('/'))
-  }
+  const names = new Set(tracked.map((path) => path.slice(path.lastIndexOf('/') + 1)))
+  /** The path from the commenting file's folder, from the root of its side, or from the top. */
+  const fromAFolderOfTheFile = (file: string, path: string) =>
+    [dirname(file), SIDES.find((side) => file.startsWith(`${side}/`)), '.'].some(
+      (folder) => folder !== undefined && known.has(folder === '.' ? path : `${folder}/${path}`),
+    )
   const problems: CommentPathProblem[] = []
   for (const [file, text] of files) {
     const comments = file.endsWith('.css')
@@ -96,7 +116,9 @@ export function commentPathProblems(
                 .split('\\')
                 .join('/'),
             )
-          : suffixes.has(path)
+          : path.includes('/')
+            ? fromAFolderOfTheFile(file, path)
+            : names.has(path)
         if (!exists) {
           const line = comment.line + comment.text.slice(0, match.index).split('\n').length - 1
           problems.push({ file, line, path })

@@ -77,7 +77,7 @@ function single(stage: Instruction[], keyword: string): Instruction {
   return found[0]!
 }
 
-/** `["node", "x.js"]`: exec form, so no shell sits between tini and node to swallow signals. */
+/** `["node", "<script>"]`: exec form, so no shell sits between tini and node to swallow signals. */
 function execForm(instruction: Instruction, text = instruction.args): string[] {
   let parsed: unknown
   try {

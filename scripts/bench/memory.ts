@@ -21,7 +21,7 @@ export interface MemoryResult {
 }
 
 const SIGN_INS = 200
-// Under the 5 tries one account may have in flight from one address (accounts/sign-in-limits.ts,
+// Under the 5 tries one account may have in flight from one address (server/accounts/sign-in-limits.ts,
 // accountAndAddress): every try is counted before its password is checked, so more at once
 // would be answered 429 however right the password.
 const SIGN_IN_CONCURRENCY = 4

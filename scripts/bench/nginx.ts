@@ -76,7 +76,7 @@ const block = (head: string, lines: readonly string[], indent = '    ') =>
   [`${indent}${head} {`, ...lines.map((line) => `${indent}  ${line}`), `${indent}}`].join('\n')
 
 /**
- * The whole nginx.conf. `extensions`: those of the files under dist/assets, each of which gets
+ * The whole of nginx's configuration file. `extensions`: those of the files under dist/assets, each of which gets
  * a location that serves its .br sibling under the original content type.
  */
 export function nginxConf(options: {

@@ -10,7 +10,7 @@
  * person with the right password, one in `wrongEvery` a wrong password.
  *
  * One client in ten opens a new connection for each request (many real clients do, and a new
- * connection is where Node's headers clock used to start too early: http/client-errors.ts).
+ * connection is where Node's headers clock used to start too early: server/http/client-errors.ts).
  *
  * Input: one JSON argument (OverloadLoad). Output: `loading` as it starts, then one JSON line on
  * stdout (OverloadOutcome): every answer's route, status and time, summarised.

@@ -79,7 +79,7 @@ export interface OverloadResult extends OverloadSettings {
 }
 
 export interface ServerLog {
-  /** Lines about refusals (http/refusals.ts: the first at once, then a count every 10 s). */
+  /** Lines about refusals (server/http/refusals.ts: the first at once, then a count every 10 s). */
   refusalLines: number
   /** The requests those lines count. */
   refusalsLogged: number

@@ -31,7 +31,7 @@ export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   // descriptions (121.1 KB), then the viewer's access, the route objects of Papéis and Times
   // and their sidebar icons: 123.0 KB. With single sign-on's provider marks (a chunk the login
   // path shares) and the audit words of security notices, e-mail changes and anonymising
-  // (issues 28, 30): 124.4 KB. Issue 43: a success notice takes the focus (ui/notice.tsx) and
+  // (issues 28, 30): 124.4 KB. Issue 43: a success notice takes the focus (client/src/ui/notice.tsx) and
   // the layout loads the heading's focus on a change of screen (its first path kept): 125.1 KB.
   // Provisionamento's route object, sidebar icon, permission and audit words (issue 46).
   '#/dashboard': { brotli: 126 * 1024 },

@@ -28,7 +28,7 @@ const lazy = (name: string) => ({ path: chunk(name), kind: 'dynamic-import' as c
 
 /**
  * A miniature of the real build: the entry shares react with every page, the screen table
- * (`screens.js`) lazily imports the dashboard and the profile, and the login page and the layout
+ * (its `screens` module) lazily imports the dashboard and the profile, and the login page and the layout
  * share a form-helpers chunk.
  */
 const metafile: Metafile = {

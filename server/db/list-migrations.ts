@@ -93,7 +93,7 @@ export const listMigrations: Record<
 
   /**
    * An index for each order of Equipe and each filter it offers with the default order, so a
-   * page is read as a range of one index from its cursor (accounts/account-order.ts), and the
+   * page is read as a range of one index from its cursor (features/staff/staff-order.ts), and the
    * audit log's pages by person (whom, or who did it) and by type, ending with the id as the
    * log's own order does (the older indexes lacked it: the page's ties were sorted apart, and
    * SQLite sorted the whole range). `rank`: pending registrations first;

@@ -33,7 +33,7 @@ export const staffAccountPath = (id: string) => `/equipe/${encodeURIComponent(id
 
 /**
  * Equipe's list of one role's or one team's people (Papéis and Times link to it; the filters in
- * the URL are features/staff/staff-filters.ts's).
+ * the URL are features/staff/staff-filters.tsx's).
  */
 export const staffOfPath = (filter: 'roleId' | 'teamId', id: string) =>
   `${paths.staff}?${filter}=${encodeURIComponent(id)}`

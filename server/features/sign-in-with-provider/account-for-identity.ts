@@ -127,7 +127,7 @@ export async function accountForIdentity(
 
 /**
  * An invited person's first sign-in at a provider takes the invitation up (with
- * PASSWORD_SIGN_IN=off it is the only way: staff/invite-account.ts mails no password link). The
+ * PASSWORD_SIGN_IN=off it is the only way: features/staff/invite-account.ts mails no password link). The
  * invitation's random password was nobody's: the account is left with none, like one a provider
  * made, so Minha conta does not count it as a way in (sign-in-ways.ts).
  */
