@@ -26,7 +26,7 @@ describe('comments that name files (scripts/lint-comment-paths.ts)', () => {
   })
 
   it("looks a folder's name up where a reader would, never on the other side", () => {
-    // roles/rank.ts is the server's: in a client file it names client/src/roles/rank.ts.
+    // A server folder's file named in a client file means a client file of that name.
     assert.deepEqual(check('client/src/app/x.ts', '// roles/rank.ts'), ['1 roles/rank.ts'])
     assert.deepEqual(check('server/api/x.ts', '// routing/route.ts'), ['1 routing/route.ts'])
   })
