@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { StaffList } from '../../../common/api/staff'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from '../session/api-client'
 import { STAFF_CHANGED_EVENT } from '../api/staff-changed-event'
 import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
 

@@ -11,7 +11,7 @@ import {
   type FormEvent,
 } from 'react'
 import { securityMessages } from './second-factor-messages'
-import { errorMessage } from '../api/api-client'
+import { errorMessage } from '../session/api-client'
 import {
   confirmTotp,
   fetchMfaStatus,

@@ -2,7 +2,7 @@ import { CButton, CCard, CCardBody, CFormInput, CFormLabel } from '@coreui/react
 import { useId, useState, type FormEvent } from 'react'
 import type { ScimTokenCreated, ScimTokenItem } from '../../../../common/api/scim-tokens'
 import { SCIM_TOKEN_NAME_MAX_LENGTH } from '../../../../common/api/scim-tokens'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
