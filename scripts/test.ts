@@ -6,7 +6,7 @@
  * The server tests run on the embedded database (SQLite), and once more on PostgreSQL when
  * TEST_DATABASE_URL names a server where its user may create databases (.ci/run sets one up).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { formatTable } from './build/report'
 import { findFirefox, findWebKitDriver } from './find-browser'
 import { root } from './paths'
@@ -78,6 +78,50 @@ const STEPS: Step[] = [
   },
 ]
 
+/**
+ * A deadline for the whole run: CI gives up on a run at 90 minutes and prints only part of what
+ * it said, with no summary (the run that timed out showed neither which step was slow nor what
+ * had passed). PAINEL_TEST_DEADLINE is when to stop, in seconds since 1970 (.ci/run sets it to 85
+ * minutes after it started); a step still running then is stopped, with all its processes, and
+ * counted as failed, the steps after it are skipped, and the summary below is printed. Unset: no
+ * deadline.
+ */
+const deadline = Number(process.env.PAINEL_TEST_DEADLINE ?? Number.POSITIVE_INFINITY) * 1000
+if (Number.isNaN(deadline)) {
+  console.error(`PAINEL_TEST_DEADLINE="${process.env.PAINEL_TEST_DEADLINE}" is not a number`)
+  process.exit(1)
+}
+
+/** Runs one step in a process group of its own; resolves with its exit code, or 'deadline'. */
+function runStep(step: Step): Promise<number | 'deadline'> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...step.command], {
+      cwd: root,
+      stdio: 'inherit',
+      env: step.env ?? process.env,
+      detached: true,
+    })
+    let overtime = false
+    const left = deadline - Date.now()
+    const timer = Number.isFinite(left)
+      ? setTimeout(
+          () => {
+            overtime = true
+            console.error(`\n━━ ${step.name}: past the run's deadline, stopped ━━`)
+            // The whole group: npm, its shell and what they started (servers, browsers).
+            process.kill(-child.pid!, 'SIGTERM')
+            setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000).unref()
+          },
+          Math.max(0, left),
+        )
+      : undefined
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve(overtime ? 'deadline' : (code ?? 1))
+    })
+  })
+}
+
 const results = new Map<string, string>()
 const times = new Map<string, number>()
 
@@ -86,15 +130,24 @@ for (const step of STEPS) {
     results.set(step.name, `skipped${step.skipBecause ? ` (${step.skipBecause})` : ''}`)
     continue
   }
+  if (Date.now() >= deadline) {
+    results.set(step.name, "skipped (past the run's deadline)")
+    continue
+  }
   console.log(`\n━━ ${step.name} (npm run ${step.command.join(' ')}) ━━`)
   const started = performance.now()
-  const run = spawnSync('npm', ['run', '--silent', ...step.command], {
-    cwd: root,
-    stdio: 'inherit',
-    env: step.env ?? process.env,
-  })
-  times.set(step.name, performance.now() - started)
-  results.set(step.name, run.status === 0 ? 'passed' : 'FAILED')
+  const outcome = await runStep(step)
+  const time = performance.now() - started
+  times.set(step.name, time)
+  const result =
+    outcome === 'deadline'
+      ? "FAILED (past the run's deadline)"
+      : outcome === 0
+        ? 'passed'
+        : 'FAILED'
+  results.set(step.name, result)
+  // Said as each step ends, so that a log cut short still tells how far the run got.
+  console.log(`\n━━ ${step.name}: ${result} in ${(time / 1000).toFixed(1)} s ━━`)
 }
 
 console.log(
@@ -113,5 +166,5 @@ console.log(
 // Named once, not as hundreds of skipped tests (.ci/run installs both).
 for (const line of missing) console.log(`not run: ${line}`)
 // A step skipped for a failed one is covered by that failure.
-const failed = [...results.values()].includes('FAILED')
+const failed = [...results.values()].some((result) => result.startsWith('FAILED'))
 process.exit(failed ? 1 : 0)
