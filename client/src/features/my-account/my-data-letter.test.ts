@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { MyData } from '../../../../common/api/my-data'
 import { NAMES_AS_LABELS } from '../../../../common/provider-labels'
-import { escape, myDataLetter } from './my-data-letter'
+import { escapeHtml } from '../../../../common/escape-html'
+import { myDataLetter } from './my-data-letter'
 
 const gil = {
   id: '0b6c2f7e-0000-4000-8000-000000000001',
@@ -113,7 +114,7 @@ describe('the "Meus dados" letter', () => {
 
   it('escapes what people typed, and its own policy allows no script', () => {
     assert.ok(!letter.includes('<b>Gerente</b>'))
-    assert.ok(letter.includes(escape(gil.name)))
+    assert.ok(letter.includes(escapeHtml(gil.name)))
     assert.match(
       letter,
       /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/,
