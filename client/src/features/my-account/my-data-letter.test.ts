@@ -112,6 +112,21 @@ describe('the "Meus dados" letter', () => {
     assert.match(words, /Entrou .*por Gil <b>Gerente<\/b>/)
   })
 
+  it('says why an ended session ended, and nothing for a reason it does not know', () => {
+    const ended = (endReason: string | null) => ({
+      ...data.sessions[0]!,
+      endedAt: '2026-11-28T11:30:00.000Z',
+      endReason,
+    })
+    const page = myDataLetter(
+      { ...data, sessions: [ended('session_password_changed'), ended('some_future_reason')] },
+      { labels: NAMES_AS_LABELS, timeZone: 'America/Sao_Paulo' },
+    )
+    assert.match(page, /Encerrada em [^<]*08:30: a senha foi trocada\./)
+    assert.match(page, /Encerrada em [^<]*08:30\.</)
+    assert.doesNotMatch(page, /some_future_reason|undefined/)
+  })
+
   it('escapes what people typed, and its own policy allows no script', () => {
     assert.ok(!letter.includes('<b>Gerente</b>'))
     assert.ok(letter.includes(escapeHtml(gil.name)))

@@ -4,6 +4,7 @@ import { auditStatusNames } from '../../../../common/audit-details'
 import { auditEventWords } from '../../../../common/audit-event-words'
 import { escapeHtml } from '../../../../common/escape-html'
 import type { ProviderLabels } from '../../../../common/provider-labels'
+import { isSessionEndCode, type SessionEndCode } from '../../../../common/session-end'
 
 /**
  * "Meus dados" as a letter a person reads: one HTML file, opened by any browser without the
@@ -84,13 +85,17 @@ const text = {
   by: (who: string) => `por ${who}`,
 }
 
-const SESSION_END_WORDS: Record<string, string> = {
+const SESSION_END_WORDS: Record<SessionEndCode, string> = {
   session_expired: 'chegou ao tempo máximo',
   session_idle: 'ficou sem uso',
   session_revoked: 'encerrada em “Minha conta” ou por um administrador',
   session_account_disabled: 'a conta foi desativada',
   session_password_changed: 'a senha foi trocada',
 }
+
+/** Why a session ended, in words; none for a reason this page does not know. */
+const sessionEndWords = (reason: string | null) =>
+  reason !== null && isSessionEndCode(reason) ? SESSION_END_WORDS[reason] : ''
 
 const OUTCOME_WORDS: Record<string, string> = {
   confirmed: 'confirmada',
@@ -191,7 +196,7 @@ export function myDataLetter(data: MyData, { labels, timeZone }: LetterOptions):
       ...(session.ip ? [text.address(session.ip)] : []),
     ].join(' · ')
     const end = session.endedAt
-      ? text.sessionEnded(at(session.endedAt), SESSION_END_WORDS[session.endReason ?? ''] ?? '')
+      ? text.sessionEnded(at(session.endedAt), sessionEndWords(session.endReason))
       : new Date(session.expiresAt) <= generated
         ? text.sessionExpired(at(session.expiresAt))
         : text.sessionOpen(at(session.expiresAt))
