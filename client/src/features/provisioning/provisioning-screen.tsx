@@ -11,21 +11,14 @@ import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
+import { useCopy } from '../../ui/use-copy'
 import { createScimToken, listScimTokens, revokeScimToken } from './provisioning-api'
 import { provisioningMessages as text } from './provisioning-messages'
 
 /** The token just made, shown this once with a button that copies it. */
 function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const { outcome, copy } = useCopy()
   const id = useId()
-  const copy = () => {
-    const done =
-      navigator.clipboard?.writeText(created.token) ?? Promise.reject(new Error('no clipboard'))
-    done.then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-  }
   return (
     <CCard className="mb-3 border-success" role="region" aria-labelledby={`${id}-heading`}>
       <CCardBody>
@@ -43,7 +36,7 @@ function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () =
             style={{ maxWidth: '36rem' }}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <CButton color="primary" onClick={copy}>
+          <CButton color="primary" onClick={() => copy(created.token)}>
             {text.copy}
           </CButton>
           <CButton color="secondary" variant="outline" onClick={onDone}>
@@ -51,7 +44,7 @@ function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () =
           </CButton>
         </div>
         <span role="status" className="small">
-          {copied === 'yes' ? text.copied : copied === 'failed' ? text.copyFailed : ''}
+          {outcome === 'copied' ? text.copied : outcome === 'failed' ? text.copyFailed : ''}
         </span>
       </CCardBody>
     </CCard>
