@@ -5,7 +5,7 @@ import { SCIM_TOKEN_NAME_MAX_LENGTH } from '../../../../common/api/scim-tokens'
 import { errorMessage } from '../../api/api-client'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { DeleteDialog, type DeleteWords } from '../../ui/delete-dialog'
 import { formatDateTime } from '../../ui/format-date'
 import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
@@ -14,6 +14,13 @@ import { useConfirmedAction } from '../../ui/use-confirmed-action'
 import { useCopy } from '../../ui/use-copy'
 import { createScimToken, listScimTokens, revokeScimToken } from './provisioning-api'
 import { provisioningMessages as text } from './provisioning-messages'
+
+/** A token is revoked, not deleted: the deletion's dialog, in this screen's words. */
+const REVOKE_WORDS: DeleteWords = {
+  deleteTitle: text.revokeTitle,
+  deleteBody: text.revokeBody,
+  delete: text.revoke,
+}
 
 /** The token just made, shown this once with a button that copies it. */
 function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () => void }) {
@@ -190,26 +197,16 @@ export default function ProvisioningScreen() {
       ) : (
         <TokenTable tokens={load.data.tokens} onRevoke={(token) => revocation.ask(token)} />
       )}
-      {revocation.asking && (
-        <ConfirmDialog
-          title={text.revokeTitle(revocation.asking.name)}
-          body={text.revokeBody}
-          confirmLabel={text.revoke}
-          cancelLabel={text.cancel}
-          danger
-          busy={revocation.busy}
-          error={revocation.error}
-          onConfirm={() =>
-            void revocation.confirm(async (doomed) => {
-              await revokeScimToken(doomed.id)
-              if (created?.id === doomed.id) setCreated(null)
-              setNotice(text.revoked(doomed.name))
-              reload()
-            })
-          }
-          onCancel={revocation.cancel}
-        />
-      )}
+      <DeleteDialog
+        removal={revocation}
+        words={REVOKE_WORDS}
+        remove={revokeScimToken}
+        onDeleted={(revoked) => {
+          if (created?.id === revoked.id) setCreated(null)
+          setNotice(text.revoked(revoked.name))
+          reload()
+        }}
+      />
     </>
   )
 }
