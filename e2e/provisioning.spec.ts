@@ -24,11 +24,19 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await expect(page.getByRole('heading', { name: 'Provisionamento', level: 1 })).toBeVisible()
   await expect(page.getByText(/\/scim\/v2$/)).toBeVisible()
 
+  // A token needs a name: said under the field, announced, and the field takes the focus.
+  const nameField = page.getByLabel('Nome do token')
+  await page.getByRole('button', { name: 'Criar token' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Dê um nome ao token.')
+  await expect(nameField).toBeFocused()
+  await expect(nameField).toHaveAccessibleDescription(/Dê um nome ao token\./)
+
   const name = unique('Entra ID')
-  await page.getByLabel('Nome do token').fill(name)
+  await nameField.fill(name)
   await page.getByRole('button', { name: 'Criar token' }).click()
   const shown = page.getByRole('region', { name: `Token “${name}” criado` })
   await expect(shown).toBeVisible()
+  await expect(nameField).toHaveValue('')
   const token = await shown.getByLabel('Token').inputValue()
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
   if (browserName === 'chromium') {

@@ -1,10 +1,12 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel } from '@coreui/react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import type { ScimTokenCreated, ScimTokenItem } from '../../../../common/api/scim-tokens'
 import { SCIM_TOKEN_NAME_MAX_LENGTH } from '../../../../common/api/scim-tokens'
-import { errorMessage } from '../../api/api-client'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
+import { FormField } from '../../forms/form-field'
+import { SubmitButton } from '../../forms/submit-button'
+import { useFormSubmit } from '../../forms/use-form-submit'
 import { DeleteDialog, type DeleteWords } from '../../ui/delete-dialog'
 import { formatDateTime } from '../../ui/format-date'
 import { LoadingLine, StaleNotice } from '../../ui/load-notices'
@@ -58,51 +60,47 @@ function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () =
   )
 }
 
+type CreateField = 'tokenName'
+const CREATE_FIELDS: readonly CreateField[] = ['tokenName']
+/** The server refuses a name (blank, too long) as invalid_input: said under the field. */
+const CREATE_FIELD_OF_ERROR = { invalid_input: 'tokenName' } as const
+
 function CreateForm({ onCreated }: { onCreated: (created: ScimTokenCreated) => void }) {
-  const id = useId()
+  // Kept here to be emptied once the token is made.
   const [name, setName] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!name.trim()) return setProblem(text.nameMissing)
-    setSending(true)
-    setProblem(null)
-    try {
-      onCreated(await createScimToken({ name: name.trim() }))
+  const form = useFormSubmit({
+    fields: CREATE_FIELDS,
+    validate: ({ tokenName }) => (tokenName.trim() ? {} : { tokenName: text.nameMissing }),
+    fieldOfError: CREATE_FIELD_OF_ERROR,
+    submit: async ({ tokenName }) => {
+      onCreated(await createScimToken({ name: tokenName.trim() }))
       setName('')
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setSending(false)
-    }
-  }
+    },
+  })
+  const field = form.field('tokenName')
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mb-4">
+    <form
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-busy={form.sending}
+      className="mb-4"
+      style={{ maxWidth: '32rem' }}
+    >
       <h2 className="h5">{text.createHeading}</h2>
-      <CFormLabel htmlFor={`${id}-name`}>{text.nameLabel}</CFormLabel>
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <CFormInput
-          id={`${id}-name`}
-          value={name}
-          maxLength={SCIM_TOKEN_NAME_MAX_LENGTH}
-          invalid={problem !== null}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          onChange={(event) => setName(event.target.value)}
-          style={{ maxWidth: '24rem' }}
-        />
-        <CButton type="submit" color="primary" disabled={sending}>
-          {text.create}
-        </CButton>
-      </div>
-      <div id={`${id}-hint`} className="form-text">
-        {text.nameHint}
-      </div>
-      {problem && (
-        <div id={`${id}-problem`} className="invalid-feedback d-block">
-          {problem}
-        </div>
-      )}
+      <Notice text={form.serverError} />
+      <FormField
+        {...field}
+        label={text.nameLabel}
+        type="text"
+        autoComplete="off"
+        hint={text.nameHint}
+        onEdit={(value) => {
+          field.onEdit(value)
+          setName(value)
+        }}
+        inputProps={{ value: name, maxLength: SCIM_TOKEN_NAME_MAX_LENGTH }}
+      />
+      <SubmitButton label={text.create} sending={form.sending} />
     </form>
   )
 }
