@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures'
 import { adminAccount } from './support/accounts'
 import { sidebar, signInWithForm } from './support/pages'
+import { e2e } from './support/test-env'
 
 /**
  * Issue 46, Provisionamento: an admin makes a token, the organisation's directory provisions a
@@ -22,7 +23,8 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await sidebar(page).getByRole('link', { name: 'Provisionamento' }).click()
   await expect(page.getByRole('heading', { name: 'Provisionamento', level: 1 })).toBeVisible()
-  await expect(page.getByText(/\/scim\/v2$/)).toBeVisible()
+  // The address the server answers (PUBLIC_URL + /scim/v2), which the directory is given.
+  await expect(page.getByText(`${e2e.baseURL}/scim/v2`, { exact: true })).toBeVisible()
 
   // A token needs a name: said under the field, announced, and the field takes the focus.
   const nameField = page.getByLabel('Nome do token')

@@ -162,7 +162,6 @@ export default function ProvisioningScreen() {
   const [created, setCreated] = useState<ScimTokenCreated | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const revocation = useConfirmedAction<ScimTokenItem>()
-  const baseUrl = `${window.location.origin}/scim/v2`
 
   return (
     <>
@@ -171,12 +170,15 @@ export default function ProvisioningScreen() {
         <RefreshButton busy={busy} onClick={reload} />
       </div>
       <p className="text-body-secondary">{text.intro}</p>
-      <dl className="mb-4">
-        <dt>{text.baseUrl}</dt>
-        <dd>
-          <code>{baseUrl}</code>
-        </dd>
-      </dl>
+      {load.state === 'ready' && (
+        // The server's PUBLIC_URL, not this page's address: behind a proxy they may differ.
+        <dl className="mb-4">
+          <dt>{text.baseUrl}</dt>
+          <dd>
+            <code>{load.data.baseUrl}</code>
+          </dd>
+        </dl>
+      )}
       {created && <NewToken created={created} onDone={() => setCreated(null)} />}
       <CreateForm
         onCreated={(made) => {
