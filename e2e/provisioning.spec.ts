@@ -41,6 +41,9 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await expect(nameField).toHaveValue('')
   const token = await shown.getByLabel('Token').inputValue()
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  // The token is in a field (the locator the end of the test expects none of finds it here).
+  const tokenField = page.getByRole('textbox', { name: 'Token', exact: true })
+  await expect(tokenField).toHaveValue(token)
   if (browserName === 'chromium') {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await shown.getByRole('button', { name: 'Copiar token' }).click()
@@ -83,6 +86,8 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await page.getByRole('button', { name: 'Atualizar' }).click()
   await expect(row).not.toContainText('Nunca usado')
   await expect(page.getByText(token)).toHaveCount(0)
+  // getByText never reads a field's value: the field itself is gone.
+  await expect(tokenField).toHaveCount(0)
 
   await sidebar(page).getByRole('link', { name: 'Equipe' }).click()
   await page.getByRole('searchbox').fill(email)
