@@ -51,9 +51,24 @@ async function filesUsingTheTestDatabase(candidates: string[]): Promise<string[]
   return candidates.filter((file) => reaching.has(file))
 }
 
-const files = databaseOnly ? await filesUsingTheTestDatabase(allFiles) : allFiles
+/**
+ * Files that use the test database but whose outcome the engine does not decide: the PostgreSQL
+ * pass leaves them out, with the reason. The time of a sign-in's answer with and without an
+ * account is the password hashing's (one query either way); on PostgreSQL, under CI's load, the
+ * file took 106 s for what the SQLite pass had just shown in 19 s.
+ */
+const SAME_ON_EVERY_ENGINE: Record<string, string> = {
+  'server/features/sign-in/answer-timing.test.ts': 'the hashing decides the time, not the engine',
+}
+
+const files = databaseOnly
+  ? (await filesUsingTheTestDatabase(allFiles)).filter((file) => !(file in SAME_ON_EVERY_ENGINE))
+  : allFiles
 if (databaseOnly) {
   console.log(`${files.length} of ${allFiles.length} test files use the test database`)
+  for (const [file, reason] of Object.entries(SAME_ON_EVERY_ENGINE)) {
+    console.log(`left out: ${file} (${reason})`)
+  }
 }
 
 if (files.length === 0) {

@@ -57,10 +57,14 @@ const STEPS: Step[] = [
     // Only the files that use the test database (scripts/run-unit-tests.ts): the rest ran above.
     command: ['test:unit', '--', '--only', 'server', '--database-only'],
     ...(postgresUrl ? {} : { skipBecause: 'TEST_DATABASE_URL not set' }),
-    // The contract fuzzing (server/openapi/contract-fuzz.test.ts) ran its 200 requests per
-    // operation on SQLite just before; the engine changes little of what it checks, and on
-    // PostgreSQL it doubled this step's time, so a quarter of them here.
-    env: { ...process.env, CONTRACT_FUZZ_RUNS: process.env.CONTRACT_FUZZ_RUNS ?? '50' },
+    // The fuzzing (server/openapi/contract-fuzz.test.ts, server/api-fuzz.test.ts) ran its full
+    // count on SQLite just before; the engine changes little of what it checks, and on
+    // PostgreSQL it doubled this step's time, so a quarter of it here.
+    env: {
+      ...process.env,
+      CONTRACT_FUZZ_RUNS: process.env.CONTRACT_FUZZ_RUNS ?? '50',
+      API_FUZZ_RUNS: process.env.API_FUZZ_RUNS ?? '250',
+    },
   },
   { name: 'build', command: ['build'] },
   {
