@@ -83,6 +83,54 @@ test.describe('signed in', () => {
         ).toBe(true)
       }
     })
+
+    test(`the sidebar's links show a focus ring in ${mode} mode`, async ({ page }) => {
+      await page.addInitScript((theme) => {
+        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
+      }, mode)
+      await page.goto('/#/perfil')
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await tabTo(page, /^Início$/)
+      const ring = await focusRing(page)
+      expect(ring.matches, 'Início has keyboard focus').toBe(true)
+      expect(
+        visible(ring.outline, ring.background) || visible(ring.ring, ring.background),
+        `Início shows its focus in ${mode} mode: ${JSON.stringify(ring)}`,
+      ).toBe(true)
+    })
+  }
+})
+
+test.describe('an unchecked box', () => {
+  test.use({ signedInAs: 'admin' })
+
+  for (const mode of ['light', 'dark'] as const) {
+    test(`can be told from its background in ${mode} mode (3:1)`, async ({ page }) => {
+      await page.addInitScript((theme) => {
+        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
+      }, mode)
+      await page.goto('/#/equipe')
+      const box = page.getByRole('checkbox').first()
+      await expect(box).toBeVisible()
+      await expect(box).not.toBeChecked()
+      const { border, background } = await box.evaluate((element) => {
+        let behind = 'rgb(255, 255, 255)'
+        for (let node: Element | null = element.parentElement; node; node = node.parentElement) {
+          const colour = getComputedStyle(node).backgroundColor
+          if (!/rgba\([^)]*,\s*0\)$/.test(colour) && colour !== 'transparent') {
+            behind = colour
+            break
+          }
+        }
+        return { border: getComputedStyle(element).borderTopColor, background: behind }
+      })
+      const page_ = parseColor(background)
+      // WCAG 1.4.11: the box's edge is what shows an unchecked box at all.
+      expect(
+        contrast(over(parseColor(border), page_), page_),
+        `border ${border} on ${background}`,
+      ).toBeGreaterThanOrEqual(3)
+    })
   }
 })
 
