@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff, type TestAccount } from './support/accounts'
+import { seriousViolations } from './support/axe'
 import { waitForMail } from './support/mailbox'
 import { e2e } from './support/test-env'
 
@@ -33,6 +34,25 @@ const summary = (page: Page) => page.getByRole('status').filter({ hasText: 'Resu
 
 test.describe('as an admin', () => {
   test.use({ signedInAs: 'admin' })
+
+  test('the selection bar reads clearly in both colour modes (axe, contrast included)', async ({
+    page,
+    api,
+  }) => {
+    const label = batch()
+    const [ana] = await people(api, label, ['Ana Contraste', 'Bia Contraste'])
+    await openBatch(page, label, 2)
+    await page.getByRole('checkbox', { name: `Selecionar ${ana!.name}` }).check()
+    const bar = page.getByRole('toolbar', { name: 'Ações para as pessoas selecionadas' })
+    await expect(bar.getByRole('button', { name: 'Limpar seleção' })).toBeVisible()
+    for (const mode of ['light', 'dark'] as const) {
+      await page.evaluate(
+        (theme) => document.documentElement.setAttribute('data-coreui-theme', theme),
+        mode,
+      )
+      expect(await seriousViolations(page), `Equipe with a selection, ${mode} mode`).toEqual([])
+    }
+  })
 
   test('approves three pending people in one confirmation; one approved meanwhile is said so', async ({
     page,

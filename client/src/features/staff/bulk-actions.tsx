@@ -126,7 +126,7 @@ export function useBulkActions(
             </CButton>
           )
         })}
-        <CButton size="sm" color="secondary" variant="ghost" onClick={selection.clear}>
+        <CButton size="sm" color="secondary" variant="outline" onClick={selection.clear}>
           {text.clear}
         </CButton>
       </div>
