@@ -85,6 +85,33 @@ test('ending a session asks first; Escape and Cancelar keep it and give focus ba
   await expect(endButtons.first()).toBeFocused()
 })
 
+test('a refusal keeps focus in the dialog, on the button that was pressed, with the reason said', async ({
+  page,
+  api,
+}) => {
+  const { list } = await myAccountWithSessions(page, api, 1)
+  await page.route(/\/api\/me\/sessions\/[0-9a-f-]{36}$/, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 503,
+          json: { error: { code: 'unavailable', message: 'O servidor está ocupado agora.' } },
+        })
+      : route.fallback(),
+  )
+  const dialog = await openByKeyboard(
+    page,
+    list.getByRole('button', { name: /^Encerrar a sessão de / }),
+  )
+  const confirm = dialog.getByRole('button', { name: 'Encerrar', exact: true })
+  await page.keyboard.press('Tab')
+  await expect(confirm).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toContainText('O servidor está ocupado agora.')
+  // Not on the page's body: a keyboard user goes on from where they were (Enter tries again).
+  await expect(confirm).toBeFocused()
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+})
+
 test('"Encerrar as outras sessões" names how many, and focus lands on the card once it is done', async ({
   page,
   api,

@@ -157,7 +157,7 @@ export function ConfirmDialog({
         className="p-3"
         onSubmit={(event) => {
           event.preventDefault()
-          onConfirm()
+          if (!busy) onConfirm()
         }}
       >
         <h2 id={titleId} className="h5">
@@ -167,12 +167,18 @@ export function ConfirmDialog({
         {children}
         <Notice text={error} />
         <div className="d-flex flex-wrap justify-content-end gap-2">
+          {/* While busy the buttons say so (aria-disabled, CoreUI's disabled look) but keep the
+              focus: a disabled button drops it to the page's body, and after a refusal a
+              keyboard user would start again from the top instead of from the button. */}
           <CButton
             type="button"
             color="secondary"
             variant="outline"
-            disabled={busy}
-            onClick={onCancel}
+            aria-disabled={busy || undefined}
+            className={busy ? 'disabled' : undefined}
+            onClick={() => {
+              if (!busy) onCancel()
+            }}
           >
             {cancelLabel}
           </CButton>
@@ -180,7 +186,8 @@ export function ConfirmDialog({
             ref={confirmButton}
             type="submit"
             color={danger ? 'danger' : 'primary'}
-            disabled={busy}
+            aria-disabled={busy || undefined}
+            className={busy ? 'disabled' : undefined}
           >
             {busy && <CSpinner as="span" size="sm" aria-hidden="true" className="me-2" />}
             {confirmLabel}
