@@ -144,6 +144,29 @@ test.describe('as an admin', () => {
       const bar = page.getByRole('toolbar', { name: 'Ações para as pessoas selecionadas' })
       await expect(bar).toContainText('1 pessoa selecionada')
 
+      // Going down the cards with Tab, the focused control comes out from under the bar (a
+      // frame after the focus, once the page has scrolled).
+      const underTheBar = () =>
+        page.evaluate(() => {
+          const focused = document.activeElement
+          const pinned = document.querySelector('[role="toolbar"]')
+          if (!focused || !pinned || pinned.contains(focused)) return null
+          const box = focused.getBoundingClientRect()
+          const barBox = pinned.getBoundingClientRect()
+          return box.bottom > barBox.top + 1 && box.top < barBox.bottom
+            ? (focused.getAttribute('aria-label') ?? focused.textContent)
+            : null
+        })
+      await first.focus()
+      for (let press = 1; press <= 12; press += 1) {
+        await page.keyboard.press('Tab')
+        await expect
+          .poll(underTheBar, {
+            message: `after Tab ${press}, the focused control is under the bar`,
+          })
+          .toBeNull()
+      }
+
       // Halfway down, then at the very end: the first card is long gone, the bar is not.
       await cards.getByRole('checkbox', { name: `Selecionar ${names[4]}` }).scrollIntoViewIfNeeded()
       await expect(first).not.toBeInViewport()

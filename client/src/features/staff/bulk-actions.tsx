@@ -1,5 +1,5 @@
 import { CButton } from '@coreui/react'
-import { useState, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react'
 import { type StaffBulkAction, type StaffBulkAnswer } from '../../../../common/api/staff'
 import type { StaffMember } from '../../api/staff-list-api'
 import { announceStaffChange } from '../../api/staff-changed-event'
@@ -63,6 +63,43 @@ const PINNED: CSSProperties = {
 }
 
 /**
+ * While the bar is pinned, a control that takes the focus is scrolled clear of it: else Tab down
+ * the cards put the next checkbox or button under the bar, where a keyboard user could not see
+ * it. The root's scroll-padding-bottom (the bar's height, which grows when its buttons wrap) tells
+ * the browser; a control it judged already in view (partly under the bar: Chromium leaves it) is
+ * moved up by what the bar covers, once the browser's own scrolling is done.
+ */
+function useRoomForPinnedBar(bar: HTMLElement | null, pinned: boolean) {
+  useEffect(() => {
+    if (!pinned || !bar) return
+    const root = document.documentElement
+    const fit = () => {
+      root.style.scrollPaddingBottom = `${bar.getBoundingClientRect().height}px`
+    }
+    fit()
+    const watcher = new ResizeObserver(fit)
+    watcher.observe(bar)
+    let frame = 0
+    const clear = (event: FocusEvent) => {
+      const focused = event.target
+      if (!(focused instanceof HTMLElement) || bar.contains(focused)) return
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        const covered = focused.getBoundingClientRect().bottom - bar.getBoundingClientRect().top
+        if (covered > 0) window.scrollBy(0, covered + 8)
+      })
+    }
+    document.addEventListener('focusin', clear)
+    return () => {
+      watcher.disconnect()
+      document.removeEventListener('focusin', clear)
+      cancelAnimationFrame(frame)
+      root.style.scrollPaddingBottom = ''
+    }
+  }, [bar, pinned])
+}
+
+/**
  * Equipe's bulk actions on the selected people: a bar of buttons while someone is selected
  * (`pinned`: at the bottom of a phone's screen), one confirmation naming how many and who, and a
  * summary of what was done, what was so already (another admin did it meanwhile) and what could
@@ -81,6 +118,8 @@ export function useBulkActions(
   const [reason, setReason] = useState('')
   const [summary, setSummary] = useState<BulkSummary | null>(null)
   const { selected } = selection
+  const [barElement, setBarElement] = useState<HTMLDivElement | null>(null)
+  useRoomForPinnedBar(barElement, pinned)
 
   const act = async ({ action, people }: { action: StaffBulkAction; people: StaffMember[] }) => {
     const trimmed = reason.trim()
@@ -98,6 +137,7 @@ export function useBulkActions(
   const bar =
     selected.length === 0 ? null : (
       <div
+        ref={setBarElement}
         role="toolbar"
         aria-label={text.toolbar}
         className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
