@@ -38,6 +38,8 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await page.getByRole('button', { name: 'Criar token' }).click()
   const shown = page.getByRole('region', { name: `Token “${name}” criado` })
   await expect(shown).toBeVisible()
+  // Focus on what happened, not left on the emptied form.
+  await expect(shown.getByRole('heading', { name: `Token “${name}” criado` })).toBeFocused()
   await expect(nameField).toHaveValue('')
   const token = await shown.getByLabel('Token').inputValue()
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -83,6 +85,7 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   // Once shown, the token is not shown again; its last use is.
   await shown.getByRole('button', { name: 'Já copiei' }).click()
   await expect(shown).toBeHidden()
+  await expect(nameField).toBeFocused()
   await page.getByRole('button', { name: 'Atualizar' }).click()
   await expect(row).not.toContainText('Nunca usado')
   await expect(page.getByText(token)).toHaveCount(0)
@@ -103,4 +106,38 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await expect(row).toHaveCount(0)
   const refused = await api.get('/scim/v2/Users', { headers: scim })
   expect(refused.status()).toBe(401)
+})
+
+test.describe('on a phone', () => {
+  test.use({ signedInAs: 'admin', viewport: { width: 390, height: 844 } })
+
+  test('the new token is shown whole and the tokens are cards: nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await page.goto('/#/provisionamento')
+    const name = unique('Okta do celular')
+    await page.getByLabel('Nome do token').fill(name)
+    await page.getByRole('button', { name: 'Criar token' }).click()
+    const tokenField = page
+      .getByRole('region', { name: `Token “${name}” criado` })
+      .getByRole('textbox', { name: 'Token', exact: true })
+    await expect(tokenField).toHaveValue(/^[A-Za-z0-9_-]{43}$/)
+    // All of it in view inside its field: no part hidden to the right or below.
+    const cut = await tokenField.evaluate(
+      (field) => field.scrollWidth > field.clientWidth || field.scrollHeight > field.clientHeight,
+    )
+    expect(cut, 'the token is cut in its field').toBe(false)
+
+    const card = page
+      .getByRole('list', { name: 'Tokens de provisionamento' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name }) })
+    await expect(card).toContainText('Nunca usado')
+    await expect(card).toContainText('Criado por')
+    await expect(card.getByRole('button', { name: `Revogar o token ${name}` })).toBeVisible()
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    )
+    expect(sideways, 'the page scrolls sideways').toBe(false)
+  })
 })
