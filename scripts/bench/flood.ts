@@ -9,21 +9,18 @@
  * orchestrator does; first with the server idle (the yardstick), then during the flood.
  */
 import { Agent, request } from 'node:http'
-import { loadavg, setPriority } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { freePortSync } from '../free-port'
-import { root } from '../paths'
-import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { cpuMs, schedStat } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import type { FloodOutcome, FloodSettings } from './flood-generator'
+import { GENERATOR_NICE, spawnGenerator } from './generator-process'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
 import { percentile, round, sleep } from './stats'
 
 export const PROBE_INTERVAL_MS = 50
 const PROBE_TIMEOUT_MS = 10_000
-/** The lowest priority there is: the generator gets what the server leaves. */
-const GENERATOR_NICE = 19
 
 export interface FloodSettingsOfRun {
   connections: number
@@ -123,44 +120,6 @@ export async function probeHealth(
   return figures(latencies, failed)
 }
 
-function runGenerator(settings: FloodSettings): {
-  /** Resolves when the generator is about to send its first request. */
-  started: Promise<void>
-  outcome: Promise<FloodOutcome>
-} {
-  const child = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'scripts', 'bench', 'flood-generator.ts'),
-      JSON.stringify(settings),
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  // Lowered before it has loaded autocannon, let alone sent a request.
-  if (child.pid !== undefined) setPriority(child.pid, GENERATOR_NICE)
-  let stdout = ''
-  let stderr = ''
-  let markStarted = () => {}
-  const started = new Promise<void>((resolve) => (markStarted = resolve))
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-    if (stdout.startsWith('flooding\n')) markStarted()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const outcome = new Promise<FloodOutcome>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      markStarted()
-      const line = stdout.trim().split('\n').at(-1) ?? ''
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as FloodOutcome)
-      else reject(new Error(`the flood generator exited ${code}: ${stderr.trim() || stdout}`))
-    })
-  })
-  return { started, outcome }
-}
-
 export async function measureFlood(
   build: BuildUnderTest,
   settings: FloodSettingsOfRun,
@@ -180,13 +139,14 @@ export async function measureFlood(
     const idle = await probeHealth(server.baseURL, settings.idleSeconds)
     log(`  idle: /healthz p99 ${idle.p99Ms} ms over ${idle.probes} probes`)
 
-    const generator = runGenerator({
+    const load: FloodSettings = {
       baseURL: server.baseURL,
       connections: settings.connections,
       durationSeconds: settings.floodSeconds,
       accountEmail: BENCH_ADMIN.email,
       accountEvery: 10,
-    })
+    }
+    const generator = spawnGenerator<FloodOutcome>('flood-generator.ts', load, 'flooding')
     // Loading tsx and autocannon takes a second or so: the probes count from the first request.
     await generator.started
     const serverPid = server.child.pid

@@ -11,17 +11,16 @@
  * scratch cluster the bench starts (scratch-postgres.ts); SQLite a fresh DATA_DIR.
  */
 import { readFileSync } from 'node:fs'
-import { loadavg, setPriority } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
-import { root } from '../paths'
 import { openDatabase, type Database } from '../../server/db/database'
 import { openEmbeddedStore } from '../../server/db/embedded-store'
-import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { cpuMs } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import { probeHealth, type ProbeFigures } from './flood'
+import { GENERATOR_NICE, spawnGenerator } from './generator-process'
 import type { OverloadLoad, OverloadOutcome } from './overload-generator'
 import { SEED, SEEDED_PASSWORD, seedStaffAndAudit } from './overload-seed'
 import {
@@ -49,7 +48,6 @@ export const OVERLOAD_SETTINGS: Record<'full' | 'quick', OverloadSettings> = {
   quick: { connections: 200, durationSeconds: 15, idleSeconds: 2, afterSeconds: 30 },
 }
 
-const GENERATOR_NICE = 19
 /** Every sign-in in this many uses a wrong password. */
 const WRONG_EVERY = 5
 
@@ -147,42 +145,6 @@ async function scrapeRefusals(metricsURL: string): Promise<Record<string, number
   return totals
 }
 
-function runGenerator(load: OverloadLoad): {
-  started: Promise<void>
-  outcome: Promise<OverloadOutcome>
-} {
-  const child = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'scripts', 'bench', 'overload-generator.ts'),
-      JSON.stringify(load),
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  if (child.pid !== undefined) setPriority(child.pid, GENERATOR_NICE)
-  let stdout = ''
-  let stderr = ''
-  let markStarted = () => {}
-  const started = new Promise<void>((resolve) => (markStarted = resolve))
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-    if (stdout.startsWith('loading\n')) markStarted()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const outcome = new Promise<OverloadOutcome>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      markStarted()
-      const line = stdout.trim().split('\n').at(-1) ?? ''
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as OverloadOutcome)
-      else reject(new Error(`the load generator exited ${code}: ${stderr.trim() || stdout}`))
-    })
-  })
-  return { started, outcome }
-}
-
 /** Seeds the engine's store through the panel's own code, then closes it for the server. */
 async function seed(engine: Engine, location: { dataDir: string } | { postgresUrl: string }) {
   const startedAt = performance.now()
@@ -250,7 +212,7 @@ async function measureEngine(
       log(`  ${engine}: idle /healthz p99 ${idleHealthz.p99Ms} ms, RSS ${idleRss} MB`)
 
       const before = loadavg()
-      const generator = runGenerator({
+      const load: OverloadLoad = {
         baseURL: server.baseURL,
         connections: settings.connections,
         durationSeconds: settings.durationSeconds,
@@ -258,7 +220,8 @@ async function measureEngine(
         signInEmails: seeded.activeEmails,
         signInPassword: SEEDED_PASSWORD,
         wrongEvery: WRONG_EVERY,
-      })
+      }
+      const generator = spawnGenerator<OverloadOutcome>('overload-generator.ts', load, 'loading')
       await generator.started
       const serverBefore = cpuMs([pid])
       const startedAt = performance.now()
