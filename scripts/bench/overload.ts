@@ -7,8 +7,9 @@
  *
  * What it prints, per engine: the answers by route and status, p50/p99 of the served answers and
  * of the refusals, /healthz p99 idle and under the load, RSS idle (after the first answers),
- * peak and after the load, and the refusals the server's own metrics counted. PostgreSQL is a
- * scratch cluster the bench starts (scratch-postgres.ts); SQLite a fresh DATA_DIR.
+ * peak and after the load, and the refusals the server's own metrics counted. SQLite is a fresh
+ * DATA_DIR; PostgreSQL a scratch cluster the bench starts (scratch-postgres.ts), skipped with the
+ * reason where it cannot be started here.
  */
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -16,6 +17,7 @@ import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
 import { openDatabase, type Database } from '../../server/db/database'
 import { openEmbeddedStore } from '../../server/db/embedded-store'
+import type { Engine } from '../../server/db/portable-sql'
 import { makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { cpuMs } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
@@ -30,7 +32,7 @@ import {
   type ReadProbe,
 } from './read-probe'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import { forEachEngine, type ScratchPostgres, type SkippedEngine } from './scratch-postgres'
 import { round, sleep } from './stats'
 
 export interface OverloadSettings {
@@ -50,8 +52,6 @@ export const OVERLOAD_SETTINGS: Record<'full' | 'quick', OverloadSettings> = {
 
 /** Every sign-in in this many uses a wrong password. */
 const WRONG_EVERY = 5
-
-export type Engine = 'postgres' | 'sqlite'
 
 export interface EngineOverload {
   engine: Engine
@@ -73,7 +73,7 @@ export interface EngineOverload {
 
 export interface OverloadResult extends OverloadSettings {
   generatorNice: number
-  engines: EngineOverload[]
+  engines: (EngineOverload | SkippedEngine)[]
 }
 
 export interface ServerLog {
@@ -164,17 +164,13 @@ async function seed(engine: Engine, location: { dataDir: string } | { postgresUr
 async function measureEngine(
   build: BuildUnderTest,
   engine: Engine,
+  postgres: ScratchPostgres | null,
   settings: OverloadSettings,
   log: (line: string) => void,
 ): Promise<EngineOverload> {
   const dataDir = makeTempDir('painel-bench-overload-')
-  let postgres: ScratchPostgres | null = null
   try {
-    let postgresUrl: string | null = null
-    if (engine === 'postgres') {
-      postgres = await startScratchPostgres()
-      postgresUrl = await postgres.createDatabase('painel_overload')
-    }
+    const postgresUrl = postgres ? await postgres.createDatabase('painel_overload') : null
     const seeded = await seed(engine, postgresUrl ? { postgresUrl } : { dataDir })
     log(
       `  ${engine}: seeded ${SEED.people} people and ${SEED.events} events in ${seeded.seconds} s`,
@@ -265,7 +261,6 @@ async function measureEngine(
       await stopChild(server.child)
     }
   } finally {
-    await postgres?.stop()
     removeTempDir(dataDir)
   }
 }
@@ -275,13 +270,10 @@ export async function measureOverload(
   settings: OverloadSettings,
   log: (line: string) => void,
 ): Promise<OverloadResult> {
-  const engines: EngineOverload[] = []
   // OVERLOAD_ENGINES=postgres (or sqlite) measures one engine only: half the time, for a quick look.
-  const only = process.env.OVERLOAD_ENGINES?.split(',').map((name) => name.trim())
-  for (const engine of ['postgres', 'sqlite'] as const) {
-    if (only && !only.includes(engine)) continue
-    engines.push(await measureEngine(build, engine, settings, log))
-  }
+  const engines = await forEachEngine('OVERLOAD_ENGINES', log, (engine, postgres) =>
+    measureEngine(build, engine, postgres, settings, log),
+  )
   return { ...settings, generatorNice: GENERATOR_NICE, engines }
 }
 
@@ -289,6 +281,10 @@ export async function measureOverload(
 export function printOverload(result: OverloadResult, log: (line: string) => void): void {
   for (const engine of result.engines) {
     log('')
+    if ('skipped' in engine) {
+      log(`${engine.engine}: skipped (${engine.skipped})`)
+      continue
+    }
     log(
       `${engine.engine}: ${result.connections} connections for ${result.durationSeconds} s, ` +
         `generator at nice ${result.generatorNice} (${engine.generatorCpuPercent}% of a core), ` +

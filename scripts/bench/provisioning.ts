@@ -23,12 +23,16 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config/config'
 import type { Engine } from '../../server/db/portable-sql'
-import { openSqlite } from '../../server/db/sqlite-database'
 import type { Mailer } from '../../server/mail/mailer'
 import { formatTable } from '../build/report'
 import { makeTempDir, removeTempDir } from './cleanup'
 import { tinyDist } from './scale'
-import { postgresUnavailable, startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import {
+  engineVersion,
+  forEachEngine,
+  type ScratchPostgres,
+  type SkippedEngine,
+} from './scratch-postgres'
 import { median, percentile, round } from './stats'
 
 export const PROVISIONING_COUNT = 10_000
@@ -64,7 +68,7 @@ export interface ProvisioningEngineResult {
 
 export interface ProvisioningResult {
   count: number
-  engines: (ProvisioningEngineResult | { engine: Engine; skipped: string })[]
+  engines: (ProvisioningEngineResult | SkippedEngine)[]
 }
 
 type Log = (line: string) => void
@@ -243,40 +247,18 @@ function countFromEnvironment(name: string, otherwise: number): number {
 export async function measureProvisioning(log: Log): Promise<ProvisioningResult> {
   const count = countFromEnvironment('PROVISIONING_COUNT', PROVISIONING_COUNT)
   const adminCount = Math.min(count, countFromEnvironment('PROVISIONING_ADMIN_COUNT', count))
-  const result: ProvisioningResult = { count, engines: [] }
-  // PROVISIONING_ENGINES=postgres (or sqlite): one engine only.
-  const chosen = process.env.PROVISIONING_ENGINES?.split(',')
-  const engines = (['sqlite', 'postgres'] as const).filter(
-    (engine) => !chosen || chosen.includes(engine),
-  )
-  for (const engine of engines) {
-    if (engine === 'postgres') {
-      const missing = postgresUnavailable()
-      if (missing) {
-        result.engines.push({ engine, skipped: missing })
-        log(`  postgres: skipped (${missing})`)
-        continue
-      }
+  const engines = await forEachEngine('PROVISIONING_ENGINES', log, async (engine, postgres) => {
+    const version = engineVersion(postgres)
+    const scim = await measureWay(engine, 'scim', count, postgres, log)
+    const admin = await measureWay(engine, 'admin-api', adminCount, postgres, log)
+    return {
+      engine,
+      version,
+      ways: [scim, admin],
+      scimOverAdmin: round(scim.meanMs / admin.meanMs, 3),
     }
-    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
-    try {
-      const version =
-        engine === 'postgres'
-          ? `PostgreSQL ${postgres!.version}`
-          : `SQLite ${(openSqlite(':memory:').raw.prepare('select sqlite_version() as v').get() as { v: string }).v} (libsql)`
-      const scim = await measureWay(engine, 'scim', count, postgres, log)
-      const admin = await measureWay(engine, 'admin-api', adminCount, postgres, log)
-      result.engines.push({
-        engine,
-        version,
-        ways: [scim, admin],
-        scimOverAdmin: round(scim.meanMs / admin.meanMs, 3),
-      })
-    } finally {
-      await postgres?.stop()
-    }
-  }
-  return result
+  })
+  return { count, engines }
 }
 
 export function printProvisioning(result: ProvisioningResult, log: Log): void {

@@ -38,7 +38,12 @@ import { freePortSync } from '../free-port'
 import { root } from '../paths'
 import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
 import { seedScale, type ScaleSize, type SeedFacts } from './scale-seed'
-import { postgresUnavailable, startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import {
+  engineVersion,
+  forEachEngine,
+  type ScratchPostgres,
+  type SkippedEngine,
+} from './scratch-postgres'
 import { median, round, sleep } from './stats'
 
 /**
@@ -101,7 +106,7 @@ export interface EngineResult {
 }
 
 export interface ScaleResult {
-  engines: (EngineResult | { engine: Engine; skipped: string })[]
+  engines: (EngineResult | SkippedEngine)[]
 }
 
 type Log = (line: string) => void
@@ -592,35 +597,14 @@ function sizesFromEnvironment(): ScaleSize[] | null {
 
 export async function measureScale(options: { huge: boolean }, log: Log): Promise<ScaleResult> {
   const sizes = sizesFromEnvironment() ?? (options.huge ? [...SCALE_SIZES, HUGE_SIZE] : SCALE_SIZES)
-  const result: ScaleResult = { engines: [] }
   // SCALE_ENGINES=postgres (or sqlite): one engine only.
-  const engines = (['sqlite', 'postgres'] as const).filter(
-    (engine) => !process.env.SCALE_ENGINES || process.env.SCALE_ENGINES.split(',').includes(engine),
-  )
-  for (const engine of engines) {
-    if (engine === 'postgres') {
-      const missing = postgresUnavailable()
-      if (missing) {
-        result.engines.push({ engine, skipped: missing })
-        log(`  postgres: skipped (${missing})`)
-        continue
-      }
-    }
-    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
-    try {
-      const version =
-        engine === 'postgres'
-          ? `PostgreSQL ${postgres!.version}`
-          : `SQLite ${(openSqlite(':memory:').raw.prepare('select sqlite_version() as v').get() as { v: string }).v} (libsql)`
-      const engineResult: EngineResult = { engine, version, sizes: [] }
-      for (const size of sizes)
-        engineResult.sizes.push(await measureSize(engine, size, postgres, log))
-      result.engines.push(engineResult)
-    } finally {
-      await postgres?.stop()
-    }
-  }
-  return result
+  const engines = await forEachEngine('SCALE_ENGINES', log, async (engine, postgres) => {
+    const engineResult: EngineResult = { engine, version: engineVersion(postgres), sizes: [] }
+    for (const size of sizes)
+      engineResult.sizes.push(await measureSize(engine, size, postgres, log))
+    return engineResult
+  })
+  return { engines }
 }
 
 const GOAL = 'goal: p50 ≤ 50 ms, ≤ 2× small, ≤ 1.5× SQL'
