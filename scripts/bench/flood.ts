@@ -8,7 +8,6 @@
  * probes /healthz, one request every PROBE_INTERVAL_MS on one kept-alive connection, as an
  * orchestrator does; first with the server idle (the yardstick), then during the flood.
  */
-import { Agent, request } from 'node:http'
 import { loadavg } from 'node:os'
 import { freePortSync } from '../free-port'
 import { makeTempDir, removeTempDir, stopChild } from './cleanup'
@@ -16,8 +15,9 @@ import { cpuMs, schedStat } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import type { FloodOutcome, FloodSettings } from './flood-generator'
 import { GENERATOR_NICE, spawnGenerator } from './generator-process'
+import { probeEvery } from './http-probe'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { percentile, round, sleep } from './stats'
+import { percentile, round } from './stats'
 
 export const PROBE_INTERVAL_MS = 50
 const PROBE_TIMEOUT_MS = 10_000
@@ -72,51 +72,25 @@ function figures(latencies: readonly number[], failed: number): ProbeFigures {
   }
 }
 
-/** One GET /healthz on the agent's one connection; resolves with its time, or null if not 200. */
-function probeOnce(url: string, agent: Agent): Promise<number | null> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request(url, { agent, timeout: PROBE_TIMEOUT_MS }, (response) => {
-      response.resume()
-      response.on('end', () =>
-        resolve(response.statusCode === 200 ? performance.now() - started : null),
-      )
-      response.on('error', () => resolve(null))
-    })
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', () => resolve(null))
-    req.end()
-  })
-}
-
 /**
- * Probes until `until` resolves (or for `until` seconds), one request per interval, each sent on the
- * tick it was due: a late answer delays the next probe rather than piling requests up.
+ * Probes /healthz until `until` resolves (or for `until` seconds), one request every
+ * PROBE_INTERVAL_MS on one kept-alive connection; an answer other than 200 counts as failed.
  */
 export async function probeHealth(
   baseURL: string,
   until: Promise<unknown> | number,
 ): Promise<ProbeFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const url = `${baseURL}/healthz`
   const latencies: number[] = []
   let failed = 0
-  let done = false
-  const deadline = typeof until === 'number' ? performance.now() + until * 1000 : Infinity
-  // Either way: a generator that failed ends the probing too (measureFlood reports its error).
-  const stop = () => (done = true)
-  if (typeof until !== 'number') until.then(stop, stop)
-  try {
-    while (!done && performance.now() < deadline) {
-      const tick = performance.now()
-      const latency = await probeOnce(url, agent)
-      if (latency === null) failed += 1
-      else latencies.push(latency)
-      await sleep(Math.max(0, PROBE_INTERVAL_MS - (performance.now() - tick)))
-    }
-  } finally {
-    agent.destroy()
-  }
+  await probeEvery(
+    `${baseURL}/healthz`,
+    { intervalMs: PROBE_INTERVAL_MS, timeoutMs: PROBE_TIMEOUT_MS },
+    until,
+    ({ status, ms }) => {
+      if (status === '200') latencies.push(ms)
+      else failed += 1
+    },
+  )
   return figures(latencies, failed)
 }
 
