@@ -109,7 +109,10 @@ export default defineConfig({
     baseURL: targetBaseURL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // On CI a failed test runs again (retries above) and that run is traced: recording a trace of
+    // every test to keep only the failures' cost a quarter of the suites' time (access-guard and
+    // staff-admin, 36 tests: 167 s traced, 126 s not). Here, without retries, a failure keeps its.
+    trace: onCI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: screenshots
@@ -152,11 +155,8 @@ export default defineConfig({
             ADMIN_PASSWORD: e2e.admin.password,
             // Every test signs in from 127.0.0.1; the per-account failure limit is what the suites test.
             AUTH_RATE_LIMIT: '10000',
-            // The suites' two workers are not a load to shed: on a busy CI machine a request could
-            // wait past the default 500 ms for its turn and be refused (503), failing a journey
-            // that tests something else. Admission itself is tested on the server
-            // (server/http/admission.test.ts) and measured by the bench (--only overload).
-            QUEUE_WAIT_MS: '15000',
+            // Why: e2e/support/test-env.ts.
+            QUEUE_WAIT_MS: String(e2e.queueWaitMs),
             // The suites act as an admin without a second factor; e2e/mfa-required.spec.ts runs a
             // server of its own with the default (admins).
             MFA_REQUIRED: 'off',

@@ -5,8 +5,8 @@ import type { Permission } from './permissions'
  * What each act of staff administration needs (common/permissions.ts), the one map read by the
  * server's routes and checks (server/features/staff/), the OpenAPI document (the routes'
  * `x-permission` and, where the body chooses the act, `x-action-permissions`), Equipe's buttons
- * (client/src/features/staff/staff-action-rules.ts), its route objects and the sidebar's count
- * of waiting registrations.
+ * (client/src/features/staff/staff-action-rules.ts), its route objects and the sidebar's counts
+ * of waiting registrations and open requests for deletion.
  */
 export const STAFF_PERMISSIONS = {
   /** The list, an account's page and its open sessions (Equipe itself). */
@@ -49,4 +49,13 @@ export const actionPermissions = (acts: readonly StaffAct[]): Record<string, Per
 export const SEES_WAITING_REGISTRATIONS: readonly Permission[] = [
   STAFF_PERMISSIONS.view,
   STAFF_PERMISSIONS.approve,
+]
+
+/**
+ * Who sees the count of open requests for deletion: whoever may see Equipe (the count comes with
+ * its list, server/features/staff/staff-routes.ts) and decide the requests.
+ */
+export const SEES_DELETION_REQUESTS: readonly Permission[] = [
+  STAFF_PERMISSIONS.view,
+  STAFF_PERMISSIONS.anonymise,
 ]

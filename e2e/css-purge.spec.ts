@@ -15,9 +15,9 @@ import { e2e } from './support/test-env'
 const KEY = 'coreui-free-react-admin-template-theme'
 
 /**
- * Each test renders its state twice, the second time with a 136 KB stylesheet answered through
- * Playwright's routing: on a busy two-core machine a screen and its data took longer than the
- * default 5 s to appear. A longer wait for what a user would wait for, not a looser comparison.
+ * Each test arranges its state twice (light, dark) and swaps in a 136 KB stylesheet answered
+ * through Playwright's routing: on a busy two-core machine a screen and its data took longer than
+ * the default 5 s to appear. A longer wait for what a user would wait for, not a looser comparison.
  */
 const expect = baseExpect.configure({ timeout: 15_000 })
 test.describe.configure({ timeout: 120_000 })
@@ -412,13 +412,17 @@ async function nextPaint(page: Page): Promise<void> {
   )
 }
 
-async function screenshot(
+/** Where the page finds the full stylesheet when the test swaps it in (a route answers it). */
+const FULL_URL = '/assets/main-full.css'
+
+/** A new page of `state` in `mode`, arranged, with the build's own (purged) stylesheets. */
+async function openState(
   browser: Browser,
   state: State,
   mode: 'light' | 'dark',
   token: string,
-  fullStylesheet: string | null,
-): Promise<Buffer> {
+  fullStylesheet: string,
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2e.baseURL,
     viewport: state.viewport ?? { width: 1280, height: 800 },
@@ -439,47 +443,55 @@ async function screenshot(
   await page.route(`**${STILL_URL}`, (route) =>
     route.fulfill({ contentType: 'text/css; charset=utf-8', body: STILL_CSS }),
   )
-  let swapped = 0
-  if (fullStylesheet !== null) {
-    await page.route('**/assets/main-*.css', (route) => {
-      swapped += 1
-      return route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet })
-    })
-    // The page carries the sign-in page's own CSS inline (scripts/build/critical-css.ts), a purge
-    // of its own: for the full render it links the full stylesheet instead, through the route
-    // above. The CSP allows a stylesheet from the page's origin.
-    await page.route(
-      (url) => url.pathname === '/' || url.pathname === '/index.html',
-      async (route) => {
-        const response = await route.fetch()
-        const html = await response.text()
-        const linked = html.replace(
-          /<style>[\s\S]*?<\/style>/,
-          '<link rel="stylesheet" href="/assets/main-full.css">',
-        )
-        expect(linked, 'the page has its inline style').not.toBe(html)
-        const headers = { ...response.headers() }
-        delete headers['content-encoding']
-        delete headers['content-length']
-        return route.fulfill({ status: response.status(), headers, body: linked })
-      },
-    )
-  }
+  await page.route(`**${FULL_URL}`, (route) =>
+    route.fulfill({ contentType: 'text/css; charset=utf-8', body: fullStylesheet }),
+  )
   await state.arrange(page)
-  // The pointer out of the way: hover styles follow it, a little after the layout changes.
   const viewport = page.viewportSize()
   if (viewport) await page.mouse.move(viewport.width - 1, viewport.height - 1)
   await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
   await expect(page.getByRole('status', { name: 'Carregando…' })).toHaveCount(0)
   await page.evaluate(() => document.fonts.ready)
-  // Else the comparison would be of the purged stylesheet with itself, and always pass.
-  if (fullStylesheet !== null) expect(swapped, 'the full stylesheet was served').toBeGreaterThan(0)
-  // Computed styles are compared with their transitions, which they include as values.
   if (state.compare !== 'styles') await holdStill(page)
-  const shot =
-    state.compare === 'styles' ? await computedStyles(page) : await stableScreenshot(page)
-  await context.close()
-  return shot
+  return page
+}
+
+/** What the page shows now: its pixels, or every element's computed style. */
+async function capture(page: Page, state: State): Promise<Buffer> {
+  return state.compare === 'styles' ? computedStyles(page) : stableScreenshot(page)
+}
+
+/**
+ * The same page, now with the full stylesheet alone: the page's inline one (the sign-in page's
+ * critical CSS, scripts/build/critical-css.ts) and the purged main-*.css give way to the unpurged
+ * build. The full one is in place, loaded, before the others go, so the styles change once, from
+ * one complete set to the other (a gap between would start transitions from unstyled values).
+ * The same state, arranged once for both stylesheets: what differs between the two captures is
+ * the stylesheet and nothing else (arranging it twice took twice the time, and a state's own data,
+ * its clock or a race of its first paint could differ between two arrangements).
+ */
+async function useFullStylesheet(page: Page, state: State): Promise<void> {
+  const swapped = await page.evaluate(async (href) => {
+    const full = document.createElement('link')
+    full.rel = 'stylesheet'
+    full.href = href
+    await new Promise((resolve, reject) => {
+      full.onload = resolve
+      full.onerror = () => reject(new Error(`${href} did not load`))
+      document.head.append(full)
+    })
+    const purged = [
+      ...document.querySelectorAll('style'),
+      ...document.querySelectorAll('link[rel="stylesheet"][href*="/assets/main-"]'),
+    ].filter((sheet) => sheet !== full)
+    purged.forEach((sheet) => sheet.remove())
+    return purged.length
+  }, FULL_URL)
+  expect(swapped, 'the purged stylesheets were on the page, and are gone').toBeGreaterThan(0)
+  if (state.compare !== 'styles') {
+    await page.waitForFunction(() => document.getAnimations().length === 0)
+    await paintWithImagesDecoded(page)
+  }
 }
 
 /**
@@ -524,24 +536,28 @@ async function stableScreenshot(page: Page): Promise<Buffer> {
   throw new Error('the page never stopped changing')
 }
 
-for (const mode of ['light', 'dark'] as const) {
-  // One test per state: each gets its own time limit, and a report names the state that differs.
-  test.describe(`${mode} mode, the purged stylesheet looks like the full one`, () => {
-    for (const state of STATES) {
-      test(state.name, async ({ browser, api }, testInfo) => {
-        const fullStylesheet = await readFile(unpurgedStylesheetPath, 'utf8')
-        const token = state.signedIn
-          ? await apiSignIn(api, e2e.admin.email, e2e.admin.password)
-          : ''
-        const purged = await screenshot(browser, state, mode, token, null)
-        const full = await screenshot(browser, state, mode, token, fullStylesheet)
-        if (!purged.equals(full)) {
-          const contentType = state.compare === 'styles' ? 'text/plain' : 'image/png'
-          await testInfo.attach('purged', { body: purged, contentType })
-          await testInfo.attach('full', { body: full, contentType })
-        }
-        expect(purged.equals(full), 'renders differently with the purged stylesheet').toBe(true)
-      })
-    }
-  })
-}
+// One test per state, both colour modes in it: each state gets its own time limit, and a report
+// names the state and the mode that differ.
+test.describe('the purged stylesheet looks like the full one', () => {
+  for (const state of STATES) {
+    test(state.name, async ({ browser, api }, testInfo) => {
+      const fullStylesheet = await readFile(unpurgedStylesheetPath, 'utf8')
+      const token = state.signedIn ? await apiSignIn(api, e2e.admin.email, e2e.admin.password) : ''
+      for (const mode of ['light', 'dark'] as const) {
+        await test.step(`${mode} mode`, async () => {
+          const page = await openState(browser, state, mode, token, fullStylesheet)
+          const purged = await capture(page, state)
+          await useFullStylesheet(page, state)
+          const full = await capture(page, state)
+          await page.context().close()
+          if (!purged.equals(full)) {
+            const contentType = state.compare === 'styles' ? 'text/plain' : 'image/png'
+            await testInfo.attach(`${mode}, purged`, { body: purged, contentType })
+            await testInfo.attach(`${mode}, full`, { body: full, contentType })
+          }
+          expect(purged.equals(full), `${mode} mode renders differently purged`).toBe(true)
+        })
+      }
+    })
+  }
+})

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures'
 import { adminAccount } from './support/accounts'
 import { sidebar, signInWithForm } from './support/pages'
+import { e2e } from './support/test-env'
 
 /**
  * Issue 46, Provisionamento: an admin makes a token, the organisation's directory provisions a
@@ -22,15 +23,27 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   await sidebar(page).getByRole('link', { name: 'Provisionamento' }).click()
   await expect(page.getByRole('heading', { name: 'Provisionamento', level: 1 })).toBeVisible()
-  await expect(page.getByText(/\/scim\/v2$/)).toBeVisible()
+  // The address the server answers (PUBLIC_URL + /scim/v2), which the directory is given.
+  await expect(page.getByText(`${e2e.baseURL}/scim/v2`, { exact: true })).toBeVisible()
+
+  // A token needs a name: said under the field, announced, and the field takes the focus.
+  const nameField = page.getByLabel('Nome do token')
+  await page.getByRole('button', { name: 'Criar token' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Dê um nome ao token.')
+  await expect(nameField).toBeFocused()
+  await expect(nameField).toHaveAccessibleDescription(/Dê um nome ao token\./)
 
   const name = unique('Entra ID')
-  await page.getByLabel('Nome do token').fill(name)
+  await nameField.fill(name)
   await page.getByRole('button', { name: 'Criar token' }).click()
   const shown = page.getByRole('region', { name: `Token “${name}” criado` })
   await expect(shown).toBeVisible()
+  await expect(nameField).toHaveValue('')
   const token = await shown.getByLabel('Token').inputValue()
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  // The token is in a field (the locator the end of the test expects none of finds it here).
+  const tokenField = page.getByRole('textbox', { name: 'Token', exact: true })
+  await expect(tokenField).toHaveValue(token)
   if (browserName === 'chromium') {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await shown.getByRole('button', { name: 'Copiar token' }).click()
@@ -73,6 +86,8 @@ test('an admin creates a token, a person provisioned with it is in Equipe in the
   await page.getByRole('button', { name: 'Atualizar' }).click()
   await expect(row).not.toContainText('Nunca usado')
   await expect(page.getByText(token)).toHaveCount(0)
+  // getByText never reads a field's value: the field itself is gone.
+  await expect(tokenField).toHaveCount(0)
 
   await sidebar(page).getByRole('link', { name: 'Equipe' }).click()
   await page.getByRole('searchbox').fill(email)

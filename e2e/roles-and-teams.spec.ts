@@ -1,57 +1,28 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { StaffAccount } from '../common/api/staff'
 import { BUILT_IN_ROLE_IDS } from '../common/permissions'
 import { AUDITORS, TEAM_MANAGER } from '../server/test/sample-roles'
 import { expect, test } from './fixtures'
-import { apiSignIn, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
-import { sidebar, signInWithForm } from './support/pages'
-import { e2e } from './support/test-env'
+import { adminHeaders, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
+import { sidebar, signInWithForm, submitRegistration } from './support/pages'
+import { makeRole, makeTeam, place, uniqueName } from './support/roles-and-teams'
 
 /** Issue 29: roles, teams and permissions, from the screens. */
-
-/** A name no other run uses (the e2e database is shared by the suites). */
-const unique = (name: string) =>
-  `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-async function adminCall(api: APIRequestContext) {
-  const token = await apiSignIn(api, e2e.admin.email, e2e.admin.password)
-  return { authorization: `Bearer ${token}` }
-}
-
-async function makeTeam(api: APIRequestContext, name: string, open = true): Promise<string> {
-  const response = await api.post('/api/teams', {
-    data: { name, open },
-    headers: await adminCall(api),
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { team: { id: string } }).team.id
-}
-
-async function makeRole(
-  api: APIRequestContext,
-  body: { name: string; permissions: string[]; scope: 'all' | 'team' },
-): Promise<string> {
-  const response = await api.post('/api/roles', {
-    data: { description: '', ...body },
-    headers: await adminCall(api),
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  return ((await response.json()) as { role: { id: string } }).role.id
-}
-
-async function place(api: APIRequestContext, person: TestAccount, roleId: string, teamId?: string) {
-  const response = await api.patch(`/api/staff/${person.id}`, {
-    data: { roleId, ...(teamId ? { teamId } : {}) },
-    headers: await adminCall(api),
-  })
-  expect(response.status(), await response.text()).toBe(200)
-}
 
 async function signIn(page: Page, person: TestAccount) {
   await page.goto('/#/login')
   await signInWithForm(page, person)
   await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 }
+
+/** A role's page reached as a person reaches it: Papéis, then the link to that role. */
+async function openFromPapeis(page: Page, roleName: string) {
+  await page.goto('/#/papeis')
+  await page.getByRole('link', { name: `Abrir o papel ${roleName}` }).click()
+}
+
+/** A role name no other run uses, as long as "Gestor de equipe". */
+const managerLengthName = () => `Gestor ${Math.random().toString(36).slice(2, 11).padEnd(9, 'x')}`
 
 const MANAGER_PERMISSIONS = [
   'Ver a equipe: a lista, as contas e as sessões abertas',
@@ -71,9 +42,9 @@ test.describe('an admin', () => {
     api,
   }) => {
     test.slow()
-    const teamName = unique('Vendas')
+    const teamName = uniqueName('Vendas')
     // As long as "Gestor de equipe": beside it there is room for one button, not two.
-    const roleName = `Gestor ${Math.random().toString(36).slice(2, 11).padEnd(9, 'x')}`
+    const roleName = managerLengthName()
     const person = await createStaff(api, { name: 'Gil Gestor', label: 'gestor' })
 
     // Times: a new team, open for registration.
@@ -89,8 +60,7 @@ test.describe('an admin', () => {
     await expect(card.getByText('Nenhuma pessoa')).toBeVisible()
 
     // Papéis: the built-ins are read-only, and say why.
-    await page.goto('/#/papeis')
-    await page.getByRole('link', { name: 'Abrir o papel Administrador' }).click()
+    await openFromPapeis(page, 'Administrador')
     await expect(page.getByText(/Papel embutido do Painel: não pode ser alterado/)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Excluir' })).toHaveCount(0)
@@ -123,8 +93,7 @@ test.describe('an admin', () => {
     await expect(details.getByText(teamName)).toBeVisible()
 
     // The role's page now names its holder, a link to their page.
-    await page.goto('/#/papeis')
-    await page.getByRole('link', { name: `Abrir o papel ${roleName}` }).click()
+    await openFromPapeis(page, roleName)
     await expect(page.getByRole('link', { name: `Abrir a conta de ${person.name}` })).toBeVisible()
 
     // A role someone holds cannot be deleted: "Excluir" is off, and says why before any try.
@@ -142,7 +111,7 @@ test.describe("a custom role's page", () => {
   test('on a phone "Editar" and "Excluir" stay together, on one line', async ({ page, api }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     // As long as "Gestor de equipe": beside it there is room for one button, not two.
-    const roleName = `Gestor ${Math.random().toString(36).slice(2, 11).padEnd(9, 'x')}`
+    const roleName = managerLengthName()
     const roleId = await makeRole(api, {
       name: roleName,
       permissions: ['staff.view'],
@@ -161,7 +130,7 @@ test.describe("a custom role's page", () => {
     page,
     api,
   }) => {
-    const roleName = unique('Auditoria')
+    const roleName = uniqueName('Auditoria')
     const roleId = await makeRole(api, {
       name: roleName,
       permissions: ['audit.view'],
@@ -194,7 +163,7 @@ test.describe('Times at 1280 px', () => {
     await page.setViewportSize({ width: 1280, height: 800 })
     // A name short enough to leave room beside it, and one that fills its line.
     const short = `T${Math.random().toString(36).slice(2, 8)}`
-    const long = unique('Atendimento ao cliente')
+    const long = uniqueName('Atendimento ao cliente')
     await makeTeam(api, short)
     await makeTeam(api, long)
     await page.goto('/#/times')
@@ -225,8 +194,8 @@ test.describe('an admin, on Times', () => {
     page,
     api,
   }) => {
-    const teamName = unique('Compras')
-    const renamed = unique('Suprimentos')
+    const teamName = uniqueName('Compras')
+    const renamed = uniqueName('Suprimentos')
     const teamId = await makeTeam(api, teamName, false)
     const member = await createStaff(api, { name: 'Mara Membro', label: 'membro' })
     await place(api, member, BUILT_IN_ROLE_IDS.staff, teamId)
@@ -249,7 +218,7 @@ test.describe('an admin, on Times', () => {
     await expect(page.getByRole('button', { name: `Editar o time ${renamed}` })).toHaveCount(0)
 
     // The member is still there, active, in no team.
-    const answer = await api.get(`/api/staff/${member.id}`, { headers: await adminCall(api) })
+    const answer = await api.get(`/api/staff/${member.id}`, { headers: await adminHeaders(api) })
     expect(answer.status()).toBe(200)
     const { user } = (await answer.json()) as StaffAccount
     expect([user.status, user.teamId]).toEqual(['active', null])
@@ -262,10 +231,11 @@ test('a team manager approves a registration to their team, sees no one else and
   browser,
 }) => {
   test.slow()
-  const teamId = await makeTeam(api, unique('Suporte'))
-  const otherTeamId = await makeTeam(api, unique('Financeiro'))
+  const teamName = uniqueName('Suporte')
+  const teamId = await makeTeam(api, teamName)
+  const otherTeamId = await makeTeam(api, uniqueName('Financeiro'))
   const roleId = await makeRole(api, {
-    name: unique(TEAM_MANAGER.name),
+    name: uniqueName(TEAM_MANAGER.name),
     permissions: ['staff.view', ...TEAM_MANAGER.permissions],
     scope: TEAM_MANAGER.scope,
   })
@@ -279,18 +249,8 @@ test('a team manager approves a registration to their team, sees no one else and
   const form = await visitor.newPage()
   const newcomer = { name: 'Nina Nova', email: uniqueEmail('nina'), password: 'senha-da-nina-1' }
   await form.goto('/#/register')
-  const teamName = await (async () => {
-    const response = await api.get('/api/auth/teams')
-    const { teams } = (await response.json()) as { teams: { id: string; name: string }[] }
-    return teams.find((team) => team.id === teamId)!.name
-  })()
   await form.getByLabel('Time (opcional)').selectOption({ label: teamName })
-  await form.getByLabel('Nome').fill(newcomer.name)
-  await form.getByLabel('E-mail').fill(newcomer.email)
-  await form.getByLabel('Senha', { exact: true }).fill(newcomer.password)
-  await form.getByLabel('Confirmar senha').fill(newcomer.password)
-  await form.getByRole('button', { name: 'Solicitar cadastro' }).click()
-  await expect(form.getByText('Cadastro recebido')).toBeVisible()
+  await submitRegistration(form, newcomer)
   // The team's managers may approve it too, and the page says so.
   await expect(form.getByRole('status')).toContainText(
     `Um administrador ou a gestão do time «${teamName}» precisa aprovar o acesso`,
@@ -338,11 +298,7 @@ test('a team manager approves a registration to their team, sees no one else and
 
 test('an "Auditoria" role exports the log and changes nothing', async ({ page, api }) => {
   test.slow()
-  const roleId = await makeRole(api, {
-    ...AUDITORS,
-    name: unique(AUDITORS.name),
-    permissions: [...AUDITORS.permissions],
-  })
+  const roleId = await makeRole(api, { ...AUDITORS, name: uniqueName(AUDITORS.name) })
   const auditor = await createStaff(api, { name: 'Ana Auditora', label: 'auditora' })
   await place(api, auditor, roleId)
 
@@ -378,9 +334,9 @@ test('a team manager is offered no action on an Administrador of their team, and
   api,
 }) => {
   test.slow()
-  const teamId = await makeTeam(api, unique('Atendimento'), false)
+  const teamId = await makeTeam(api, uniqueName('Atendimento'), false)
   const roleId = await makeRole(api, {
-    name: unique(TEAM_MANAGER.name),
+    name: uniqueName(TEAM_MANAGER.name),
     permissions: ['staff.view', ...TEAM_MANAGER.permissions, 'staff.roles'],
     scope: TEAM_MANAGER.scope,
   })

@@ -78,6 +78,42 @@ describe('the import check of npm run lint', () => {
     assert.match(problems[0]?.message ?? '', /import cycle: .*table\.ts → .*loaders\.ts/)
   })
 
+  it('refuses two folders of a side tied in a loop, though no file is, naming an import of each tie', async () => {
+    const problems = checkImports(
+      await tree({
+        ...CLEAN,
+        'server/db/schema.ts': 'export type Db = {}\n',
+        'server/db/migrations.ts':
+          "import { key } from '../roles/name-key'\nexport const m = key\n",
+        'server/roles/name-key.ts': 'export const key = 1\n',
+        'server/roles/store.ts': "import type { Db } from '../db/schema'\nexport type S = Db\n",
+      }),
+    )
+    assert.equal(problems.length, 1, JSON.stringify(problems))
+    assert.match(problems[0]?.message ?? '', /folders tied in a cycle: server\/db ↔ server\/roles/)
+    assert.match(
+      problems[0]?.message ?? '',
+      /server\/db\/migrations\.ts:1 imports server\/roles\/name-key\.ts/,
+    )
+    assert.match(
+      problems[0]?.message ?? '',
+      /server\/roles\/store\.ts:1 imports server\/db\/schema\.ts/,
+    )
+  })
+
+  it("passes folders in one order, the side's root files among them, and tests that reach back", async () => {
+    const problems = checkImports(
+      await tree({
+        ...CLEAN,
+        'server/db/schema.ts': 'export type Db = {}\n',
+        'server/roles/store.ts': "import type { Db } from '../db/schema'\nexport type S = Db\n",
+        'server/main.ts': "import type { S } from './roles/store'\nexport type M = S\n",
+        'server/db/schema.test.ts': "import type { M } from '../main'\nexport type T = M\n",
+      }),
+    )
+    assert.deepEqual(problems, [])
+  })
+
   describe('features', () => {
     const FEATURES = {
       ...CLEAN,
@@ -93,7 +129,7 @@ describe('the import check of npm run lint', () => {
         "import { record } from '../../audit-log/record'\nexport const staff = record\n",
       'server/features/audit/audit-routes.ts': 'export const audit = 1\n',
       'server/audit-log/record.ts': 'export const record = 1\n',
-      'server/api/built-in-api.ts':
+      'server/built-in-api.ts':
         "import { staff } from '../features/staff/staff-routes'\n" +
         "import { audit } from '../features/audit/audit-routes'\nexport const all = [staff, audit]\n",
     }

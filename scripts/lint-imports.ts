@@ -1,7 +1,8 @@
 /**
  * `npm run lint`'s check of the layering (docs/architecture.md): client → common ← server, never client ↔
- * server, common imports neither, and no import cycle anywhere (static, dynamic and type-only
- * imports all count: a cycle through types still says the layering is upside down).
+ * server, common imports neither, no import cycle anywhere (static, dynamic and type-only
+ * imports all count: a cycle through types still says the layering is upside down), and no two
+ * folders of a side tied in a cycle (folderCycles).
  *
  * Inside each side, features (client/src/features/<name>/, server/features/<name>/) import no
  * other feature, and shared code imports no feature: only the composition root (COMPOSITION_ROOTS)
@@ -48,7 +49,7 @@ const COMPOSITION_ROOTS = [
   'client/src/app/',
   'server/app.ts',
   'server/main.ts',
-  'server/api/built-in-api.ts',
+  'server/built-in-api.ts',
 ]
 
 /** Held to the client ↔ server rule only (see the header). */
@@ -168,7 +169,91 @@ export function checkImports(tree: string): ImportProblem[] {
     state.set(file, 'done')
   }
   for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file)
+  problems.push(...folderCycles(graph, tree))
   return problems
+}
+
+/**
+ * The folder a file counts in for the folder rule: a feature's own folder, else the first folder
+ * below its side's root (client/src/, server/), else that root itself. Tests and the server's
+ * fixtures stand outside (they may set a scene from anywhere); common/ is below both sides, one
+ * layer whose schemas (common/api/) and rules use each other.
+ */
+function folderOf(path: string): string | null {
+  if (EXEMPT_FROM_FEATURE_RULES.some((pattern) => pattern.test(path))) return null
+  const feature = featureOf(path)
+  if (feature) return feature
+  for (const side of ['client/src', 'server']) {
+    if (!path.startsWith(`${side}/`)) continue
+    const rest = path.slice(side.length + 1).split('/')
+    return rest.length > 1 ? `${side}/${rest[0]}` : side
+  }
+  return null
+}
+
+/**
+ * No two folders of a side import each other, directly or around a loop (docs/architecture.md
+ * draws the order): each set of folders tied that way (Tarjan's strongly connected components) is
+ * one problem, naming an import for each tie.
+ */
+function folderCycles(
+  graph: Map<string, { target: string; line: number }[]>,
+  tree: string,
+): ImportProblem[] {
+  const name = (file: string) => posix(relative(tree, file))
+  /** For each folder, the folders it imports and one import that does it. */
+  const edges = new Map<string, Map<string, string>>()
+  for (const [file, imports] of graph) {
+    const from = folderOf(name(file))
+    if (!from) continue
+    for (const { target, line } of imports) {
+      const to = folderOf(name(target))
+      if (!to || to === from) continue
+      if (!edges.has(from)) edges.set(from, new Map())
+      const out = edges.get(from)!
+      if (!out.has(to)) out.set(to, `${name(file)}:${line} imports ${name(target)}`)
+    }
+  }
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const components: string[][] = []
+  const connect = (folder: string) => {
+    index.set(folder, index.size)
+    low.set(folder, index.get(folder)!)
+    stack.push(folder)
+    onStack.add(folder)
+    for (const next of [...(edges.get(folder)?.keys() ?? [])].sort()) {
+      if (!index.has(next)) {
+        connect(next)
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!))
+      } else if (onStack.has(next)) {
+        low.set(folder, Math.min(low.get(folder)!, index.get(next)!))
+      }
+    }
+    if (low.get(folder) === index.get(folder)) {
+      const component: string[] = []
+      let member: string
+      do {
+        member = stack.pop()!
+        onStack.delete(member)
+        component.push(member)
+      } while (member !== folder)
+      if (component.length > 1) components.push(component.sort())
+    }
+  }
+  for (const folder of [...edges.keys()].sort()) if (!index.has(folder)) connect(folder)
+  return components.map((component) => ({
+    file: component[0]!,
+    message: `folders tied in a cycle: ${component.join(' ↔ ')}; ${component
+      .flatMap((from) =>
+        [...(edges.get(from) ?? [])]
+          .filter(([to]) => component.includes(to))
+          .map(([, example]) => example),
+      )
+      .join('; ')}`,
+  }))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -178,5 +263,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`imports: ${problems.length} problem(s)`)
     process.exit(1)
   }
-  console.log('imports: client → common ← server, features apart, no cycles')
+  console.log('imports: client → common ← server, features apart, no cycles of files or folders')
 }

@@ -6,7 +6,7 @@
  * The server tests run on the embedded database (SQLite), and once more on PostgreSQL when
  * TEST_DATABASE_URL names a server where its user may create databases (.ci/run sets one up).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { formatTable } from './build/report'
 import { findFirefox, findWebKitDriver } from './find-browser'
 import { root } from './paths'
@@ -20,6 +20,12 @@ interface Step {
   /** Skipped, with this reason, when set. */
   skipBecause?: string
   env?: NodeJS.ProcessEnv
+  /**
+   * Runs beside the step just before it, both at once, their output held and printed as each
+   * ends. For steps that keep one core busy each (tsc, ESLint): on two cores they take the time
+   * of the longer, not the sum.
+   */
+  besidePrevious?: boolean
 }
 
 /**
@@ -44,7 +50,7 @@ delete withoutPostgres.TEST_DATABASE_URL
 
 const STEPS: Step[] = [
   { name: 'typecheck', command: ['typecheck'] },
-  { name: 'lint + format', command: ['lint'] },
+  { name: 'lint + format', command: ['lint'], besidePrevious: true },
   { name: 'unit + server tests (SQLite)', command: ['test:unit'], env: withoutPostgres },
   {
     name: 'server tests (PostgreSQL)',
@@ -78,23 +84,97 @@ const STEPS: Step[] = [
   },
 ]
 
+/**
+ * A deadline for the whole run: CI gives up on a run at 90 minutes and prints only part of what
+ * it said, with no summary (the run that timed out showed neither which step was slow nor what
+ * had passed). PAINEL_TEST_DEADLINE is when to stop, in seconds since 1970 (.ci/run sets it to 85
+ * minutes after it started); a step still running then is stopped, with all its processes, and
+ * counted as failed, the steps after it are skipped, and the summary below is printed. Unset: no
+ * deadline.
+ */
+const deadline = Number(process.env.PAINEL_TEST_DEADLINE ?? Number.POSITIVE_INFINITY) * 1000
+if (Number.isNaN(deadline)) {
+  console.error(`PAINEL_TEST_DEADLINE="${process.env.PAINEL_TEST_DEADLINE}" is not a number`)
+  process.exit(1)
+}
+
+/**
+ * Runs one step in a process group of its own; resolves with its exit code, or 'deadline'. With
+ * `hold`, its output is kept and printed when it ends, in one piece.
+ */
+function runStep(step: Step, hold: boolean): Promise<number | 'deadline'> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...step.command], {
+      cwd: root,
+      stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: step.env ?? process.env,
+      detached: true,
+    })
+    const held: Buffer[] = []
+    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk))
+    let overtime = false
+    const left = deadline - Date.now()
+    const timer = Number.isFinite(left)
+      ? setTimeout(
+          () => {
+            overtime = true
+            console.error(`\n━━ ${step.name}: past the run's deadline, stopped ━━`)
+            // The whole group: npm, its shell and what they started (servers, browsers).
+            process.kill(-child.pid!, 'SIGTERM')
+            setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000).unref()
+          },
+          Math.max(0, left),
+        )
+      : undefined
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      if (hold) {
+        console.log(`\n━━ ${step.name} (npm run ${step.command.join(' ')}) ━━`)
+        process.stdout.write(Buffer.concat(held))
+      }
+      resolve(overtime ? 'deadline' : (code ?? 1))
+    })
+  })
+}
+
 const results = new Map<string, string>()
 const times = new Map<string, number>()
 
-for (const step of STEPS) {
+/** Runs a step, or skips it; records its result and time. */
+async function run(step: Step, hold: boolean): Promise<void> {
   if (step.skipBecause || (step.needs && results.get(step.needs) !== 'passed')) {
     results.set(step.name, `skipped${step.skipBecause ? ` (${step.skipBecause})` : ''}`)
-    continue
+    return
   }
-  console.log(`\n━━ ${step.name} (npm run ${step.command.join(' ')}) ━━`)
+  if (Date.now() >= deadline) {
+    results.set(step.name, "skipped (past the run's deadline)")
+    return
+  }
+  if (!hold) console.log(`\n━━ ${step.name} (npm run ${step.command.join(' ')}) ━━`)
   const started = performance.now()
-  const run = spawnSync('npm', ['run', '--silent', ...step.command], {
-    cwd: root,
-    stdio: 'inherit',
-    env: step.env ?? process.env,
-  })
-  times.set(step.name, performance.now() - started)
-  results.set(step.name, run.status === 0 ? 'passed' : 'FAILED')
+  const outcome = await runStep(step, hold)
+  const time = performance.now() - started
+  times.set(step.name, time)
+  const result =
+    outcome === 'deadline'
+      ? "FAILED (past the run's deadline)"
+      : outcome === 0
+        ? 'passed'
+        : 'FAILED'
+  results.set(step.name, result)
+  // Said as each step ends, so that a log cut short still tells how far the run got.
+  console.log(`\n━━ ${step.name}: ${result} in ${(time / 1000).toFixed(1)} s ━━`)
+}
+
+/** The steps in order, each with those that run beside it. */
+const groups: Step[][] = []
+for (const step of STEPS) {
+  if (step.besidePrevious && groups.length > 0) groups.at(-1)!.push(step)
+  else groups.push([step])
+}
+for (const group of groups) {
+  await Promise.all(group.map((step) => run(step, group.length > 1)))
 }
 
 console.log(
@@ -113,5 +193,5 @@ console.log(
 // Named once, not as hundreds of skipped tests (.ci/run installs both).
 for (const line of missing) console.log(`not run: ${line}`)
 // A step skipped for a failed one is covered by that failure.
-const failed = [...results.values()].includes('FAILED')
+const failed = [...results.values()].some((result) => result.startsWith('FAILED'))
 process.exit(failed ? 1 : 0)

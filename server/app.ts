@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import api from './api/built-in-api'
+import api from './built-in-api'
 import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'

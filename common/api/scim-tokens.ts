@@ -40,7 +40,16 @@ export const ScimTokenItemSchema = Type.Object(
 )
 export type ScimTokenItem = Static<typeof ScimTokenItemSchema>
 
-export const ScimTokenListSchema = Type.Object({ tokens: Type.Array(ScimTokenItemSchema) }, closed)
+export const ScimTokenListSchema = Type.Object(
+  {
+    baseUrl: Type.String({
+      format: 'uri',
+      description: "the SCIM base URL a directory is given: the panel's PUBLIC_URL + /scim/v2",
+    }),
+    tokens: Type.Array(ScimTokenItemSchema),
+  },
+  closed,
+)
 export type ScimTokenList = Static<typeof ScimTokenListSchema>
 
 export const ScimTokenIdParamsSchema = Type.Object(

@@ -27,6 +27,13 @@ export async function apiSignIn(
   return ((await response.json()) as { token: string }).token
 }
 
+/** The first admin's authorization header, for a test's calls that set its scene. */
+export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  return {
+    authorization: `Bearer ${await apiSignIn(request, e2e.admin.email, e2e.admin.password)}`,
+  }
+}
+
 /** Registers through the API (a pending account); the admin approves it unless told not to. */
 export async function createStaff(
   request: APIRequestContext,

@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { freePortSync } from '../../scripts/free-port'
 import { root } from '../../scripts/paths'
+import { e2e } from './test-env'
 
 export interface OwnServer {
   baseURL: string
@@ -31,7 +32,7 @@ export async function startOwnServer(
       LOG_LEVEL: 'warn',
       // As on the shared server (playwright.config.ts); a suite that tests it sets its own.
       MFA_REQUIRED: 'off',
-      QUEUE_WAIT_MS: '15000',
+      QUEUE_WAIT_MS: String(e2e.queueWaitMs),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

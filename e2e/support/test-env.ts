@@ -39,6 +39,14 @@ export const e2e = {
      */
     ownServerPort: Number(process.env.PAINEL_E2E_SSO_OWN_PORT),
   },
+  /**
+   * QUEUE_WAIT_MS of every server the suites start (playwright.config.ts, own-server.ts): the
+   * suites' two workers are not a load to shed. On a busy CI machine a request could wait past the
+   * default 500 ms for its turn and be refused (503), failing a journey that tests something
+   * else. Admission itself is tested on the server (server/http/admission.test.ts) and measured
+   * by the bench (--only overload).
+   */
+  queueWaitMs: 15_000,
   admin: {
     name: 'Administrador',
     email: 'admin@painel.test',

@@ -16,15 +16,15 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Insertable } from 'kysely'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
-import { nameColumns } from '../../server/accounts/name-columns'
+import { nameColumns } from '../../server/db/name-columns'
 import { hashPassword } from '../../server/accounts/passwords'
 import { limitKeys } from '../../server/accounts/sign-in-limits'
 import { newEventId } from '../../server/audit-log/event-id'
 import type { Db } from '../../server/db/database'
 import type { Engine } from '../../server/db/portable-sql'
 import type { AuditEventsTable, Schema } from '../../server/db/schema'
-import { nameKey } from '../../server/roles/name-key'
-import { roleColumns } from '../../server/roles/role-columns'
+import { nameKey } from '../../server/db/name-key'
+import { roleColumns } from '../../server/db/role-columns'
 
 export interface ScaleSize {
   label: string

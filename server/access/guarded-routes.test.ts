@@ -138,7 +138,7 @@ describe('a route that declares nothing, or sits outside guardedRoutes (deny by 
   const context = { config: loadConfig({}) } as unknown as ApiContext
   const boot = async (plugin: (app: FastifyInstance) => Promise<void>) => {
     const app = Fastify({ logger: false })
-    // As api/built-in-api.ts does: the check on the instance the features are registered under.
+    // As server/built-in-api.ts does: the check on the instance the features are registered under.
     await app.register(async (api) => {
       denyByDefault(api, context)
       await api.register(plugin, { prefix: '/api/x' })

@@ -63,7 +63,7 @@ export function guardedRoutes(
 
 /**
  * Deny by default, whatever plugin a route sits in: called once on the instance the features are
- * registered under (api/built-in-api.ts), it stops the app at start for a route outside a
+ * registered under (server/built-in-api.ts), it stops the app at start for a route outside a
  * guardedRoutes plugin, for one whose schema declares no access (`x-permission`), and for one
  * declared `public` behind a guard that asks for a session; every other route gets the check its
  * declaration asks for (operation-access.ts), here rather than in the wrapper, so that it does not

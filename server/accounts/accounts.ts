@@ -3,8 +3,8 @@ import type { Db } from '../db/database'
 import type { AccountStatus, PublicUser, Role } from '../../common/account-rules'
 import type { Account } from '../db/schema'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
-import { builtInRoleId, roleColumns } from '../roles/role-columns'
-import { nameColumns } from './name-columns'
+import { builtInRoleId, roleColumns } from '../db/role-columns'
+import { nameColumns } from '../db/name-columns'
 
 export type { PublicUser }
 

@@ -1,6 +1,6 @@
 import { canonicalEmail } from '../../common/account-rules'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
-import { roleColumns } from '../roles/role-columns'
+import { roleColumns } from '../db/role-columns'
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/database'

@@ -6,7 +6,7 @@ import { CapturedMail } from '../test/api-fixture'
 import { testDatabase } from '../test/test-database'
 import type { Database } from '../db/database'
 import { loadConfig } from '../config/config'
-import builtInApi from './built-in-api'
+import builtInApi from '../built-in-api'
 
 /**
  * Every route of the built-in API carries its schemas: the request's (body and params, where it

@@ -53,7 +53,7 @@ export interface AuthProvider {
 export interface ClaimMapping {
   /** A value of the claim, compared exactly (`painel-gestores`, an Entra group's object id). */
   value: string
-  /** A role's or a team's name, looked up in the database at each sign-in (server/roles/name-key.ts). */
+  /** A role's or a team's name, looked up in the database at each sign-in (server/db/name-key.ts). */
   name: string
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
-import { nameKey } from '../roles/name-key'
+import { nameKey } from './name-key'
 import { listMigrations } from './list-migrations'
 import { provisioningMigrations } from './provisioning-migrations'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
@@ -370,7 +370,7 @@ const migrations: Record<string, PortableMigration> = {
 
   /**
    * Issue 34 §6: "Nome (A–Z)" in Portuguese order on both engines. Each account keeps its name's
-   * sort key (common/name-order.ts; written with every name by accounts/name-columns.ts), and
+   * sort key (common/name-order.ts; written with every name by db/name-columns.ts), and
    * the list orders by it byte by byte: `collate "C"` on PostgreSQL, SQLite's own BINARY. The
    * existing rows get their keys here; the empty default is only there because SQLite cannot
    * add a NOT NULL column without one.
@@ -475,8 +475,8 @@ const migrations: Record<string, PortableMigration> = {
    * of permissions (common/permissions.ts) with a scope; the built-in Administrador holds every
    * permission of the catalogue, present and future, without rows (roles/role-store.ts answers
    * them), Equipe none. `name_key` is the name folded for case-insensitive uniqueness
-   * (roles/name-key.ts), the same on both engines. accounts.role_id is the person's role;
-   * accounts.role stays, kept in step by roles/role-columns.ts (admin for Administrador, staff
+   * (db/name-key.ts), the same on both engines. accounts.role_id is the person's role;
+   * accounts.role stays, kept in step by db/role-columns.ts (admin for Administrador, staff
    * for every other role), so the old `role` reads the same and the last-admin rule keeps its
    * index. role_id has no NOT NULL: SQLite adds a column with REFERENCES only with a null
    * default; every row gets one here and every insert writes one (db/schema.ts requires it).

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Db } from './database'
-import { nameColumns } from '../accounts/name-columns'
-import { builtInRoleId, roleColumns } from '../roles/role-columns'
+import { nameColumns } from './name-columns'
+import { builtInRoleId, roleColumns } from './role-columns'
 
 /** Where versions before the SQLite engine kept their embedded database (PGlite) in DATA_DIR. */
 export const PGLITE_FOLDER = 'pglite'

@@ -12,7 +12,7 @@ export interface AccountsTable {
   id: string
   name: string
   /**
-   * nameSortKey(name) (common/name-order.ts), written with the name (accounts/name-columns.ts):
+   * nameSortKey(name) (common/name-order.ts), written with the name (db/name-columns.ts):
    * the staff list orders by it, byte by byte on both engines. Required on insert so the compiler
    * finds every place that writes a name.
    */
@@ -32,7 +32,7 @@ export interface AccountsTable {
    */
   invitation_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /**
-   * The person's role (roles/role-columns.ts writes it with `role`, kept in step: admin for
+   * The person's role (db/role-columns.ts writes it with `role`, kept in step: admin for
    * Administrador, staff for any other). Required on insert so the compiler finds every place
    * that makes an account; every row has one (the 0700 migration).
    */
@@ -88,7 +88,7 @@ export interface SignInDaysTable {
 export interface RolesTable {
   id: string
   name: string
-  /** roles/name-key.ts: names are unique case-insensitively. */
+  /** db/name-key.ts: names are unique case-insensitively. */
   name_key: string
   description: string
   scope: RoleScope

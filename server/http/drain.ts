@@ -1,7 +1,7 @@
 import { Server as NetServer, type Socket } from 'node:net'
 import type { ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
-import { apiMessages } from '../messages'
+import { apiMessages } from './messages'
 import { errorBody } from './errors'
 
 export interface DrainOptions {

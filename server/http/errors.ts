@@ -1,7 +1,7 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorBody } from '../../common/api/errors'
-import { apiMessages, tooManyAttemptsMessage, validationMessages } from '../messages'
+import { apiMessages, tooManyAttemptsMessage, validationMessages } from './messages'
 import { protocolError } from './protocol-errors'
 import { NOT_FOUND_PAGE, wantsNotFoundPage } from './not-found-page'
 
@@ -26,7 +26,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The usual case: the code names its message in the table (server/messages.ts). */
+/** The usual case: the code names its message in the table (server/http/messages.ts). */
 export const apiError = (statusCode: number, code: keyof typeof apiMessages, as: string = code) =>
   new HttpError(statusCode, as, apiMessages[code])
 

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure'
 import fp from 'fastify-plugin'
-import { apiMessages } from '../messages'
+import { apiMessages } from './messages'
 import { errorBody } from './errors'
 
 export interface LoadSheddingOptions {

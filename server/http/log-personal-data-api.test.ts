@@ -106,7 +106,7 @@ describe(`the server's log (${testStoreName()})`, () => {
       const hours = (new Date(row.window_ends_at).getTime() - at.getTime()) / 3_600_000
       assert.ok(hours <= 24.01, `${row.key}: ${hours} h`)
     }
-    // The hourly housekeeping (server/api/built-in-api.ts) a day later.
+    // The hourly housekeeping (server/built-in-api.ts) a day later.
     await pruneSignInLimits(api.database.db, new Date(at.getTime() + 86_400_000 + 60_000))
     assert.deepEqual(await counted(), [])
   })

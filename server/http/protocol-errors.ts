@@ -1,4 +1,4 @@
-import { apiMessages } from '../messages'
+import { apiMessages } from './messages'
 
 /**
  * The refusals made at the HTTP level, before any route runs (by Node's parser, its timeouts,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../common/text-rules'
 import { HttpError } from './errors'
-import { apiMessages } from '../messages'
+import { apiMessages } from './messages'
 
 /**
  * How deep a request's values may nest (the body, query and path sit at level 1). No route's

@@ -1,15 +1,10 @@
+import { escapeHtml } from '../../common/escape-html'
 import type { MailMessage } from './mailer'
 
 /**
  * A mail in pt-BR as plain text and as HTML. The HTML is the text's paragraphs, escaped, with
  * links made clickable: nothing a mail program could hide, nothing the text does not say.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  )
 
 function htmlOf(paragraphs: readonly string[]): string {
   const body = paragraphs

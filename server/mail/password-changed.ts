@@ -1,12 +1,13 @@
-import type { ApiContext } from '../api/api-context'
+import type { Config } from '../config/config'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import type { RequestOrigin } from '../http/request-origin'
 import { passwordChangedMail } from './messages'
+import type { MailOutbox } from './outbox'
 
 /** Queued in the change's transaction: the owner is told of every change that commits. */
 export async function queuePasswordChangedMail(
-  { outbox, config }: Pick<ApiContext, 'outbox' | 'config'>,
+  { outbox, config }: { outbox: MailOutbox; config: Pick<Config, 'publicUrl'> },
   trx: Db,
   account: Account,
   through: 'account' | 'reset',

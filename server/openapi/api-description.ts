@@ -1,7 +1,7 @@
 import { MFA_SETUP_ROUTES } from '../access/mfa-requirement'
 import type { ApiGroup } from './api-groups'
 import { protocolError } from '../http/protocol-errors'
-import { apiMessages } from '../messages'
+import { apiMessages } from '../http/messages'
 
 /** The parts of an OpenAPI 3.1 document this file reads and writes. */
 export interface OpenApiDocument {

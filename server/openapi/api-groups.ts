@@ -1,6 +1,6 @@
 /**
  * A group of the API's operations: each operation is tagged with its feature's group (given
- * where the feature is listed, server/api/built-in-api.ts: an entry without one does not
+ * where the feature is listed, server/built-in-api.ts: an entry without one does not
  * compile), which documentation tools and client generators use to file it (one page, one class
  * per tag). The document lists the groups its operations use, in the order they first appear.
  */

@@ -64,7 +64,7 @@ describe('GET /api/openapi.json', () => {
 
   it('files every operation under one of its groups, and says which operations are public', () => {
     const groups: string[] = (document.tags as { name: string }[]).map((tag) => tag.name)
-    // The shared groups, and any a feature gives inline (api/built-in-api.ts), each once.
+    // The shared groups, and any a feature gives inline (server/built-in-api.ts), each once.
     assert.equal(new Set(groups).size, groups.length)
     for (const { name } of Object.values(API_GROUPS)) assert.ok(groups.includes(name), name)
     for (const [path, operations] of Object.entries(document.paths ?? {})) {

@@ -12,7 +12,7 @@ export const OPENAPI_PATH = '/api/openapi.json'
 export default fp<{ version: string }>(
   async (app, { version }) => {
     const routes: RecordedRoute[] = []
-    // The route's options themselves: what later hooks add (its group, api/built-in-api.ts) is
+    // The route's options themselves: what later hooks add (its group, server/built-in-api.ts) is
     // there when the document is made.
     app.addHook('onRoute', (route) => {
       if (route.method !== 'HEAD') routes.push(route)

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import type { AuthProvider } from '../config/auth-providers'
 import type { Db } from '../db/database'
-import { nameKey } from './name-key'
+import { nameKey } from '../db/name-key'
 
 /**
  * The role a directory's group gives, by the single sign-on mapping (docs/single-sign-on.md): a

@@ -39,7 +39,7 @@ const ALWAYS: ReadonlySet<string> = new Set<SecurityNoticeKind>([
 
 /**
  * The notice an event calls for, if any. A sign-in tells the owner only when it came from a
- * browser new to the account (accounts/complete-sign-in.ts marks it `new_browser`).
+ * browser new to the account (sign-in-steps/complete-sign-in.ts marks it `new_browser`).
  */
 export function securityNoticeKind(
   type: AuditType,

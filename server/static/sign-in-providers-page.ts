@@ -10,13 +10,8 @@ import {
   providerStartPath,
   type SignInProviderButton,
 } from '../../common/sign-in-providers'
+import { escapeHtml } from '../../common/escape-html'
 import { MARK_SHAPES, MARK_SVG_ATTRIBUTES, type ProviderMark } from '../../common/provider-marks'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  )
 
 /** JSON inside <script>: `<` escaped, so no `</script>` or `<!--` in a label can end it. */
 const scriptJson = (value: unknown) =>

@@ -64,9 +64,9 @@ export class ContractChecker {
       quick: false,
       ajvOpts: { strict: false, allErrors: true, validateFormats: true },
       // Ajv knows no format by itself: without these, `format` in the document (uuid, date-time,
-      // date) was ignored with a warning, and an id or a time of any shape passed.
+      // date, uri) was ignored with a warning, and an id, a time or an address of any shape passed.
       customizeAjv: (ajv) => {
-        addFormats(ajv, ['date', 'date-time', 'uuid'])
+        addFormats(ajv, ['date', 'date-time', 'uuid', 'uri'])
         return ajv
       },
     })

@@ -1,5 +1,5 @@
 import type { DeletionRequestList } from '../../../common/api/account-deletion'
-import { apiRequest } from './api-client'
+import { apiRequest } from '../session/api-client'
 import { signalOf } from './query-string'
 
 /**

@@ -1,5 +1,5 @@
 import type { RoleList, TeamList } from '../../../common/api/roles'
-import { apiRequest } from './api-client'
+import { apiRequest } from '../session/api-client'
 import { signalOf } from './query-string'
 
 /**

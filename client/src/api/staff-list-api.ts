@@ -1,5 +1,5 @@
 import type { StaffItem, StaffList, StaffQuery } from '../../../common/api/staff'
-import { apiRequest } from './api-client'
+import { apiRequest } from '../session/api-client'
 import { queryString, signalOf } from './query-string'
 
 type RoleAndTeam = 'roleId' | 'roleName' | 'teamId' | 'teamName' | 'outranksYou'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { errorMessage } from './api-client'
+import { errorMessage } from '../session/api-client'
 
 /**
  * What a screen shows while it fetches its data: a spinner, the failure, or the data. Data whose

@@ -1,5 +1,5 @@
 import type { AuditPage, AuditQuery } from '../../../common/api/audit'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from '../session/api-client'
 import { queryString, signalOf } from '../api/query-string'
 
 /**

@@ -1,7 +1,7 @@
 import { CButton, CFormInput, CFormLabel } from '@coreui/react'
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { NAME_MAX_LENGTH, nameProblem, normalizeName } from '../../../common/name-rules'
-import { errorMessage } from '../api/api-client'
+import { errorMessage } from '../session/api-client'
 import { nameMessages } from './name-messages'
 
 const text = nameMessages

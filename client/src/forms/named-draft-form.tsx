@@ -1,6 +1,6 @@
 import { CFormLabel } from '@coreui/react'
 import { useId, useState, type RefObject } from 'react'
-import { ApiError, errorMessage } from '../api/api-client'
+import { ApiError, errorMessage } from '../session/api-client'
 import { FormField } from './form-field'
 import type { NamedDraft, NamedField } from './named-draft'
 import { namedDraftMessages } from './named-draft-messages'

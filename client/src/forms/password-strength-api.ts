@@ -1,5 +1,5 @@
 import type { PasswordStrength, PasswordStrengthBody } from '../../../common/api/auth'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from '../session/api-client'
 
 /** How hard a password being chosen is to guess (POST /api/auth/password-strength, common/api/auth.ts). */
 export function estimatePasswordStrength(

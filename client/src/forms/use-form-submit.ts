@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react'
-import { ApiError } from '../api/api-client'
+import { ApiError } from '../session/api-client'
 import type { FieldErrors } from './auth-validation'
 import type { FieldBinding } from './form-field'
 import { fieldKindOf, type FieldKind } from './server-field-error'

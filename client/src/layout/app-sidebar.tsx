@@ -19,11 +19,42 @@ import { messages } from '../words/messages'
 import { layoutMessages } from './layout-messages'
 import { useCurrentUser } from '../session/current-user'
 import { useAccess } from '../session/use-access'
-import { SEES_WAITING_REGISTRATIONS } from '../../../common/staff-permissions'
+import {
+  SEES_DELETION_REQUESTS,
+  SEES_WAITING_REGISTRATIONS,
+} from '../../../common/staff-permissions'
 import { mayOpen } from './route-permission'
 import { SCREEN_ICONS } from './screen-icons'
 import { sidebarReportIsCurrent } from './sidebar-report'
 import { usePendingCount } from './use-pending-count'
+
+/**
+ * A count beside a screen's name, said whole to a screen reader; nothing while it is unknown or 0.
+ * `first`: the first badge after the name, pushed to the right edge; the next sits beside it.
+ */
+function CountBadge({
+  count,
+  color,
+  first,
+  words,
+}: {
+  count: number | null
+  color: 'warning' | 'light'
+  first: boolean
+  words: (count: number) => string
+}) {
+  if (count === null || count === 0) return null
+  return (
+    <CBadge
+      color={color}
+      className={`${first ? 'ms-auto' : 'ms-1'} text-dark`}
+      title={words(count)}
+    >
+      {count}
+      <span className="visually-hidden"> {words(count)}</span>
+    </CBadge>
+  )
+}
 
 /**
  * The sidebar: brand and the inner screens. Its visibility is the redux `sidebarShow`; on small
@@ -43,15 +74,12 @@ export function AppSidebar() {
     ? routes.filter((route) => route.path === paths.secondFactorSetup)
     : routes.filter((route) => !route.notInMenu && mayOpen(route, access))
   // The waiting registrations concern whoever may see and approve them (within their team: the
-  // server counts only those).
-  // So do the open requests for deletion, for whoever may decide them: they are seen from
-  // Equipe (its "Pedidos de exclusão"), so their badge stands beside it.
-  const counts = usePendingCount(
+  // server counts only those), and the open requests for deletion whoever may decide them: both
+  // are reached from Equipe (its "Pedidos de exclusão"), so their badges stand beside it.
+  const { registrations, deletionRequests } = usePendingCount(
     SEES_WAITING_REGISTRATIONS.every(access.can) && !settingUp,
-    access.can('staff.delete') && !settingUp,
+    SEES_DELETION_REQUESTS.every(access.can) && !settingUp,
   )
-  const pending = counts.registrations
-  const deletions = counts.deletionRequests
 
   return (
     <CSidebar
@@ -95,33 +123,23 @@ export function AppSidebar() {
                 aria-hidden="true"
               />
               {screen.title}
-              {screen.path === paths.staff && pending !== null && pending > 0 && (
-                // Warning colours on the dark sidebar: dark text on amber, 9:1.
-                <CBadge
-                  color="warning"
-                  className="ms-auto text-dark"
-                  title={layoutMessages.sidebar.pending(pending)}
-                >
-                  {pending}
-                  <span className="visually-hidden">
-                    {' '}
-                    {layoutMessages.sidebar.pending(pending)}
-                  </span>
-                </CBadge>
-              )}
-              {screen.path === paths.staff && deletions !== null && deletions > 0 && (
-                // Light on the dark sidebar, dark text: apart from the registrations' amber.
-                <CBadge
-                  color="light"
-                  className={`${pending ? 'ms-1' : 'ms-auto'} text-dark`}
-                  title={layoutMessages.sidebar.deletionRequests(deletions)}
-                >
-                  {deletions}
-                  <span className="visually-hidden">
-                    {' '}
-                    {layoutMessages.sidebar.deletionRequests(deletions)}
-                  </span>
-                </CBadge>
+              {screen.path === paths.staff && (
+                <>
+                  {/* Warning colours on the dark sidebar: dark text on amber, 9:1. */}
+                  <CountBadge
+                    count={registrations}
+                    color="warning"
+                    first
+                    words={layoutMessages.sidebar.pending}
+                  />
+                  {/* Light on the dark sidebar, dark text: apart from the registrations' amber. */}
+                  <CountBadge
+                    count={deletionRequests}
+                    color="light"
+                    first={!registrations}
+                    words={layoutMessages.sidebar.deletionRequests}
+                  />
+                </>
               )}
             </CNavLink>
           </CNavItem>

@@ -1,5 +1,6 @@
 import { CContainer } from '@coreui/react'
 import { lazy, Suspense, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
 import { messages } from '../words/messages'
 import { CurrentUserProvider } from '../session/current-user'
 import { signOut } from '../session/sign-out'
@@ -25,8 +26,10 @@ const HeadingFocus = lazy(() => import('./heading-focus'))
  */
 export default function DefaultLayout() {
   const content = useRef<HTMLElement>(null)
-  // The hash router's path when the layout came up (HeadingFocus may load after a change).
-  const [firstPathname] = useState(() => window.location.hash.slice(1).split('?')[0] || '/')
+  // The path when the layout came up (HeadingFocus may load after a change), as the router
+  // reads it: HeadingFocus compares it with the router's later ones.
+  const { pathname } = useLocation()
+  const [firstPathname] = useState(pathname)
   const [recoveryCodesLeft] = useState(readRecoveryCodesLeft)
   return (
     <CurrentUserProvider>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { idleWarningMessages } from './idle-warning-messages'
-import { ApiError } from '../api/api-client'
+import { ApiError } from '../session/api-client'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 
 const text = idleWarningMessages

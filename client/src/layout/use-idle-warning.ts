@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { ApiError } from '../api/api-client'
+import { ApiError } from '../session/api-client'
 import { fetchCurrentSession, renewSession, type CurrentSession } from '../session/session-api'
 import { idleEndAfter } from '../../../common/session-idle'
 import { idleSchedule, type SessionLimits } from '../session/idle-schedule'

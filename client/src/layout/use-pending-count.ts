@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { StaffList } from '../../../common/api/staff'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from '../session/api-client'
 import { STAFF_CHANGED_EVENT } from '../api/staff-changed-event'
 import { useRefreshOnFocus } from '../api/use-refresh-on-focus'
 
@@ -28,9 +28,9 @@ export interface PendingCounts {
  * asked when the layout opens, every minute, when the tab comes back into view, and at once
  * when someone acts in Equipe or on a request.
  */
-export function usePendingCount(mayApprove: boolean, mayDelete = false): PendingCounts {
-  const [count, setCount] = useState<number | null>(null)
-  const [deletions, setDeletions] = useState<number | null>(null)
+export function usePendingCount(mayApprove: boolean, mayDelete: boolean): PendingCounts {
+  // The last answer, whole: both counts are read from it.
+  const [list, setList] = useState<StaffList | null>(null)
   const asking = mayApprove || mayDelete
   const [asks, setAsks] = useState(0)
   const askAgain = useCallback(() => setAsks((value) => value + 1), [])
@@ -53,10 +53,7 @@ export function usePendingCount(mayApprove: boolean, mayDelete = false): Pending
     if (!asking) return
     const controller = new AbortController()
     countPendingInBackground(controller.signal).then(
-      (list) => {
-        setCount(list.total)
-        setDeletions(list.openDeletionRequests ?? null)
-      },
+      setList,
       // A badge is a hint: on failure it keeps what it showed.
       () => undefined,
     )
@@ -64,7 +61,7 @@ export function usePendingCount(mayApprove: boolean, mayDelete = false): Pending
   }, [asking, asks])
 
   return {
-    registrations: mayApprove ? count : null,
-    deletionRequests: mayDelete ? deletions : null,
+    registrations: mayApprove && list ? list.total : null,
+    deletionRequests: mayDelete ? (list?.openDeletionRequests ?? null) : null,
   }
 }

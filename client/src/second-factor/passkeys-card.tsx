@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import { securityMessages } from './second-factor-messages'
-import { ApiError, errorMessage } from '../api/api-client'
+import { ApiError, errorMessage } from '../session/api-client'
 import { formatDateTime } from '../ui/format-date'
 import { ConfirmDialog } from '../ui/confirm-dialog'
 import {

@@ -10,7 +10,7 @@ import type {
   TotpSetup,
 } from '../../../common/api/me'
 import type { CreationOptions } from '../../../common/api/webauthn'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from '../session/api-client'
 
 /**
  * The signed-in user's second factors (/api/me, common/api/me.ts): the authenticator app,

@@ -11,7 +11,7 @@ import {
   type FormEvent,
 } from 'react'
 import { securityMessages } from './second-factor-messages'
-import { errorMessage } from '../api/api-client'
+import { errorMessage } from '../session/api-client'
 import {
   confirmTotp,
   fetchMfaStatus,
@@ -21,6 +21,7 @@ import {
   type MfaStatus,
 } from './second-factor-api'
 import { Notice } from '../ui/notice'
+import { useCopy } from '../ui/use-copy'
 import { AccountCard } from '../ui/account-card'
 import { keyGroups } from './key-groups'
 import { RecoveryCodesView } from './recovery-codes'
@@ -69,14 +70,7 @@ function StepButtons({
 
 /** The key in groups of four (key-groups.ts), and a button that copies it whole. */
 function SecretKey({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  const copy = () => {
-    const done = navigator.clipboard?.writeText(secret) ?? Promise.reject(new Error('no clipboard'))
-    done.then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-  }
+  const { outcome, copy } = useCopy()
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <code className="fs-6" data-testid="totp-secret">
@@ -87,11 +81,11 @@ function SecretKey({ secret }: { secret: string }) {
           </Fragment>
         ))}
       </code>
-      <CButton size="sm" color="secondary" variant="outline" onClick={copy}>
+      <CButton size="sm" color="secondary" variant="outline" onClick={() => copy(secret)}>
         {text.copyKey}
       </CButton>
       <span role="status" className="small">
-        {copied === 'yes' ? text.keyCopied : copied === 'failed' ? text.copyFailed : ''}
+        {outcome === 'copied' ? text.keyCopied : outcome === 'failed' ? text.copyFailed : ''}
       </span>
     </div>
   )

@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import type { SignedInUser } from '../../../common/api/account'
-import { errorMessage, MFA_SETUP_EVENT } from '../api/api-client'
+import { errorMessage, MFA_SETUP_EVENT } from './api-client'
 import { fetchCurrentUser } from './session-api'
 import { useSessionToken } from './use-session-token'
 

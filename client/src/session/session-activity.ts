@@ -1,11 +1,11 @@
 import type { SessionLimits } from './idle-schedule'
-import { LAST_CALL_KEY } from '../api/last-call'
+import { LAST_CALL_KEY } from './last-call'
 
 /**
  * What every tab of this browser knows about the session's use, in localStorage so that the
  * tabs share one idle timer: use in one keeps the others from warning, and "Continuar conectado"
  * in one closes the warning in all (their `storage` events). The last call's time is written by
- * api-client through api/last-call.ts.
+ * api-client through last-call.ts.
  */
 export const LIMITS_KEY = 'painel:session-limits'
 

@@ -1,6 +1,6 @@
 import type { MeAnswer } from '../../../common/api/account'
 import type { CurrentSession } from '../../../common/api/me'
-import { apiRequest } from '../api/api-client'
+import { apiRequest } from './api-client'
 
 /**
  * The session's own calls (common/api/auth.ts, common/api/me.ts): who is signed in, signing out,

@@ -2,7 +2,10 @@ import { adminMessages } from '../words/admin-messages'
 import { ConfirmDialog } from './confirm-dialog'
 import type { useConfirmedAction } from './use-confirmed-action'
 
-/** The words of a deletion's question, the screen's own (roles-messages.ts, teams-messages.ts). */
+/**
+ * The words of a deletion's question, the screen's own (roles-messages.ts, teams-messages.ts;
+ * Provisionamento's "Revogar" a token: provisioning-messages.ts).
+ */
 export interface DeleteWords {
   deleteTitle: (name: string) => string
   deleteBody: string
@@ -10,7 +13,7 @@ export interface DeleteWords {
 }
 
 /**
- * "Excluir …?" for something with a name (a role, a team), asked through useConfirmedAction: the
+ * "Excluir …?" for something with a name (a role, a team, a provisioning token), asked through useConfirmedAction: the
  * dialog stays open, busy, until the server answers; a refusal shows in it; once deleted, the
  * screen says so its own way (a notice, another screen).
  */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { errorMessage } from '../api/api-client'
+import { errorMessage } from '../session/api-client'
 
 /**
  * An action that asks first (a ConfirmDialog): what is being asked, whether the confirmed action

@@ -147,7 +147,7 @@ export async function queueDeletionRequestMails(
  * The reminder of each open request REMINDER_DAYS_BEFORE its date, once: the request is marked
  * reminded by a conditional update in the transaction that queues the mails, so two replicas (or
  * a run after a restart) never both send it. Run by the hourly housekeeping
- * (server/api/built-in-api.ts); answers how many requests were reminded.
+ * (server/built-in-api.ts); answers how many requests were reminded.
  */
 export async function remindOfDeletionRequests(
   context: Pick<ApiContext, 'db' | 'outbox'> & { config: Pick<ApiContext['config'], 'publicUrl'> },

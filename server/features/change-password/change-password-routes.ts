@@ -4,7 +4,7 @@ import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { bearer, burstLimit, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError, tooManyAttempts } from '../../http/errors'
-import { checkOrigin } from '../../http/request-origin'
+import { checkOrigin } from '../../sign-in-steps/check-origin'
 import { passwordAllowedFor } from '../../accounts/password-sign-in-policy'
 import { changePassword } from './change-password'
 

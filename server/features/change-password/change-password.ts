@@ -1,13 +1,13 @@
 import { setPasswordHash } from '../../accounts/accounts'
 import { checkNewPassword } from '../../accounts/account-input'
-import { checkPassword, type OwnPasswordResult } from '../../accounts/password-check'
+import { checkPassword, type OwnPasswordResult } from '../../sign-in-steps/password-check'
 import { voidPasswordResets } from '../../accounts/password-resets'
 import { hashPassword } from '../../accounts/passwords'
 import { endOtherSessions } from '../../accounts/sessions'
 import type { ApiContext } from '../../api/api-context'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { Account } from '../../db/schema'
-import type { Origin } from '../../http/request-origin'
+import type { Origin } from '../../sign-in-steps/check-origin'
 import { queuePasswordChangedMail } from '../../mail/password-changed'
 
 /**

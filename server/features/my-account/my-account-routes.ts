@@ -12,7 +12,7 @@ import {
   TotpConfirmBodySchema,
   TotpSetupSchema,
 } from '../../../common/api/me'
-import type { Origin } from '../../http/request-origin'
+import type { Origin } from '../../sign-in-steps/check-origin'
 import { mfaStatus } from '../../accounts/second-factors'
 import { beginTotp, confirmTotp, regenerateRecoveryCodes, turnTotpOff } from './my-totp'
 import { requestOrigin } from '../../http/request-origin'

@@ -1,7 +1,7 @@
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { RequestOrigin } from '../../http/request-origin'
 import { acceptedName } from '../../accounts/account-input'
-import { nameColumns } from '../../accounts/name-columns'
+import { nameColumns } from '../../db/name-columns'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
 

@@ -1,7 +1,7 @@
 import type { RecoveryCodes, TotpSetup } from '../../../common/api/me'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import type { ApiContext } from '../../api/api-context'
-import type { Origin } from '../../http/request-origin'
+import type { Origin } from '../../sign-in-steps/check-origin'
 import {
   hasConfirmedTotp,
   newRecoveryCodes,
@@ -9,7 +9,7 @@ import {
   startTotp,
   useTotpCode,
 } from '../../accounts/second-factors'
-import { requireOwnPassword } from '../../accounts/password-check'
+import { requireOwnPassword } from '../../sign-in-steps/password-check'
 import { otpauthUrl } from '../../accounts/totp'
 import type { Account } from '../../db/schema'
 import { apiError } from '../../http/errors'

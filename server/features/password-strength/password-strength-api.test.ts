@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { PasswordStrength } from '../../../common/api/auth'
-import { TYPING_LIMIT_FACTOR } from '../../api/built-in-api'
+import { TYPING_LIMIT_FACTOR } from '../../built-in-api'
 import { apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
 import { guessableWords } from './password-strength-routes'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { nameKey } from '../../roles/name-key'
+import { nameKey } from '../../db/name-key'
 import type { ResourceKind } from './attribute-schema'
 import { projectResource } from './attribute-projection'
 import { CORPUS_FILES, readCorpus, withIds, type CorpusStep } from './corpus-sequences'

@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
-import { nameColumns } from '../../accounts/name-columns'
+import { nameColumns } from '../../db/name-columns'
 import type { Database } from '../../db/database'
-import { nameKey } from '../../roles/name-key'
+import { nameKey } from '../../db/name-key'
 import { testDatabase, testStoreName } from '../../test/test-database'
 import { foldCase, type ResourceKind } from './attribute-schema'
 import { compileFilter } from './filter-evaluator'
@@ -263,7 +263,7 @@ describe(`filters in SQL on ${testStoreName()}`, () => {
 
   const groupCases: [string, number[] | 'refused'][] = [
     ['displayName eq "vendas"', [0]],
-    // The team's name key (server/roles/name-key.ts) folds what the uniqueness rule folds.
+    // The team's name key (server/db/name-key.ts) folds what the uniqueness rule folds.
     ['displayName eq "FINANCEIRO AÇÃO"', [1]],
     ['displayName co "100%_"', [2]],
     ['externalId eq "grp-vendas"', []],

@@ -9,7 +9,7 @@ import type { SqlAttributes } from './filter-to-sql'
  * meta.lastModified, meta.resourceType.
  *
  * displayName is compared through teams.name_key with the same fold that makes team names unique
- * (`foldName`: the wiring passes nameKey of server/roles/name-key.ts), so `displayName eq
+ * (`foldName`: the wiring passes nameKey of server/db/name-key.ts), so `displayName eq
  * "VENDAS"` finds the team "Vendas" that a POST of "VENDAS" would collide with (409
  * uniqueness): a directory looks before it creates. members are the people whose team it is.
  */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
-import { ADMIN, apiFixture, bearer, type ApiFixture } from '../../test/api-fixture'
+import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import { testProviderSettings } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
 import {
@@ -81,6 +81,8 @@ describe(`provisioning tokens (/api/scim-tokens) on ${testStoreName()}`, () => {
     const listed = await api.get('/api/scim-tokens', adminToken)
     assert.equal(listed.statusCode, 200)
     assert.ok(!listed.body.includes(token), 'the list never holds the token')
+    // The address to give the directory is the panel's public one, whatever the caller's Host.
+    assert.equal(listed.json<{ baseUrl: string }>().baseUrl, `${PUBLIC_URL}/scim/v2`)
     const item = listed
       .json<{ tokens: { id: string; lastUsedAt: string | null; createdBy: string }[] }>()
       .tokens.find((row) => row.id === id)!

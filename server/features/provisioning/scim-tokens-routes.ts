@@ -12,6 +12,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
+import { scimBaseUrl } from './scim-http'
 import { createScimToken } from './scim-token-store'
 
 const bearer = [{ bearer: [] }]
@@ -27,14 +28,15 @@ const audit = (request: FastifyRequest) => ({
  * provisioning.manage. The token is answered once, at its creation; a revoked token is deleted,
  * and the next call to /scim/v2 with it is a 401.
  */
-export default guardedRoutes([signedIn], async (app, { db, now }) => {
+export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
   app.get(
     '/',
     {
       schema: {
         'x-permission': 'provisioning.manage',
         summary: 'The provisioning tokens (never the tokens themselves)',
-        description: 'Newest first, with who made each one and its last use (to the minute).',
+        description:
+          'Newest first, with who made each one and its last use (to the minute); and the base URL to give a directory with them.',
         security: bearer,
         response: { 200: ScimTokenListSchema, ...errorAnswers(401, 403) },
       },
@@ -47,6 +49,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         .orderBy('id')
         .execute()
       return {
+        baseUrl: scimBaseUrl(config.publicUrl),
         tokens: rows.map((row) => ({
           id: row.id.toLowerCase(),
           name: row.name,

@@ -6,14 +6,14 @@ import {
   writeAccountChangeWithin,
   type AccountChange,
 } from '../../accounts/account-administration'
-import { nameColumns } from '../../accounts/name-columns'
+import { nameColumns } from '../../db/name-columns'
 import type { ApiContext } from '../../api/api-context'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
 import { engineOf } from '../../db/portable-sql'
 import type { Account } from '../../db/schema'
 import { requestOrigin } from '../../http/request-origin'
-import { roleColumns } from '../../roles/role-columns'
+import { roleColumns } from '../../db/role-columns'
 import type { Filter } from './filter-syntax'
 import { filterToSql } from './filter-to-sql'
 import { ifMatchAllows } from './resource-version'

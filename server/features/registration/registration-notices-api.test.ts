@@ -3,7 +3,11 @@ import { after, before, describe, it } from 'node:test'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import { TestClock } from '../../test/test-clock'
 import { testStoreName } from '../../test/test-database'
-import { NOTICE_INTERVAL_MS, registrationNotifier } from './registration-notices'
+import {
+  NOTICE_INTERVAL_MS,
+  notifyAdminsOfRegistrations,
+  registrationNotifier,
+} from './registration-notices'
 
 /**
  * The admins' "new registrations" mail is as prompt as docs/administration.md says: the first
@@ -86,5 +90,31 @@ describe(`the admins' new-registrations mail (${testStoreName()})`, () => {
     assert.match(mails.at(-1)!.text, /Segunda Rajada/)
     assert.match(mails.at(-1)!.text, /Terceira Rajada/)
     assert.doesNotMatch(mails.at(-1)!.text, /Primeira Rajada/)
+  })
+
+  it('two runs at once (two replicas) send what waited once, not twice', async () => {
+    // A registration held back: the admin was mailed less than a minute ago.
+    clock.advance(NOTICE_INTERVAL_MS)
+    await register('Quarta Rajada', 'quarta@example.com')
+    await api.mail.next(ADMIN.email)
+    await register('Quinta Rajada', 'quinta@example.com')
+    const before = (await adminMails()).length
+
+    // The minute ends, and two notifiers run together: both read the admin's old mark before
+    // either writes its own.
+    clock.advance(NOTICE_INTERVAL_MS)
+    const deps = {
+      db: api.database.db,
+      outbox: api.outbox,
+      log: api.app.log,
+      config: { publicUrl: PUBLIC_URL },
+    }
+    await Promise.all([
+      notifyAdminsOfRegistrations(deps, clock.now()),
+      notifyAdminsOfRegistrations(deps, clock.now()),
+    ])
+    const mails = await adminMails()
+    assert.equal(mails.length, before + 1, mails.map((mail) => mail.subject).join('; '))
+    assert.match(mails.at(-1)!.text, /Quinta Rajada/)
   })
 })

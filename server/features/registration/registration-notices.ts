@@ -21,8 +21,8 @@ export const NOTICE_INTERVAL_MS = 60 * 1000
  * listing all the others. Runs when a registration arrives, when the interval of a mail that
  * held some back ends (registrationNotifier), and every minute (another replica's registrations,
  * a restart). The database keeps when each admin was mailed and up to which registration, and
- * queues the mail in the same transaction, so a restart neither repeats nor loses a mail (two
- * replicas at the same moment could, rarely, both queue one). Answers when the next mail held
+ * queues the mail in the same transaction, only if the mark is still the one it read: a restart
+ * neither repeats nor loses a mail, and two runs at once (two replicas) send it once. Answers when the next mail held
  * back may go, or null when nothing waits.
  */
 export async function notifyAdminsOfRegistrations(
@@ -82,20 +82,28 @@ export async function notifyAdminsOfRegistrations(
       covered_until: newest.created_at,
     }
     const equipe = `${deps.config.publicUrl}/#/equipe?status=pending`
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
+    const mailed = await deps.db.transaction().execute(async (trx) => {
+      // Claimed only if no other run (a second replica, or this process's own notifier beside a
+      // timer's) mailed this admin since the read above: the mark must still be the one read.
+      // Without the condition, two runs that both read the old mark both queued a mail.
+      const claimed = await trx
         .insertInto('registration_notices')
         .values(row)
         .onConflict((conflict) =>
-          conflict
-            .column('admin_id')
-            .doUpdateSet({ last_sent_at: row.last_sent_at, covered_until: row.covered_until }),
+          admin.last_sent_at
+            ? conflict
+                .column('admin_id')
+                .doUpdateSet({ last_sent_at: row.last_sent_at, covered_until: row.covered_until })
+                .where('registration_notices.last_sent_at', '=', admin.last_sent_at)
+            : conflict.column('admin_id').doNothing(),
         )
-        .execute()
+        .executeTakeFirst()
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false
       const mail = newRegistrationsMail(admin.email, admin.name, fresh, equipe)
       await deps.outbox.queue(trx, 'new_registrations', mail)
+      return true
     })
-    deps.outbox.wake()
+    if (mailed) deps.outbox.wake()
   }
   return heldUntil
 }

@@ -7,7 +7,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
 import { apiError } from '../../http/errors'
 import { mayGrant } from '../../roles/grant-rules'
-import { nameKey, unlessNameTaken } from '../../roles/name-key'
+import { nameKey, unlessNameTaken } from '../../db/name-key'
 import {
   findRole,
   findRoleItem,

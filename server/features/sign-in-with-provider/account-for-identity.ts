@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
-import { roleColumns } from '../../roles/role-columns'
-import { nameKey } from '../../roles/name-key'
+import { roleColumns } from '../../db/role-columns'
+import { nameKey } from '../../db/name-key'
 import { writeAccountChangeWithin, type AccountChange } from '../../accounts/account-administration'
 import { nameProblem, normalizeName } from '../../../common/name-rules'
 import type { AuthProvider } from '../../config/auth-providers'
@@ -12,7 +12,7 @@ import type { Account } from '../../db/schema'
 import type { RequestOrigin } from '../../http/request-origin'
 import { addLink, findLink, touchLink } from './provider-links'
 import type { ProviderIdentity } from './provider-identity'
-import { nameColumns } from '../../accounts/name-columns'
+import { nameColumns } from '../../db/name-columns'
 
 /**
  * The Painel account of a person a provider identified (issue 28's linking rules,

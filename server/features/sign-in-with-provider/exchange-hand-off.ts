@@ -1,9 +1,9 @@
 import { findAccountById } from '../../accounts/accounts'
-import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
+import { completeSignIn, type SignInResult } from '../../sign-in-steps/complete-sign-in'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
 import { mfaMethods } from '../../accounts/second-factors'
 import type { ApiContext } from '../../api/api-context'
-import type { Origin } from '../../http/request-origin'
+import type { Origin } from '../../sign-in-steps/check-origin'
 import type { HandOffCodes } from './hand-off-codes'
 
 /**

@@ -4,14 +4,14 @@ import {
   completeCodeSignIn,
   completeSignIn,
   type SignInResult,
-} from '../../accounts/complete-sign-in'
+} from '../../sign-in-steps/complete-sign-in'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
-import { passwordStep } from '../../accounts/password-step'
-import { checkSecondFactorCode } from '../../accounts/second-factor-code'
+import { passwordStep } from '../../sign-in-steps/password-step'
+import { checkSecondFactorCode } from '../../sign-in-steps/second-factor-code'
 import { tokenHash } from '../../accounts/tokens'
 import type { ApiContext } from '../../api/api-context'
 import { recordAccountEvent } from '../../audit-log/account-events'
-import type { Origin } from '../../http/request-origin'
+import type { Origin } from '../../sign-in-steps/check-origin'
 import { bindChallenge, findPendingLink, takePendingLink } from './pending-links'
 import { addLink, findLink } from './provider-links'
 

@@ -122,7 +122,7 @@ export async function remintLinkInvitation(
   return Number(result.numUpdatedRows) === 1 ? { token, tokenHash: tokenHash(token) } : undefined
 }
 
-/** Invitations nobody used (the hourly housekeeping, api/built-in-api.ts). */
+/** Invitations nobody used (the hourly housekeeping, server/built-in-api.ts). */
 export async function pruneLinkInvitations(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('provider_link_invitations').where('expires_at', '<=', now).execute()
 }

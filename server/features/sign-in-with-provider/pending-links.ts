@@ -114,7 +114,7 @@ export async function takePendingLink(
   return row && row.expires_at > now ? fromRow(row) : undefined
 }
 
-/** Links nobody finished (the hourly housekeeping, api/built-in-api.ts). */
+/** Links nobody finished (the hourly housekeeping, server/built-in-api.ts). */
 export async function prunePendingLinks(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('pending_provider_links').where('expires_at', '<=', now).execute()
 }

@@ -1,8 +1,8 @@
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
-import { roleColumns } from '../../roles/role-columns'
+import { roleColumns } from '../../db/role-columns'
 import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
-import { nameColumns } from '../../accounts/name-columns'
+import { nameColumns } from '../../db/name-columns'
 import { testDatabase, testStoreName } from '../../test/test-database'
 import {
   DatabaseHandOffStore,

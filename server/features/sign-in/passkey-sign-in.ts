@@ -3,14 +3,14 @@ import type { AuthenticationCredential, RequestOptions } from '../../../common/a
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { findAccountById } from '../../accounts/accounts'
 import type { ApiContext } from '../../api/api-context'
-import type { Origin } from '../../http/request-origin'
-import { completeSignIn, type SignInResult } from '../../accounts/complete-sign-in'
+import type { Origin } from '../../sign-in-steps/check-origin'
+import { completeSignIn, type SignInResult } from '../../sign-in-steps/complete-sign-in'
 import {
   finishMfaChallenge,
   peekMfaChallenge,
   tryMfaChallenge,
 } from '../../accounts/mfa-challenges'
-import { limitKeysFor } from '../../accounts/password-check'
+import { limitKeysFor } from '../../sign-in-steps/password-check'
 import { limitKeys } from '../../accounts/sign-in-limits'
 import { tokenHash } from '../../accounts/tokens'
 import type { Account } from '../../db/schema'

@@ -9,8 +9,8 @@ import {
 import { errorAnswers } from '../../../common/api/errors'
 import { hashingQueue } from '../../accounts/passwords'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
-import { checkOrigin } from '../../http/request-origin'
-import { answerSignIn } from '../../accounts/answer-sign-in'
+import { checkOrigin } from '../../sign-in-steps/check-origin'
+import { answerSignIn } from '../../sign-in-steps/answer-sign-in'
 import { passkeySignInRoutes } from './passkey-sign-in-routes'
 import { signIn, signInWithCode } from './sign-in'
 

@@ -1,16 +1,16 @@
 import { canonicalEmail, emailAsTyped } from '../../../common/account-rules'
 import { findAccountByEmail, findAccountById, setPasswordHash } from '../../accounts/accounts'
 import { issueMfaChallenge } from '../../accounts/mfa-challenges'
-import { passwordStep } from '../../accounts/password-step'
+import { passwordStep } from '../../sign-in-steps/password-step'
 import { hashPassword, needsRehash } from '../../accounts/passwords'
-import { checkSecondFactorCode } from '../../accounts/second-factor-code'
+import { checkSecondFactorCode } from '../../sign-in-steps/second-factor-code'
 import type { ApiContext } from '../../api/api-context'
 import {
   completeCodeSignIn,
   completeSignIn,
   type SignInResult,
-} from '../../accounts/complete-sign-in'
-import type { Origin } from '../../http/request-origin'
+} from '../../sign-in-steps/complete-sign-in'
+import type { Origin } from '../../sign-in-steps/check-origin'
 
 /**
  * Signing in with a password, and its second step with a TOTP or recovery code, independent of
@@ -51,7 +51,7 @@ export async function signIn(
 
 /**
  * The second step of a sign-in with a second factor: a TOTP code or a recovery code for the
- * challenge the password step gave (accounts/second-factor-code.ts counts and checks it).
+ * challenge the password step gave (sign-in-steps/second-factor-code.ts counts and checks it).
  */
 export async function signInWithCode(
   context: ApiContext,

@@ -8,7 +8,7 @@ import { testStoreName } from '../../test/test-database'
 /**
  * "Nome (A–Z)" in Portuguese order, by the database on both engines, across page boundaries:
  * names written by every way a name gets in (registration, invitation, an admin's correction, the
- * person's own) carry their sort keys (accounts/name-columns.ts).
+ * person's own) carry their sort keys (db/name-columns.ts).
  */
 
 let api: ApiFixture

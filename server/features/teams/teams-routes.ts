@@ -13,7 +13,7 @@ import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
-import { nameKey, unlessNameTaken } from '../../roles/name-key'
+import { nameKey, unlessNameTaken } from '../../db/name-key'
 import { findTeamItem, listTeams } from '../../roles/team-store'
 
 const notFound = () => apiError(404, 'team_not_found', 'not_found')

@@ -1,5 +1,5 @@
 import type { AuditCsvQuery, AuditQuery } from '../../../../common/api/audit'
-import { apiDownload } from '../../api/api-client'
+import { apiDownload } from '../../session/api-client'
 import { queryString } from '../../api/query-string'
 
 /** The CSV's times in this browser's time zone, as the screen shows them. */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { AuditQuery } from '../../../../common/api/audit'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { downloadAuditCsv } from './audit-api'
 
 /** The CSV of the filtered log, downloaded as a file; whether it is on its way, and why it failed. */

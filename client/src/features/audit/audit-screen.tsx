@@ -1,7 +1,7 @@
 import { CButton, CSpinner } from '@coreui/react'
 import { useState } from 'react'
 import type { AuditPage } from '../../../../common/api/audit'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { useLoad } from '../../api/use-load'
 import { AuditEventList } from '../../audit-log/audit-event-list'
 import { listAudit } from '../../audit-log/audit-log-api'

@@ -1,5 +1,5 @@
 import type { Dashboard, MyActivity } from '../../../../common/api/dashboard'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** Início's figures (common/api/dashboard.ts). Types only from common/api. */
 export const fetchDashboard = (signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 import { announceStaffChange } from '../../api/staff-changed-event'
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { DeletionRequestBody } from '../../../../common/api/account-deletion'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 import { SubmitButton } from '../../forms/submit-button'
 import { useFormSubmit } from '../../forms/use-form-submit'
 import { AccountCard } from '../../ui/account-card'

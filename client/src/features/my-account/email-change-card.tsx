@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { EmailChangeBody } from '../../../../common/api/email-change'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 import { EmailField } from '../../forms/account-fields'
 import { emailError } from '../../forms/auth-validation'
 import { SubmitButton } from '../../forms/submit-button'

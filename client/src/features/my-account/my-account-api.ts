@@ -2,7 +2,7 @@ import type { UserAnswer } from '../../../../common/api/account'
 import type { ChangePasswordBody } from '../../../../common/api/auth'
 import type { SessionList } from '../../../../common/api/me'
 import type { ProviderLinkList } from '../../../../common/api/provider-links'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /**
  * Minha conta's own calls (common/api/me.ts, common/api/auth.ts): the name, the password, the

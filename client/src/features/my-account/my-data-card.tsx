@@ -1,7 +1,7 @@
 import { CButton } from '@coreui/react'
 import { useState } from 'react'
 import type { MyData } from '../../../../common/api/my-data'
-import { apiRequest, errorMessage } from '../../api/api-client'
+import { apiRequest, errorMessage } from '../../session/api-client'
 import { pageProviderLabels } from '../../audit-log/provider-labels'
 import { AccountCard } from '../../ui/account-card'
 import { Notice } from '../../ui/notice'

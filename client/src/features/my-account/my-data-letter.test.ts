@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { MyData } from '../../../../common/api/my-data'
 import { NAMES_AS_LABELS } from '../../../../common/provider-labels'
-import { escape, myDataLetter } from './my-data-letter'
+import { escapeHtml } from '../../../../common/escape-html'
+import { myDataLetter } from './my-data-letter'
 
 const gil = {
   id: '0b6c2f7e-0000-4000-8000-000000000001',
@@ -111,9 +112,24 @@ describe('the "Meus dados" letter', () => {
     assert.match(words, /Entrou .*por Gil <b>Gerente<\/b>/)
   })
 
+  it('says why an ended session ended, and nothing for a reason it does not know', () => {
+    const ended = (endReason: string | null) => ({
+      ...data.sessions[0]!,
+      endedAt: '2026-11-28T11:30:00.000Z',
+      endReason,
+    })
+    const page = myDataLetter(
+      { ...data, sessions: [ended('session_password_changed'), ended('some_future_reason')] },
+      { labels: NAMES_AS_LABELS, timeZone: 'America/Sao_Paulo' },
+    )
+    assert.match(page, /Encerrada em [^<]*08:30: a senha foi trocada\./)
+    assert.match(page, /Encerrada em [^<]*08:30\.</)
+    assert.doesNotMatch(page, /some_future_reason|undefined/)
+  })
+
   it('escapes what people typed, and its own policy allows no script', () => {
     assert.ok(!letter.includes('<b>Gerente</b>'))
-    assert.ok(letter.includes(escape(gil.name)))
+    assert.ok(letter.includes(escapeHtml(gil.name)))
     assert.match(
       letter,
       /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/,

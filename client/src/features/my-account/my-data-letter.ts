@@ -2,7 +2,9 @@ import type { AuditEvent } from '../../../../common/api/audit'
 import type { MyData } from '../../../../common/api/my-data'
 import { auditStatusNames } from '../../../../common/audit-details'
 import { auditEventWords } from '../../../../common/audit-event-words'
+import { escapeHtml } from '../../../../common/escape-html'
 import type { ProviderLabels } from '../../../../common/provider-labels'
+import { isSessionEndCode, type SessionEndCode } from '../../../../common/session-end'
 
 /**
  * "Meus dados" as a letter a person reads: one HTML file, opened by any browser without the
@@ -12,8 +14,8 @@ import type { ProviderLabels } from '../../../../common/provider-labels'
  * in words.
  *
  * Built as a string, not with React, so the file needs no script: every value the person or an
- * admin could have typed goes through `escape`, and the file's own policy forbids any script
- * should one ever slip through.
+ * admin could have typed goes through `escapeHtml` (common/escape-html.ts), and the file's own
+ * policy forbids any script should one ever slip through.
  */
 
 export interface LetterOptions {
@@ -83,13 +85,17 @@ const text = {
   by: (who: string) => `por ${who}`,
 }
 
-const SESSION_END_WORDS: Record<string, string> = {
+const SESSION_END_WORDS: Record<SessionEndCode, string> = {
   session_expired: 'chegou ao tempo máximo',
   session_idle: 'ficou sem uso',
   session_revoked: 'encerrada em “Minha conta” ou por um administrador',
   session_account_disabled: 'a conta foi desativada',
   session_password_changed: 'a senha foi trocada',
 }
+
+/** Why a session ended, in words; none for a reason this page does not know. */
+const sessionEndWords = (reason: string | null) =>
+  reason !== null && isSessionEndCode(reason) ? SESSION_END_WORDS[reason] : ''
 
 const OUTCOME_WORDS: Record<string, string> = {
   confirmed: 'confirmada',
@@ -136,29 +142,16 @@ li p:last-child { margin-bottom: 0; }
 @media print { li { break-inside: avoid; } }
 `
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Text for HTML, between tags or in an attribute. */
-export function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => ESCAPES[character]!)
-}
-
 /** A section: its heading, a line on what it is, and its items (or "Nenhum registro."). */
 function section(title: string, items: string[], intro?: string): string {
   const body = items.length
     ? `<ol>${items.map((item) => `<li>${item}</li>`).join('')}</ol>`
-    : `<p class="muted">${escape(text.none)}</p>`
-  return `<section><h2>${escape(title)}</h2>${intro ? `<p class="muted">${escape(intro)}</p>` : ''}${body}</section>`
+    : `<p class="muted">${escapeHtml(text.none)}</p>`
+  return `<section><h2>${escapeHtml(title)}</h2>${intro ? `<p class="muted">${escapeHtml(intro)}</p>` : ''}${body}</section>`
 }
 
 const item = (heading: string, ...lines: string[]) =>
-  `<h3>${escape(heading)}</h3>${lines.map((line) => `<p>${escape(line)}</p>`).join('')}`
+  `<h3>${escapeHtml(heading)}</h3>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}`
 
 /** The zone by its IANA name and as a person says it: "America/Sao_Paulo (Horário Padrão de Brasília)". */
 function zoneName(timeZone: string, at: Date): string {
@@ -192,8 +185,8 @@ export function myDataLetter(data: MyData, { labels, timeZone }: LetterOptions):
       : []),
     [text.newBrowserNotice, account.newBrowserNotice ? text.on : text.off],
   ]
-  const you = `<section><h2>${escape(text.you)}</h2><dl>${facts
-    .map(([term, value]) => `<dt>${escape(term)}</dt><dd>${escape(value)}</dd>`)
+  const you = `<section><h2>${escapeHtml(text.you)}</h2><dl>${facts
+    .map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join('')}</dl></section>`
 
   const sessions = data.sessions.map((session) => {
@@ -203,7 +196,7 @@ export function myDataLetter(data: MyData, { labels, timeZone }: LetterOptions):
       ...(session.ip ? [text.address(session.ip)] : []),
     ].join(' · ')
     const end = session.endedAt
-      ? text.sessionEnded(at(session.endedAt), SESSION_END_WORDS[session.endReason ?? ''] ?? '')
+      ? text.sessionEnded(at(session.endedAt), sessionEndWords(session.endReason))
       : new Date(session.expiresAt) <= generated
         ? text.sessionExpired(at(session.expiresAt))
         : text.sessionOpen(at(session.expiresAt))
@@ -213,9 +206,9 @@ export function myDataLetter(data: MyData, { labels, timeZone }: LetterOptions):
   const browsers = data.browsers.map((browser) => item(text.browserUntil(at(browser.trustedUntil))))
 
   const factor = data.secondFactor
-  const secondFactor = `<section><h2>${escape(text.secondFactor)}</h2><p>${escape(
+  const secondFactor = `<section><h2>${escapeHtml(text.secondFactor)}</h2><p>${escapeHtml(
     factor.totp ? text.totpOn(atOrNull(factor.totpSince)) : text.totpOff,
-  )}</p><p>${escape(text.codesLeft(factor.recoveryCodesLeft))}</p></section>`
+  )}</p><p>${escapeHtml(text.codesLeft(factor.recoveryCodesLeft))}</p></section>`
 
   const passkeys = data.passkeys.map((passkey) =>
     item(passkey.name, text.passkeyLine(at(passkey.createdAt), atOrNull(passkey.lastUsedAt))),
@@ -275,14 +268,14 @@ export function myDataLetter(data: MyData, { labels, timeZone }: LetterOptions):
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(`${text.title} — ${account.name || account.email}`)}</title>
+<title>${escapeHtml(`${text.title} — ${account.name || account.email}`)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<h1>${escape(text.title)}</h1>
-<p>${escape(text.greeting(account.name || account.email))}</p>
-<p class="muted">${escape(text.lead(at(data.generatedAt), zoneName(timeZone, generated)))}</p>
+<h1>${escapeHtml(text.title)}</h1>
+<p>${escapeHtml(text.greeting(account.name || account.email))}</p>
+<p class="muted">${escapeHtml(text.lead(at(data.generatedAt), zoneName(timeZone, generated)))}</p>
 ${you}
 ${section(text.sessions, sessions, text.sessionsIntro)}
 ${section(text.browsers, browsers, text.browsersIntro)}

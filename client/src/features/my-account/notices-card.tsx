@@ -1,7 +1,7 @@
 import { CFormSwitch } from '@coreui/react'
 import { useId, useState } from 'react'
 import type { NoticePreferences } from '../../../../common/api/notices'
-import { apiRequest, errorMessage } from '../../api/api-client'
+import { apiRequest, errorMessage } from '../../session/api-client'
 import { useLoad } from '../../api/use-load'
 import { AccountCard } from '../../ui/account-card'
 import { Notice } from '../../ui/notice'

@@ -1,6 +1,6 @@
 import { CButton } from '@coreui/react'
 import { useCallback, useEffect, useState } from 'react'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { securityMessages } from '../../second-factor/second-factor-messages'
 import { AccountCard } from '../../ui/account-card'
 import { ConfirmDialog } from '../../ui/confirm-dialog'

@@ -3,7 +3,7 @@ import type {
   LinkInvitationStart,
   LinkInvitationTokenBody,
 } from '../../../../common/api/provider-links'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** Whose account and which provider the link is for (nothing is used up by reading it). */
 export const readLinkInvitation = (body: LinkInvitationTokenBody, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { CButton } from '@coreui/react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { useLoad } from '../../api/use-load'
 import { paths } from '../../routing/paths'
 import { useDocumentTitle } from '../../routing/use-document-title'

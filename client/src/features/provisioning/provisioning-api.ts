@@ -3,7 +3,7 @@ import type {
   ScimTokenCreated,
   ScimTokenList,
 } from '../../../../common/api/scim-tokens'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** The provisioning tokens (common/api/scim-tokens.ts). */
 

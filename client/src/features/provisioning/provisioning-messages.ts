@@ -33,5 +33,4 @@ export const provisioningMessages = {
   revokeBody:
     'O diretório que usa este token deixa de provisionar na hora. As contas que ele criou continuam como estão.',
   revoked: (name: string) => `Token “${name}” revogado.`,
-  cancel: 'Cancelar',
 }

@@ -1,31 +1,33 @@
 import { CButton, CCard, CCardBody, CFormInput, CFormLabel } from '@coreui/react'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import type { ScimTokenCreated, ScimTokenItem } from '../../../../common/api/scim-tokens'
 import { SCIM_TOKEN_NAME_MAX_LENGTH } from '../../../../common/api/scim-tokens'
-import { errorMessage } from '../../api/api-client'
 import { useLoad } from '../../api/use-load'
 import { useRefreshOnFocus } from '../../api/use-refresh-on-focus'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { FormField } from '../../forms/form-field'
+import { SubmitButton } from '../../forms/submit-button'
+import { useFormSubmit } from '../../forms/use-form-submit'
+import { DeleteDialog, type DeleteWords } from '../../ui/delete-dialog'
 import { formatDateTime } from '../../ui/format-date'
 import { LoadingLine, StaleNotice } from '../../ui/load-notices'
 import { Notice } from '../../ui/notice'
 import { RefreshButton } from '../../ui/refresh-button'
 import { useConfirmedAction } from '../../ui/use-confirmed-action'
+import { useCopy } from '../../ui/use-copy'
 import { createScimToken, listScimTokens, revokeScimToken } from './provisioning-api'
 import { provisioningMessages as text } from './provisioning-messages'
 
+/** A token is revoked, not deleted: the deletion's dialog, in this screen's words. */
+const REVOKE_WORDS: DeleteWords = {
+  deleteTitle: text.revokeTitle,
+  deleteBody: text.revokeBody,
+  delete: text.revoke,
+}
+
 /** The token just made, shown this once with a button that copies it. */
 function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  const { outcome, copy } = useCopy()
   const id = useId()
-  const copy = () => {
-    const done =
-      navigator.clipboard?.writeText(created.token) ?? Promise.reject(new Error('no clipboard'))
-    done.then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-  }
   return (
     <CCard className="mb-3 border-success" role="region" aria-labelledby={`${id}-heading`}>
       <CCardBody>
@@ -43,7 +45,7 @@ function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () =
             style={{ maxWidth: '36rem' }}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <CButton color="primary" onClick={copy}>
+          <CButton color="primary" onClick={() => copy(created.token)}>
             {text.copy}
           </CButton>
           <CButton color="secondary" variant="outline" onClick={onDone}>
@@ -51,58 +53,54 @@ function NewToken({ created, onDone }: { created: ScimTokenCreated; onDone: () =
           </CButton>
         </div>
         <span role="status" className="small">
-          {copied === 'yes' ? text.copied : copied === 'failed' ? text.copyFailed : ''}
+          {outcome === 'copied' ? text.copied : outcome === 'failed' ? text.copyFailed : ''}
         </span>
       </CCardBody>
     </CCard>
   )
 }
 
+type CreateField = 'tokenName'
+const CREATE_FIELDS: readonly CreateField[] = ['tokenName']
+/** The server refuses a name (blank, too long) as invalid_input: said under the field. */
+const CREATE_FIELD_OF_ERROR = { invalid_input: 'tokenName' } as const
+
 function CreateForm({ onCreated }: { onCreated: (created: ScimTokenCreated) => void }) {
-  const id = useId()
+  // Kept here to be emptied once the token is made.
   const [name, setName] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!name.trim()) return setProblem(text.nameMissing)
-    setSending(true)
-    setProblem(null)
-    try {
-      onCreated(await createScimToken({ name: name.trim() }))
+  const form = useFormSubmit({
+    fields: CREATE_FIELDS,
+    validate: ({ tokenName }) => (tokenName.trim() ? {} : { tokenName: text.nameMissing }),
+    fieldOfError: CREATE_FIELD_OF_ERROR,
+    submit: async ({ tokenName }) => {
+      onCreated(await createScimToken({ name: tokenName.trim() }))
       setName('')
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setSending(false)
-    }
-  }
+    },
+  })
+  const field = form.field('tokenName')
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mb-4">
+    <form
+      noValidate
+      onSubmit={form.onSubmit}
+      aria-busy={form.sending}
+      className="mb-4"
+      style={{ maxWidth: '32rem' }}
+    >
       <h2 className="h5">{text.createHeading}</h2>
-      <CFormLabel htmlFor={`${id}-name`}>{text.nameLabel}</CFormLabel>
-      <div className="d-flex flex-wrap gap-2 align-items-start">
-        <CFormInput
-          id={`${id}-name`}
-          value={name}
-          maxLength={SCIM_TOKEN_NAME_MAX_LENGTH}
-          invalid={problem !== null}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          onChange={(event) => setName(event.target.value)}
-          style={{ maxWidth: '24rem' }}
-        />
-        <CButton type="submit" color="primary" disabled={sending}>
-          {text.create}
-        </CButton>
-      </div>
-      <div id={`${id}-hint`} className="form-text">
-        {text.nameHint}
-      </div>
-      {problem && (
-        <div id={`${id}-problem`} className="invalid-feedback d-block">
-          {problem}
-        </div>
-      )}
+      <Notice text={form.serverError} />
+      <FormField
+        {...field}
+        label={text.nameLabel}
+        type="text"
+        autoComplete="off"
+        hint={text.nameHint}
+        onEdit={(value) => {
+          field.onEdit(value)
+          setName(value)
+        }}
+        inputProps={{ value: name, maxLength: SCIM_TOKEN_NAME_MAX_LENGTH }}
+      />
+      <SubmitButton label={text.create} sending={form.sending} />
     </form>
   )
 }
@@ -164,7 +162,6 @@ export default function ProvisioningScreen() {
   const [created, setCreated] = useState<ScimTokenCreated | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const revocation = useConfirmedAction<ScimTokenItem>()
-  const baseUrl = `${window.location.origin}/scim/v2`
 
   return (
     <>
@@ -173,12 +170,15 @@ export default function ProvisioningScreen() {
         <RefreshButton busy={busy} onClick={reload} />
       </div>
       <p className="text-body-secondary">{text.intro}</p>
-      <dl className="mb-4">
-        <dt>{text.baseUrl}</dt>
-        <dd>
-          <code>{baseUrl}</code>
-        </dd>
-      </dl>
+      {load.state === 'ready' && (
+        // The server's PUBLIC_URL, not this page's address: behind a proxy they may differ.
+        <dl className="mb-4">
+          <dt>{text.baseUrl}</dt>
+          <dd>
+            <code>{load.data.baseUrl}</code>
+          </dd>
+        </dl>
+      )}
       {created && <NewToken created={created} onDone={() => setCreated(null)} />}
       <CreateForm
         onCreated={(made) => {
@@ -197,26 +197,16 @@ export default function ProvisioningScreen() {
       ) : (
         <TokenTable tokens={load.data.tokens} onRevoke={(token) => revocation.ask(token)} />
       )}
-      {revocation.asking && (
-        <ConfirmDialog
-          title={text.revokeTitle(revocation.asking.name)}
-          body={text.revokeBody}
-          confirmLabel={text.revoke}
-          cancelLabel={text.cancel}
-          danger
-          busy={revocation.busy}
-          error={revocation.error}
-          onConfirm={() =>
-            void revocation.confirm(async (doomed) => {
-              await revokeScimToken(doomed.id)
-              if (created?.id === doomed.id) setCreated(null)
-              setNotice(text.revoked(doomed.name))
-              reload()
-            })
-          }
-          onCancel={revocation.cancel}
-        />
-      )}
+      <DeleteDialog
+        removal={revocation}
+        words={REVOKE_WORDS}
+        remove={revokeScimToken}
+        onDeleted={(revoked) => {
+          if (created?.id === revoked.id) setCreated(null)
+          setNotice(text.revoked(revoked.name))
+          reload()
+        }}
+      />
     </>
   )
 }

@@ -2,7 +2,7 @@ import { CSpinner } from '@coreui/react'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { paths } from '../../routing/paths'
-import { ApiError, errorMessage } from '../../api/api-client'
+import { ApiError, errorMessage } from '../../session/api-client'
 import { checkPasswordResetLink, requestPasswordRecovery, resetPassword } from './recovery-api'
 import {
   validateRecover,

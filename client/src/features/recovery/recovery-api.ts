@@ -4,7 +4,7 @@ import type {
   ResetCheckAnswer,
   ResetCheckBody,
 } from '../../../../common/api/auth'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** A forgotten password's recovery and the mailed link's reset (common/api/auth.ts). */
 export function requestPasswordRecovery(email: string) {

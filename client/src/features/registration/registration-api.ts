@@ -1,5 +1,5 @@
 import type { OpenTeams, Registered, RegisterBody } from '../../../../common/api/auth'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** Asking for an account (POST /api/auth/register, common/api/auth.ts), naming a team or not. */
 export function requestRegistration(

@@ -1,6 +1,6 @@
 import { CCard, CCardBody } from '@coreui/react'
 import { Link } from 'react-router-dom'
-import { ApiError } from '../../api/api-client'
+import { ApiError } from '../../session/api-client'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import { staffAccountPath, staffOfPath } from '../../routing/paths'

@@ -122,6 +122,7 @@ function ExistingRole({ id }: { id: string }) {
     )
   }
 
+  const inUse = role.peopleCount > 0
   return (
     <>
       <BackToRoles />
@@ -153,8 +154,8 @@ function ExistingRole({ id }: { id: string }) {
             <CButton
               color="danger"
               variant="outline"
-              disabled={role.peopleCount > 0}
-              aria-describedby={role.peopleCount > 0 ? inUseId : undefined}
+              disabled={inUse}
+              aria-describedby={inUse ? inUseId : undefined}
               onClick={() => removal.ask(role)}
             >
               {text.delete}
@@ -162,7 +163,7 @@ function ExistingRole({ id }: { id: string }) {
           </div>
         )}
       </div>
-      {!role.builtIn && role.peopleCount > 0 && (
+      {!role.builtIn && inUse && (
         <p id={inUseId} className="small text-body-secondary">
           {text.inUse(role.peopleCount)}
         </p>

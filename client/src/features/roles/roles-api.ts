@@ -1,5 +1,5 @@
 import type { RoleAnswer, RoleBody, RoleChangeBody } from '../../../../common/api/roles'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** Creating, changing and deleting roles (common/api/roles.ts). The list: api/roles-and-teams-api.ts. */
 

@@ -1,5 +1,5 @@
 import type { MfaCodeBody, MfaRequired, SignedInWithCode } from '../../../../common/api/auth'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /**
  * The sign-in's second step with a code (common/api/auth.ts: POST /api/auth/login/mfa). Loaded

@@ -1,6 +1,6 @@
 import { CButton, CFormInput, CFormLabel, CFormText } from '@coreui/react'
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { Notice } from '../../ui/notice'
 import { signInWithCode, type Challenge } from './mfa-code-api'
 import type { SignedInWithCode } from '../../../../common/api/auth'

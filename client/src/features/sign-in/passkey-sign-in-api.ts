@@ -1,6 +1,6 @@
 import type { PasskeyOptionsBody, PasskeySignInBody, SignedIn } from '../../../../common/api/auth'
 import type { AuthenticationCredential, RequestOptions } from '../../../../common/api/webauthn'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /**
  * Signing in with a passkey (common/api/auth.ts: POST /api/auth/passkey/options, POST

@@ -1,5 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser'
-import { ApiError } from '../../api/api-client'
+import { ApiError } from '../../session/api-client'
 import { passkeyMessages } from './passkey-messages'
 import { passkeySignInOptions, signInWithPasskey } from './passkey-sign-in-api'
 import { saveToken } from '../../session/token'

@@ -6,7 +6,7 @@ import type {
   SignInBody,
 } from '../../../../common/api/auth'
 import { PASSWORD_SIGN_IN_ATTRIBUTE } from '../../../../common/sign-in-providers'
-import { apiRequest, errorMessage } from '../../api/api-client'
+import { apiRequest, errorMessage } from '../../session/api-client'
 import { LINK_BY_PASSWORD_MESSAGE, providerSignInMessage } from './provider-sign-in-messages'
 
 /**

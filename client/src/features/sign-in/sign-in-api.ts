@@ -1,5 +1,5 @@
 import type { SignInAnswer, SignInBody } from '../../../../common/api/auth'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 
 /** Signing in with e-mail and password (POST /api/auth/login, common/api/auth.ts). */
 export function signIn(email: string, password: string, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { CButton, CCard, CCardBody } from '@coreui/react'
 import { useState } from 'react'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { announceStaffChange } from '../../api/staff-changed-event'
 import type { StaffMember } from '../../api/staff-list-api'
 import type { ViewerAccess } from '../../session/access'

@@ -1,7 +1,7 @@
 import { CButton } from '@coreui/react'
 import { useState } from 'react'
 import type { SignInMethods } from '../../../../common/api/staff'
-import { errorMessage } from '../../api/api-client'
+import { errorMessage } from '../../session/api-client'
 import { Notice } from '../../ui/notice'
 import { sendProviderLinkInvitation } from './staff-api'
 import { staffMessages } from './staff-messages'

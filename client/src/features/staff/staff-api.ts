@@ -6,7 +6,7 @@ import type {
   StaffChangeBody,
   StaffItemAnswer,
 } from '../../../../common/api/staff'
-import { apiRequest } from '../../api/api-client'
+import { apiRequest } from '../../session/api-client'
 import { signalOf } from '../../api/query-string'
 
 /**

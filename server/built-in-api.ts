@@ -1,70 +1,70 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
-import { ensureFirstAdmin } from '../accounts/first-admin'
-import { denyByDefault } from '../access/guarded-routes'
-import { hashingQueue } from '../accounts/passwords'
-import { pruneMfaChallenges } from '../accounts/mfa-challenges'
-import { prunePasswordResets, remintPasswordReset } from '../accounts/password-resets'
-import { pruneSessions } from '../accounts/sessions'
-import { pruneSignInLimits, SignInLimits } from '../accounts/sign-in-limits'
-import { pruneTrustedDevices } from '../accounts/trusted-devices'
-import { pruneAudit } from '../audit-log/audit-query'
-import type { Config } from '../config/config'
-import type { Database } from '../db/database'
-import auditRoutes from '../features/audit/audit-routes'
-import changePasswordRoutes from '../features/change-password/change-password-routes'
-import currentSessionRoutes from '../features/current-session/current-session-routes'
-import dashboardRoutes from '../features/dashboard/dashboard-routes'
-import myAccountRoutes from '../features/my-account/my-account-routes'
-import myActivityRoutes from '../features/my-activity/my-activity-routes'
-import passwordStrengthRoutes from '../features/password-strength/password-strength-routes'
-import recoveryRoutes from '../features/recovery/recovery-routes'
-import registrationRoutes from '../features/registration/registration-routes'
-import signInRoutes from '../features/sign-in/sign-in-routes'
-import { DatabaseHandOffStore } from '../features/sign-in-with-provider/hand-off-codes'
-import { prunePendingLinks } from '../features/sign-in-with-provider/pending-links'
-import myProviderLinksRoutes from '../features/sign-in-with-provider/my-provider-links-routes'
-import signInWithProviderRoutes from '../features/sign-in-with-provider/sign-in-with-provider-routes'
-import linkInvitationRoutes from '../features/sign-in-with-provider/link-invitation-routes'
+import { ensureFirstAdmin } from './accounts/first-admin'
+import { denyByDefault } from './access/guarded-routes'
+import { hashingQueue } from './accounts/passwords'
+import { pruneMfaChallenges } from './accounts/mfa-challenges'
+import { prunePasswordResets, remintPasswordReset } from './accounts/password-resets'
+import { pruneSessions } from './accounts/sessions'
+import { pruneSignInLimits, SignInLimits } from './accounts/sign-in-limits'
+import { pruneTrustedDevices } from './accounts/trusted-devices'
+import { pruneAudit } from './audit-log/audit-query'
+import type { Config } from './config/config'
+import type { Database } from './db/database'
+import auditRoutes from './features/audit/audit-routes'
+import changePasswordRoutes from './features/change-password/change-password-routes'
+import currentSessionRoutes from './features/current-session/current-session-routes'
+import dashboardRoutes from './features/dashboard/dashboard-routes'
+import myAccountRoutes from './features/my-account/my-account-routes'
+import myActivityRoutes from './features/my-activity/my-activity-routes'
+import passwordStrengthRoutes from './features/password-strength/password-strength-routes'
+import recoveryRoutes from './features/recovery/recovery-routes'
+import registrationRoutes from './features/registration/registration-routes'
+import signInRoutes from './features/sign-in/sign-in-routes'
+import { DatabaseHandOffStore } from './features/sign-in-with-provider/hand-off-codes'
+import { prunePendingLinks } from './features/sign-in-with-provider/pending-links'
+import myProviderLinksRoutes from './features/sign-in-with-provider/my-provider-links-routes'
+import signInWithProviderRoutes from './features/sign-in-with-provider/sign-in-with-provider-routes'
+import linkInvitationRoutes from './features/sign-in-with-provider/link-invitation-routes'
 import {
   pruneLinkInvitations,
   remintLinkInvitation,
-} from '../features/sign-in-with-provider/link-invitations'
-import rolesRoutes from '../features/roles/roles-routes'
+} from './features/sign-in-with-provider/link-invitations'
+import rolesRoutes from './features/roles/roles-routes'
 import {
   emailLinkRoutes,
   myEmailChangeRoutes,
   staffEmailChangeRoutes,
-} from '../features/email-change/email-change-routes'
+} from './features/email-change/email-change-routes'
 import {
   pruneEmailChanges,
   remintEmailChangeLink,
-} from '../features/email-change/request-email-change'
+} from './features/email-change/request-email-change'
 import {
   myDeletionRequestRoutes,
   staffDeletionRoutes,
-} from '../features/account-deletion/account-deletion-routes'
-import { remindOfDeletionRequests } from '../features/account-deletion/deletion-request-mails'
-import myDataRoutes from '../features/my-data/my-data-routes'
-import securityNoticesRoutes from '../features/security-notices/security-notices-routes'
-import staffRoutes from '../features/staff/staff-routes'
-import teamsRoutes from '../features/teams/teams-routes'
-import scimRoutes from '../features/provisioning/scim-routes'
-import scimTokensRoutes from '../features/provisioning/scim-tokens-routes'
+} from './features/account-deletion/account-deletion-routes'
+import { remindOfDeletionRequests } from './features/account-deletion/deletion-request-mails'
+import myDataRoutes from './features/my-data/my-data-routes'
+import securityNoticesRoutes from './features/security-notices/security-notices-routes'
+import staffRoutes from './features/staff/staff-routes'
+import teamsRoutes from './features/teams/teams-routes'
+import scimRoutes from './features/provisioning/scim-routes'
+import scimTokensRoutes from './features/provisioning/scim-tokens-routes'
 import {
   ADMISSION_RETRY_AFTER_SECONDS,
   AdmissionQueue,
   admitThroughQueue,
   DEFAULT_CONCURRENCY,
   type AdmissionOptions,
-} from '../http/admission'
-import { HttpError } from '../http/errors'
-import type { MailOutbox } from '../mail/outbox'
-import { tooManyAttemptsMessage } from '../messages'
-import { API_GROUPS, type ApiGroup } from '../openapi/api-groups'
-import type { ApiContext } from './api-context'
-import { BackgroundWork } from './background-work'
+} from './http/admission'
+import { HttpError } from './http/errors'
+import type { MailOutbox } from './mail/outbox'
+import { tooManyAttemptsMessage } from './http/messages'
+import { API_GROUPS, type ApiGroup } from './openapi/api-groups'
+import type { ApiContext } from './api/api-context'
+import { BackgroundWork } from './api/background-work'
 
 export interface BuiltInApiOptions {
   config: Pick<

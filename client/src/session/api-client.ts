@@ -1,6 +1,6 @@
 import { messages } from '../words/messages'
 import { noteAuthenticatedCall } from './last-call'
-import { clearToken, readToken } from '../session/token'
+import { clearToken, readToken } from './token'
 
 /**
  * Calls to the panel's API (`/api/...`, relative to the page, so a panel served under a sub-path

@@ -3,10 +3,10 @@ import type { AuditDetails } from '../../common/api/audit'
 import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
-import type { Origin } from '../http/request-origin'
+import type { Origin } from './check-origin'
 import { checkPassword } from './password-check'
-import { passwordAllowedFor } from './password-sign-in-policy'
-import { mfaMethods } from './second-factors'
+import { passwordAllowedFor } from '../accounts/password-sign-in-policy'
+import { mfaMethods } from '../accounts/second-factors'
 
 export type PasswordStepResult =
   | { outcome: 'passed'; account: Account; methods: MfaMethod[] }

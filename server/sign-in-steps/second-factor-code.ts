@@ -2,10 +2,10 @@ import type { MfaMethod } from '../../common/api/auth'
 import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
-import type { Origin } from '../http/request-origin'
-import { finishMfaChallenge, tryMfaChallenge } from './mfa-challenges'
+import type { Origin } from './check-origin'
+import { finishMfaChallenge, tryMfaChallenge } from '../accounts/mfa-challenges'
 import { limitKeysFor } from './password-check'
-import { useAuthenticatorCode } from './second-factors'
+import { useAuthenticatorCode } from '../accounts/second-factors'
 
 /**
  * The second step after a right password: a TOTP or recovery code for the challenge the password

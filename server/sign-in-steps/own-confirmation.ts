@@ -2,9 +2,9 @@ import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
 import { apiError, tooManyAttempts } from '../http/errors'
-import type { Origin } from '../http/request-origin'
+import type { Origin } from './check-origin'
 import { limitKeysFor, requireOwnPassword } from './password-check'
-import { useAuthenticatorCode } from './second-factors'
+import { useAuthenticatorCode } from '../accounts/second-factors'
 
 /**
  * What a signed-in person gives to confirm a change of their own account that the session alone

@@ -3,11 +3,11 @@ import { recordAccountEvent } from '../audit-log/account-events'
 import type { Db } from '../db/database'
 import type { Account } from '../db/schema'
 import { apiError, tooManyAttempts } from '../http/errors'
-import type { Origin } from '../http/request-origin'
-import { decoyHash, hashingQueue, verifyPassword } from './passwords'
-import { limitKeys, type Attempt, type LimitKey } from './sign-in-limits'
-import { tokenHash } from './tokens'
-import { isTrustedDevice } from './trusted-devices'
+import type { Origin } from './check-origin'
+import { decoyHash, hashingQueue, verifyPassword } from '../accounts/passwords'
+import { limitKeys, type Attempt, type LimitKey } from '../accounts/sign-in-limits'
+import { tokenHash } from '../accounts/tokens'
+import { isTrustedDevice } from '../accounts/trusted-devices'
 
 /** A password asked again of a signed-in person, or changed knowing the current one. */
 export type OwnPasswordResult =

@@ -3,10 +3,10 @@ import type { AuditDetails } from '../../common/api/audit'
 import type { ApiContext } from '../api/api-context'
 import { recordAccountEvent } from '../audit-log/account-events'
 import type { Account } from '../db/schema'
-import type { Origin } from '../http/request-origin'
+import type { Origin } from './check-origin'
 import type { SecondFactorCodeResult } from './second-factor-code'
-import { createSession } from './sessions'
-import { isTrustedDevice, trustDevice } from './trusted-devices'
+import { createSession } from '../accounts/sessions'
+import { isTrustedDevice, trustDevice } from '../accounts/trusted-devices'
 
 /**
  * How every way of signing in ends (a password and its second step, a passkey, a sign-in

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify'
 import { apiError, tooManyAttempts } from '../http/errors'
-import { publicUser } from './accounts'
+import { publicUser } from '../accounts/accounts'
 import type { SignInResult } from './complete-sign-in'
-import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './trusted-devices'
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from '../accounts/trusted-devices'
 
 /**
  * Every way of signing in ends here: a session and the device cookie, or the refusal.
