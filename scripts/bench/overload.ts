@@ -11,7 +11,6 @@
  * DATA_DIR; PostgreSQL a scratch cluster the bench starts (scratch-postgres.ts), skipped with the
  * reason where it cannot be started here.
  */
-import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
@@ -31,7 +30,7 @@ import {
   type LatencyFigures,
   type ReadProbe,
 } from './read-probe'
-import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
+import { memoryOf, signIn, spawnPainel, waitForOk } from './painel-server'
 import { forEachEngine, type ScratchPostgres, type SkippedEngine } from './scratch-postgres'
 import { round, sleep } from './stats'
 
@@ -110,25 +109,6 @@ function readLog(lines: readonly string[]): ServerLog {
   return log
 }
 
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-  return { rss: round(kb('VmRSS') / 1024, 1), peak: round(kb('VmHWM') / 1024, 1) }
-}
-
-async function signIn(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  })
-  const body = (await response.json()) as { token?: string }
-  if (response.status !== 200 || !body.token) {
-    throw new Error(`the admin's sign-in answered ${response.status}`)
-  }
-  return body.token
-}
-
 /** Sums of painel_http_requests_total by status, and painel_refusals_total by reason. */
 async function scrapeRefusals(metricsURL: string): Promise<Record<string, number>> {
   const text = await (await fetch(metricsURL)).text()
@@ -204,7 +184,7 @@ async function measureEngine(
       }
       const pid = server.child.pid ?? 0
       const idleHealthz = await probeHealth(server.baseURL, settings.idleSeconds)
-      const idleRss = memoryMb(pid).rss
+      const idleRss = memoryOf(pid).rssMb
       log(`  ${engine}: idle /healthz p99 ${idleHealthz.p99Ms} ms, RSS ${idleRss} MB`)
 
       const before = loadavg()
@@ -232,14 +212,14 @@ async function measureEngine(
       const afterSeries: number[] = []
       for (let waited = 0; waited < settings.afterSeconds; waited += 5) {
         await sleep(5000)
-        afterSeries.push(memoryMb(pid).rss)
+        afterSeries.push(memoryOf(pid).rssMb)
       }
-      const memory = memoryMb(pid)
+      const memory = memoryOf(pid)
       const metricsRefusals = await scrapeRefusals(`http://127.0.0.1:${metricsPort}/metrics`)
       const serverLog = readLog(logLines)
       log(
-        `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peak} MB, ` +
-          `after ${memory.rss} MB`,
+        `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peakMb} MB, ` +
+          `after ${memory.rssMb} MB`,
       )
       return {
         engine,
@@ -247,7 +227,7 @@ async function measureEngine(
         healthz: { idle: idleHealthz, load: loadHealthz },
         load: outcome,
         reads,
-        rssMb: { idle: idleRss, peak: memory.peak, after: memory.rss, afterSeries },
+        rssMb: { idle: idleRss, peak: memory.peakMb, after: memory.rssMb, afterSeries },
         metricsRefusals,
         log: serverLog,
         serverCpuPercent:

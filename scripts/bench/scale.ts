@@ -18,7 +18,7 @@
  * /healthz probed every 20 ms while the export and while the slowest list route run.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -37,6 +37,7 @@ import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
 import { root } from '../paths'
 import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { memoryOf, signIn } from './painel-server'
 import { seedScale, type ScaleSize, type SeedFacts } from './scale-seed'
 import {
   engineVersion,
@@ -346,11 +347,6 @@ function streamGet(
   })
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
 /** /healthz every 20 ms until `until` settles: its answer times. */
 async function probeHealth(baseUrl: string, until: Promise<unknown>) {
   let done = false
@@ -417,14 +413,7 @@ async function measureInProcessOfItsOwn(
       if (performance.now() > deadline) throw new Error(`scale-server did not start: ${stderr}`)
       await sleep(100)
     }
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: facts.admin.email, password: facts.admin.password }),
-    })
-    const { token } = (await login.json()) as { token?: string }
-    if (!token)
-      throw new Error(`the bench admin could not sign in to scale-server: ${login.status}`)
+    const token = await signIn(baseUrl, facts.admin)
 
     // The slowest list route, once, with /healthz beside it.
     const slow = streamGet(`${baseUrl}${slowest.url}`, token, () => {})
@@ -438,11 +427,11 @@ async function measureInProcessOfItsOwn(
     // The whole log as CSV.
     await sleep(500)
     const pid = child.pid!
-    const rssBeforeMb = rssMb(pid)
+    const rssBeforeMb = memoryOf(pid).rssMb
     let rssPeakMb = rssBeforeMb
     const sampler = setInterval(() => {
       try {
-        rssPeakMb = Math.max(rssPeakMb, rssMb(pid))
+        rssPeakMb = Math.max(rssPeakMb, memoryOf(pid).rssMb)
       } catch {
         // the process ended
       }
