@@ -1,6 +1,7 @@
 /**
  * The panel under more load than it can serve (issue 44), on each engine: a staff of a few
- * thousand people with a year of audit log (overload-seed.ts), then `connections` clients at
+ * thousand people with their audit log (OVERLOAD_SIZE, seeded as the scale section seeds:
+ * scale-seed.ts), then `connections` clients at
  * nice 19 on the same two cores sending Equipe and Auditoria reads and sign-ins as fast as they
  * are answered (overload-generator.ts), while the bench probes /healthz as an orchestrator does
  * and watches the server's memory.
@@ -23,7 +24,6 @@ import type { BuildUnderTest } from './dist-snapshot'
 import { probeHealth, type ProbeFigures } from './flood'
 import { GENERATOR_NICE, spawnGenerator } from './generator-process'
 import type { OverloadLoad, OverloadOutcome } from './overload-generator'
-import { SEED, SEEDED_PASSWORD, seedStaffAndAudit } from './overload-seed'
 import {
   probeReads,
   PROBE_READ_INTERVAL_MS,
@@ -31,6 +31,7 @@ import {
   type ReadProbe,
 } from './read-probe'
 import { memoryOf, signIn, spawnPainel, waitForOk } from './painel-server'
+import { SEEDED_PASSWORD, seedScale, type ScaleSize } from './scale-seed'
 import { forEachEngine, type ScratchPostgres, type SkippedEngine } from './scratch-postgres'
 import { round, sleep } from './stats'
 
@@ -47,6 +48,13 @@ export const OVERLOAD_SETTINGS: Record<'full' | 'quick', OverloadSettings> = {
   // V8 gives the heap back a minute or so after the load (its memory reducer), not at once.
   full: { connections: 200, durationSeconds: 60, idleSeconds: 5, afterSeconds: 90 },
   quick: { connections: 200, durationSeconds: 15, idleSeconds: 2, afterSeconds: 30 },
+}
+
+/** The staff and log the load reads: the people and events of a mid-sized organisation. */
+export const OVERLOAD_SIZE: ScaleSize = {
+  label: '3k people / 100k events',
+  people: 3000,
+  events: 100_000,
 }
 
 /** Every sign-in in this many uses a wrong password. */
@@ -125,7 +133,7 @@ async function scrapeRefusals(metricsURL: string): Promise<Record<string, number
   return totals
 }
 
-/** Seeds the engine's store through the panel's own code, then closes it for the server. */
+/** Seeds the engine's migrated store as the scale section does, then closes it for the server. */
 async function seed(engine: Engine, location: { dataDir: string } | { postgresUrl: string }) {
   const startedAt = performance.now()
   const quiet = { info: () => {}, warn: () => {} }
@@ -134,8 +142,8 @@ async function seed(engine: Engine, location: { dataDir: string } | { postgresUr
       ? await openDatabase({ postgresUrl: location.postgresUrl })
       : await openEmbeddedStore(location.dataDir, quiet)
   try {
-    const { activeEmails } = await seedStaffAndAudit(database.db)
-    return { activeEmails, seconds: round((performance.now() - startedAt) / 1000, 1), engine }
+    const { passwordOnlyEmails } = await seedScale(database.db, engine, OVERLOAD_SIZE)
+    return { passwordOnlyEmails, seconds: round((performance.now() - startedAt) / 1000, 1), engine }
   } finally {
     await database.close()
   }
@@ -152,9 +160,7 @@ async function measureEngine(
   try {
     const postgresUrl = postgres ? await postgres.createDatabase('painel_overload') : null
     const seeded = await seed(engine, postgresUrl ? { postgresUrl } : { dataDir })
-    log(
-      `  ${engine}: seeded ${SEED.people} people and ${SEED.events} events in ${seeded.seconds} s`,
-    )
+    log(`  ${engine}: seeded ${OVERLOAD_SIZE.label} in ${seeded.seconds} s`)
     const metricsPort = freePortSync()
     const logLines: string[] = []
     const server = spawnPainel(
@@ -193,7 +199,7 @@ async function measureEngine(
         connections: settings.connections,
         durationSeconds: settings.durationSeconds,
         token,
-        signInEmails: seeded.activeEmails,
+        signInEmails: seeded.passwordOnlyEmails,
         signInPassword: SEEDED_PASSWORD,
         wrongEvery: WRONG_EVERY,
       }
@@ -223,7 +229,11 @@ async function measureEngine(
       )
       return {
         engine,
-        seed: { people: SEED.people, events: SEED.events, seconds: seeded.seconds },
+        seed: {
+          people: OVERLOAD_SIZE.people,
+          events: OVERLOAD_SIZE.events,
+          seconds: seeded.seconds,
+        },
         healthz: { idle: idleHealthz, load: loadHealthz },
         load: outcome,
         reads,

@@ -26,6 +26,7 @@ import type { Engine } from '../../server/db/portable-sql'
 import type { Mailer } from '../../server/mail/mailer'
 import { formatTable } from '../build/report'
 import { makeTempDir, removeTempDir } from './cleanup'
+import { BENCH_ADMIN } from './painel-server'
 import { tinyDist } from './scale'
 import {
   engineVersion,
@@ -38,8 +39,6 @@ import { median, percentile, round } from './stats'
 export const PROVISIONING_COUNT = 10_000
 /** Requests before the clock starts (other people's): the routes' first-call compilation. */
 const WARM_UP = 50
-
-const ADMIN = { email: 'bench-admin@painel.test', password: 'bench-admin-password-1' }
 
 export type Way = 'scim' | 'admin-api'
 
@@ -159,14 +158,18 @@ async function measureWay(
       distDir,
       ...(dataDir ? { dataDir } : { databaseUrl }),
       mailer,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
+      adminEmail: BENCH_ADMIN.email,
+      adminPassword: BENCH_ADMIN.password,
       mfaRequired: 'off',
       // The bench process itself is the load here: a stall is measured, not refused.
       loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
     })
     const server = app
-    const login = await server.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: BENCH_ADMIN,
+    })
     const session = login.json<{ token?: string }>().token
     if (!session) throw new Error(`the bench admin could not sign in: ${login.statusCode}`)
     const adminHeaders = { authorization: `Bearer ${session}` }
@@ -244,9 +247,17 @@ function countFromEnvironment(name: string, otherwise: number): number {
   return count
 }
 
-export async function measureProvisioning(log: Log): Promise<ProvisioningResult> {
+/** The people each way provisions: PROVISIONING_COUNT by SCIM, PROVISIONING_ADMIN_COUNT by the admin API. */
+export function provisioningCounts(): { count: number; adminCount: number } {
   const count = countFromEnvironment('PROVISIONING_COUNT', PROVISIONING_COUNT)
-  const adminCount = Math.min(count, countFromEnvironment('PROVISIONING_ADMIN_COUNT', count))
+  return {
+    count,
+    adminCount: Math.min(count, countFromEnvironment('PROVISIONING_ADMIN_COUNT', count)),
+  }
+}
+
+export async function measureProvisioning(log: Log): Promise<ProvisioningResult> {
+  const { count, adminCount } = provisioningCounts()
   const engines = await forEachEngine('PROVISIONING_ENGINES', log, async (engine, postgres) => {
     const version = engineVersion(postgres)
     const scim = await measureWay(engine, 'scim', count, postgres, log)
