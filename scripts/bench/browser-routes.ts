@@ -15,7 +15,7 @@ import type { Metafile } from 'esbuild'
 import { findBrowser } from '../find-browser'
 import type { BuildUnderTest } from './dist-snapshot'
 import { recordNetwork, type RequestRecord } from './network-recorder'
-import { BENCH_ADMIN, startPainel } from './painel-server'
+import { signIn, startPainel } from './painel-server'
 import {
   INDEX_HTML,
   pageStyles,
@@ -136,21 +136,6 @@ function staticFile(path: string): string | null {
 }
 
 const isApi = (record: RequestRecord) => record.path.startsWith('/api/')
-
-async function signIn(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-    signal: AbortSignal.timeout(10_000),
-  })
-  if (response.status !== 200) {
-    throw new Error(
-      `signing in as ${BENCH_ADMIN.email} failed: ${response.status} ${await response.text()}`,
-    )
-  }
-  return ((await response.json()) as { token: string }).token
-}
 
 /** Loads the route and waits until it has shown and the network is quiet. */
 async function loadRoute(page: Page, route: Route, load: () => Promise<unknown>): Promise<number> {

@@ -8,22 +8,19 @@
  * probes /healthz, one request every PROBE_INTERVAL_MS on one kept-alive connection, as an
  * orchestrator does; first with the server idle (the yardstick), then during the flood.
  */
-import { Agent, request } from 'node:http'
-import { loadavg, setPriority } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { freePortSync } from '../free-port'
-import { root } from '../paths'
-import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { cpuMs, schedStat } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import type { FloodOutcome, FloodSettings } from './flood-generator'
+import { GENERATOR_NICE, spawnGenerator } from './generator-process'
+import { probeEvery } from './http-probe'
 import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { percentile, round, sleep } from './stats'
+import { percentile, round } from './stats'
 
 export const PROBE_INTERVAL_MS = 50
 const PROBE_TIMEOUT_MS = 10_000
-/** The lowest priority there is: the generator gets what the server leaves. */
-const GENERATOR_NICE = 19
 
 export interface FloodSettingsOfRun {
   connections: number
@@ -75,90 +72,26 @@ function figures(latencies: readonly number[], failed: number): ProbeFigures {
   }
 }
 
-/** One GET /healthz on the agent's one connection; resolves with its time, or null if not 200. */
-function probeOnce(url: string, agent: Agent): Promise<number | null> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request(url, { agent, timeout: PROBE_TIMEOUT_MS }, (response) => {
-      response.resume()
-      response.on('end', () =>
-        resolve(response.statusCode === 200 ? performance.now() - started : null),
-      )
-      response.on('error', () => resolve(null))
-    })
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', () => resolve(null))
-    req.end()
-  })
-}
-
 /**
- * Probes until `until` resolves (or for `until` seconds), one request per interval, each sent on the
- * tick it was due: a late answer delays the next probe rather than piling requests up.
+ * Probes /healthz until `until` resolves (or for `until` seconds), one request every
+ * PROBE_INTERVAL_MS on one kept-alive connection; an answer other than 200 counts as failed.
  */
 export async function probeHealth(
   baseURL: string,
   until: Promise<unknown> | number,
 ): Promise<ProbeFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const url = `${baseURL}/healthz`
   const latencies: number[] = []
   let failed = 0
-  let done = false
-  const deadline = typeof until === 'number' ? performance.now() + until * 1000 : Infinity
-  // Either way: a generator that failed ends the probing too (measureFlood reports its error).
-  const stop = () => (done = true)
-  if (typeof until !== 'number') until.then(stop, stop)
-  try {
-    while (!done && performance.now() < deadline) {
-      const tick = performance.now()
-      const latency = await probeOnce(url, agent)
-      if (latency === null) failed += 1
-      else latencies.push(latency)
-      await sleep(Math.max(0, PROBE_INTERVAL_MS - (performance.now() - tick)))
-    }
-  } finally {
-    agent.destroy()
-  }
-  return figures(latencies, failed)
-}
-
-function runGenerator(settings: FloodSettings): {
-  /** Resolves when the generator is about to send its first request. */
-  started: Promise<void>
-  outcome: Promise<FloodOutcome>
-} {
-  const child = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'scripts', 'bench', 'flood-generator.ts'),
-      JSON.stringify(settings),
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  await probeEvery(
+    `${baseURL}/healthz`,
+    { intervalMs: PROBE_INTERVAL_MS, timeoutMs: PROBE_TIMEOUT_MS },
+    until,
+    ({ status, ms }) => {
+      if (status === '200') latencies.push(ms)
+      else failed += 1
+    },
   )
-  // Lowered before it has loaded autocannon, let alone sent a request.
-  if (child.pid !== undefined) setPriority(child.pid, GENERATOR_NICE)
-  let stdout = ''
-  let stderr = ''
-  let markStarted = () => {}
-  const started = new Promise<void>((resolve) => (markStarted = resolve))
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-    if (stdout.startsWith('flooding\n')) markStarted()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const outcome = new Promise<FloodOutcome>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      markStarted()
-      const line = stdout.trim().split('\n').at(-1) ?? ''
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as FloodOutcome)
-      else reject(new Error(`the flood generator exited ${code}: ${stderr.trim() || stdout}`))
-    })
-  })
-  return { started, outcome }
+  return figures(latencies, failed)
 }
 
 export async function measureFlood(
@@ -180,13 +113,14 @@ export async function measureFlood(
     const idle = await probeHealth(server.baseURL, settings.idleSeconds)
     log(`  idle: /healthz p99 ${idle.p99Ms} ms over ${idle.probes} probes`)
 
-    const generator = runGenerator({
+    const load: FloodSettings = {
       baseURL: server.baseURL,
       connections: settings.connections,
       durationSeconds: settings.floodSeconds,
       accountEmail: BENCH_ADMIN.email,
       accountEvery: 10,
-    })
+    }
+    const generator = spawnGenerator<FloodOutcome>('flood-generator.ts', load, 'flooding')
     // Loading tsx and autocannon takes a second or so: the probes count from the first request.
     await generator.started
     const serverPid = server.child.pid

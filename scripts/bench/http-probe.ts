@@ -1,4 +1,5 @@
-import { request, type IncomingHttpHeaders } from 'node:http'
+import { Agent, request, type IncomingHttpHeaders } from 'node:http'
+import { sleep } from './stats'
 
 export interface ProbeAnswer {
   status: number
@@ -36,4 +37,59 @@ export function probe(
     req.on('error', reject)
     req.end()
   })
+}
+
+/** One answer of `probeEvery`: its status (`error`: none, or not within the timeout) and time. */
+export interface PacedAnswer {
+  status: string
+  ms: number
+}
+
+/** One GET on the agent's connection. */
+function getOnce(
+  url: string,
+  agent: Agent,
+  timeoutMs: number,
+  headers: Record<string, string>,
+): Promise<PacedAnswer> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const answered = (status: string) => resolve({ status, ms: performance.now() - started })
+    const req = request(url, { agent, timeout: timeoutMs, headers }, (response) => {
+      response.resume()
+      response.on('end', () => answered(String(response.statusCode)))
+      response.on('error', () => answered('error'))
+    })
+    req.on('timeout', () => req.destroy(new Error('timeout')))
+    req.on('error', () => answered('error'))
+    req.end()
+  })
+}
+
+/**
+ * GETs `url` every `intervalMs` on one kept-alive connection, as an orchestrator's probe or a
+ * person at the panel sends requests, until `until` settles (or for `until` seconds). Each request
+ * is sent on the tick it was due: a late answer delays the next one rather than piling requests up.
+ */
+export async function probeEvery(
+  url: string,
+  options: { intervalMs: number; timeoutMs: number; headers?: Record<string, string> },
+  until: Promise<unknown> | number,
+  onAnswer: (answer: PacedAnswer) => void,
+): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  let done = false
+  const deadline = typeof until === 'number' ? performance.now() + until * 1000 : Infinity
+  // Either way: a load that failed ends the probing too (its caller reports the error).
+  const stop = () => (done = true)
+  if (typeof until !== 'number') until.then(stop, stop)
+  try {
+    while (!done && performance.now() < deadline) {
+      const tick = performance.now()
+      onAnswer(await getOnce(url, agent, options.timeoutMs, options.headers ?? {}))
+      await sleep(Math.max(0, options.intervalMs - (performance.now() - tick)))
+    }
+  } finally {
+    agent.destroy()
+  }
 }

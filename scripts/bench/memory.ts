@@ -5,13 +5,12 @@
  * - after 200 sign-ins (4 at a time) and 10 s of 50 connections on `/` (autocannon), on one of
  *   them: the figure a memory limit must leave room for. The peak (VmHWM) is given beside it.
  */
-import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { freePortSync } from '../free-port'
 import type { BuildUnderTest } from './dist-snapshot'
 import { makeTempDir, removeTempDir, stopChild } from './cleanup'
-import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { round, sleep, spread, type Spread } from './stats'
+import { memoryOf, signIn, spawnPainel, waitForOk } from './painel-server'
+import { sleep, spread, type Spread } from './stats'
 
 export interface MemoryResult {
   runs: number
@@ -26,22 +25,6 @@ const SIGN_INS = 200
 // would be answered 429 however right the password.
 const SIGN_IN_CONCURRENCY = 4
 const LOAD = { connections: 50, durationSeconds: 10 }
-
-/** VmRSS and VmHWM of a process, in MB; null where /proc is not there. */
-function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-  return { rssMb: round(kb('VmRSS') / 1024, 1), peakMb: round(kb('VmHWM') / 1024, 1) }
-}
-
-async function signIn(baseURL: string): Promise<void> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  })
-  if (response.status !== 200) throw new Error(`a sign-in answered ${response.status}`)
-}
 
 export async function measureMemory(
   build: BuildUnderTest,

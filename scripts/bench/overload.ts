@@ -1,37 +1,38 @@
 /**
  * The panel under more load than it can serve (issue 44), on each engine: a staff of a few
- * thousand people with a year of audit log (overload-seed.ts), then `connections` clients at
+ * thousand people with their audit log (OVERLOAD_SIZE, seeded as the scale section seeds:
+ * scale-seed.ts), then `connections` clients at
  * nice 19 on the same two cores sending Equipe and Auditoria reads and sign-ins as fast as they
  * are answered (overload-generator.ts), while the bench probes /healthz as an orchestrator does
  * and watches the server's memory.
  *
  * What it prints, per engine: the answers by route and status, p50/p99 of the served answers and
  * of the refusals, /healthz p99 idle and under the load, RSS idle (after the first answers),
- * peak and after the load, and the refusals the server's own metrics counted. PostgreSQL is a
- * scratch cluster the bench starts (scratch-postgres.ts); SQLite a fresh DATA_DIR.
+ * peak and after the load, and the refusals the server's own metrics counted. SQLite is a fresh
+ * DATA_DIR; PostgreSQL a scratch cluster the bench starts (scratch-postgres.ts), skipped with the
+ * reason where it cannot be started here.
  */
-import { readFileSync } from 'node:fs'
-import { loadavg, setPriority } from 'node:os'
-import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
-import { root } from '../paths'
 import { openDatabase, type Database } from '../../server/db/database'
 import { openEmbeddedStore } from '../../server/db/embedded-store'
-import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import type { Engine } from '../../server/db/portable-sql'
+import { makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { cpuMs } from './cpu'
 import type { BuildUnderTest } from './dist-snapshot'
 import { probeHealth, type ProbeFigures } from './flood'
+import { GENERATOR_NICE, spawnGenerator } from './generator-process'
 import type { OverloadLoad, OverloadOutcome } from './overload-generator'
-import { SEED, SEEDED_PASSWORD, seedStaffAndAudit } from './overload-seed'
 import {
   probeReads,
   PROBE_READ_INTERVAL_MS,
   type LatencyFigures,
   type ReadProbe,
 } from './read-probe'
-import { BENCH_ADMIN, spawnPainel, waitForOk } from './painel-server'
-import { startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import { memoryOf, signIn, spawnPainel, waitForOk } from './painel-server'
+import { SEEDED_PASSWORD, seedScale, type ScaleSize } from './scale-seed'
+import { forEachEngine, type ScratchPostgres, type SkippedEngine } from './scratch-postgres'
 import { round, sleep } from './stats'
 
 export interface OverloadSettings {
@@ -49,11 +50,15 @@ export const OVERLOAD_SETTINGS: Record<'full' | 'quick', OverloadSettings> = {
   quick: { connections: 200, durationSeconds: 15, idleSeconds: 2, afterSeconds: 30 },
 }
 
-const GENERATOR_NICE = 19
+/** The staff and log the load reads: the people and events of a mid-sized organisation. */
+export const OVERLOAD_SIZE: ScaleSize = {
+  label: '3k people / 100k events',
+  people: 3000,
+  events: 100_000,
+}
+
 /** Every sign-in in this many uses a wrong password. */
 const WRONG_EVERY = 5
-
-export type Engine = 'postgres' | 'sqlite'
 
 export interface EngineOverload {
   engine: Engine
@@ -75,7 +80,7 @@ export interface EngineOverload {
 
 export interface OverloadResult extends OverloadSettings {
   generatorNice: number
-  engines: EngineOverload[]
+  engines: (EngineOverload | SkippedEngine)[]
 }
 
 export interface ServerLog {
@@ -112,25 +117,6 @@ function readLog(lines: readonly string[]): ServerLog {
   return log
 }
 
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-  return { rss: round(kb('VmRSS') / 1024, 1), peak: round(kb('VmHWM') / 1024, 1) }
-}
-
-async function signIn(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_ADMIN.email, password: BENCH_ADMIN.password }),
-  })
-  const body = (await response.json()) as { token?: string }
-  if (response.status !== 200 || !body.token) {
-    throw new Error(`the admin's sign-in answered ${response.status}`)
-  }
-  return body.token
-}
-
 /** Sums of painel_http_requests_total by status, and painel_refusals_total by reason. */
 async function scrapeRefusals(metricsURL: string): Promise<Record<string, number>> {
   const text = await (await fetch(metricsURL)).text()
@@ -147,43 +133,7 @@ async function scrapeRefusals(metricsURL: string): Promise<Record<string, number
   return totals
 }
 
-function runGenerator(load: OverloadLoad): {
-  started: Promise<void>
-  outcome: Promise<OverloadOutcome>
-} {
-  const child = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'scripts', 'bench', 'overload-generator.ts'),
-      JSON.stringify(load),
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  if (child.pid !== undefined) setPriority(child.pid, GENERATOR_NICE)
-  let stdout = ''
-  let stderr = ''
-  let markStarted = () => {}
-  const started = new Promise<void>((resolve) => (markStarted = resolve))
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString()
-    if (stdout.startsWith('loading\n')) markStarted()
-  })
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const outcome = new Promise<OverloadOutcome>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      markStarted()
-      const line = stdout.trim().split('\n').at(-1) ?? ''
-      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as OverloadOutcome)
-      else reject(new Error(`the load generator exited ${code}: ${stderr.trim() || stdout}`))
-    })
-  })
-  return { started, outcome }
-}
-
-/** Seeds the engine's store through the panel's own code, then closes it for the server. */
+/** Seeds the engine's migrated store as the scale section does, then closes it for the server. */
 async function seed(engine: Engine, location: { dataDir: string } | { postgresUrl: string }) {
   const startedAt = performance.now()
   const quiet = { info: () => {}, warn: () => {} }
@@ -192,8 +142,8 @@ async function seed(engine: Engine, location: { dataDir: string } | { postgresUr
       ? await openDatabase({ postgresUrl: location.postgresUrl })
       : await openEmbeddedStore(location.dataDir, quiet)
   try {
-    const { activeEmails } = await seedStaffAndAudit(database.db)
-    return { activeEmails, seconds: round((performance.now() - startedAt) / 1000, 1), engine }
+    const { passwordOnlyEmails } = await seedScale(database.db, engine, OVERLOAD_SIZE)
+    return { passwordOnlyEmails, seconds: round((performance.now() - startedAt) / 1000, 1), engine }
   } finally {
     await database.close()
   }
@@ -202,21 +152,15 @@ async function seed(engine: Engine, location: { dataDir: string } | { postgresUr
 async function measureEngine(
   build: BuildUnderTest,
   engine: Engine,
+  postgres: ScratchPostgres | null,
   settings: OverloadSettings,
   log: (line: string) => void,
 ): Promise<EngineOverload> {
   const dataDir = makeTempDir('painel-bench-overload-')
-  let postgres: ScratchPostgres | null = null
   try {
-    let postgresUrl: string | null = null
-    if (engine === 'postgres') {
-      postgres = await startScratchPostgres()
-      postgresUrl = await postgres.createDatabase('painel_overload')
-    }
+    const postgresUrl = postgres ? await postgres.createDatabase('painel_overload') : null
     const seeded = await seed(engine, postgresUrl ? { postgresUrl } : { dataDir })
-    log(
-      `  ${engine}: seeded ${SEED.people} people and ${SEED.events} events in ${seeded.seconds} s`,
-    )
+    log(`  ${engine}: seeded ${OVERLOAD_SIZE.label} in ${seeded.seconds} s`)
     const metricsPort = freePortSync()
     const logLines: string[] = []
     const server = spawnPainel(
@@ -246,19 +190,20 @@ async function measureEngine(
       }
       const pid = server.child.pid ?? 0
       const idleHealthz = await probeHealth(server.baseURL, settings.idleSeconds)
-      const idleRss = memoryMb(pid).rss
+      const idleRss = memoryOf(pid).rssMb
       log(`  ${engine}: idle /healthz p99 ${idleHealthz.p99Ms} ms, RSS ${idleRss} MB`)
 
       const before = loadavg()
-      const generator = runGenerator({
+      const load: OverloadLoad = {
         baseURL: server.baseURL,
         connections: settings.connections,
         durationSeconds: settings.durationSeconds,
         token,
-        signInEmails: seeded.activeEmails,
+        signInEmails: seeded.passwordOnlyEmails,
         signInPassword: SEEDED_PASSWORD,
         wrongEvery: WRONG_EVERY,
-      })
+      }
+      const generator = spawnGenerator<OverloadOutcome>('overload-generator.ts', load, 'loading')
       await generator.started
       const serverBefore = cpuMs([pid])
       const startedAt = performance.now()
@@ -273,22 +218,26 @@ async function measureEngine(
       const afterSeries: number[] = []
       for (let waited = 0; waited < settings.afterSeconds; waited += 5) {
         await sleep(5000)
-        afterSeries.push(memoryMb(pid).rss)
+        afterSeries.push(memoryOf(pid).rssMb)
       }
-      const memory = memoryMb(pid)
+      const memory = memoryOf(pid)
       const metricsRefusals = await scrapeRefusals(`http://127.0.0.1:${metricsPort}/metrics`)
       const serverLog = readLog(logLines)
       log(
-        `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peak} MB, ` +
-          `after ${memory.rss} MB`,
+        `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peakMb} MB, ` +
+          `after ${memory.rssMb} MB`,
       )
       return {
         engine,
-        seed: { people: SEED.people, events: SEED.events, seconds: seeded.seconds },
+        seed: {
+          people: OVERLOAD_SIZE.people,
+          events: OVERLOAD_SIZE.events,
+          seconds: seeded.seconds,
+        },
         healthz: { idle: idleHealthz, load: loadHealthz },
         load: outcome,
         reads,
-        rssMb: { idle: idleRss, peak: memory.peak, after: memory.rss, afterSeries },
+        rssMb: { idle: idleRss, peak: memory.peakMb, after: memory.rssMb, afterSeries },
         metricsRefusals,
         log: serverLog,
         serverCpuPercent:
@@ -302,7 +251,6 @@ async function measureEngine(
       await stopChild(server.child)
     }
   } finally {
-    await postgres?.stop()
     removeTempDir(dataDir)
   }
 }
@@ -312,13 +260,10 @@ export async function measureOverload(
   settings: OverloadSettings,
   log: (line: string) => void,
 ): Promise<OverloadResult> {
-  const engines: EngineOverload[] = []
   // OVERLOAD_ENGINES=postgres (or sqlite) measures one engine only: half the time, for a quick look.
-  const only = process.env.OVERLOAD_ENGINES?.split(',').map((name) => name.trim())
-  for (const engine of ['postgres', 'sqlite'] as const) {
-    if (only && !only.includes(engine)) continue
-    engines.push(await measureEngine(build, engine, settings, log))
-  }
+  const engines = await forEachEngine('OVERLOAD_ENGINES', log, (engine, postgres) =>
+    measureEngine(build, engine, postgres, settings, log),
+  )
   return { ...settings, generatorNice: GENERATOR_NICE, engines }
 }
 
@@ -326,6 +271,10 @@ export async function measureOverload(
 export function printOverload(result: OverloadResult, log: (line: string) => void): void {
   for (const engine of result.engines) {
     log('')
+    if ('skipped' in engine) {
+      log(`${engine.engine}: skipped (${engine.skipped})`)
+      continue
+    }
     log(
       `${engine.engine}: ${result.connections} connections for ${result.durationSeconds} s, ` +
         `generator at nice ${result.generatorNice} (${engine.generatorCpuPercent}% of a core), ` +

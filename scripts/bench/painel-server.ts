@@ -5,15 +5,16 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { freePortSync } from '../free-port'
 import type { BuildUnderTest } from './dist-snapshot'
 import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
 import { probe } from './http-probe'
-import { sleep } from './stats'
+import { round, sleep } from './stats'
 
 export const PAINEL_LOG_LEVEL = 'warn'
 
-/** The first admin the server creates in a fresh data folder; the browser section signs in as it. */
+/** The first admin the server creates in a fresh data folder; the sections sign in as it. */
 export const BENCH_ADMIN = {
   email: 'bench-admin@painel.test',
   password: `bench-${randomBytes(9).toString('base64url')}`,
@@ -114,6 +115,33 @@ export async function waitForOk(
     }
     await sleep(intervalMs)
   }
+}
+
+/**
+ * Signs an account in with its password on a running server (BENCH_ADMIN unless told): the
+ * session's bearer token. Throws with the answer when there is none.
+ */
+export async function signIn(
+  baseURL: string,
+  account: { email: string; password: string } = BENCH_ADMIN,
+): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+    signal: AbortSignal.timeout(10_000),
+  })
+  const text = await response.text()
+  const token = response.status === 200 ? (JSON.parse(text) as { token?: string }).token : undefined
+  if (!token) throw new Error(`signing in as ${account.email} failed: ${response.status} ${text}`)
+  return token
+}
+
+/** VmRSS and VmHWM (the peak) of a process, in MB, from /proc (Linux). */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
+  return { rssMb: round(kb('VmRSS') / 1024, 1), peakMb: round(kb('VmHWM') / 1024, 1) }
 }
 
 export interface PainelServer {

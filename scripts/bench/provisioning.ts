@@ -23,19 +23,22 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config/config'
 import type { Engine } from '../../server/db/portable-sql'
-import { openSqlite } from '../../server/db/sqlite-database'
 import type { Mailer } from '../../server/mail/mailer'
 import { formatTable } from '../build/report'
 import { makeTempDir, removeTempDir } from './cleanup'
+import { BENCH_ADMIN } from './painel-server'
 import { tinyDist } from './scale'
-import { postgresUnavailable, startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import {
+  engineVersion,
+  forEachEngine,
+  type ScratchPostgres,
+  type SkippedEngine,
+} from './scratch-postgres'
 import { median, percentile, round } from './stats'
 
 export const PROVISIONING_COUNT = 10_000
 /** Requests before the clock starts (other people's): the routes' first-call compilation. */
 const WARM_UP = 50
-
-const ADMIN = { email: 'bench-admin@painel.test', password: 'bench-admin-password-1' }
 
 export type Way = 'scim' | 'admin-api'
 
@@ -64,7 +67,7 @@ export interface ProvisioningEngineResult {
 
 export interface ProvisioningResult {
   count: number
-  engines: (ProvisioningEngineResult | { engine: Engine; skipped: string })[]
+  engines: (ProvisioningEngineResult | SkippedEngine)[]
 }
 
 type Log = (line: string) => void
@@ -155,14 +158,18 @@ async function measureWay(
       distDir,
       ...(dataDir ? { dataDir } : { databaseUrl }),
       mailer,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
+      adminEmail: BENCH_ADMIN.email,
+      adminPassword: BENCH_ADMIN.password,
       mfaRequired: 'off',
       // The bench process itself is the load here: a stall is measured, not refused.
       loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
     })
     const server = app
-    const login = await server.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN })
+    const login = await server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: BENCH_ADMIN,
+    })
     const session = login.json<{ token?: string }>().token
     if (!session) throw new Error(`the bench admin could not sign in: ${login.statusCode}`)
     const adminHeaders = { authorization: `Bearer ${session}` }
@@ -240,43 +247,29 @@ function countFromEnvironment(name: string, otherwise: number): number {
   return count
 }
 
-export async function measureProvisioning(log: Log): Promise<ProvisioningResult> {
+/** The people each way provisions: PROVISIONING_COUNT by SCIM, PROVISIONING_ADMIN_COUNT by the admin API. */
+export function provisioningCounts(): { count: number; adminCount: number } {
   const count = countFromEnvironment('PROVISIONING_COUNT', PROVISIONING_COUNT)
-  const adminCount = Math.min(count, countFromEnvironment('PROVISIONING_ADMIN_COUNT', count))
-  const result: ProvisioningResult = { count, engines: [] }
-  // PROVISIONING_ENGINES=postgres (or sqlite): one engine only.
-  const chosen = process.env.PROVISIONING_ENGINES?.split(',')
-  const engines = (['sqlite', 'postgres'] as const).filter(
-    (engine) => !chosen || chosen.includes(engine),
-  )
-  for (const engine of engines) {
-    if (engine === 'postgres') {
-      const missing = postgresUnavailable()
-      if (missing) {
-        result.engines.push({ engine, skipped: missing })
-        log(`  postgres: skipped (${missing})`)
-        continue
-      }
-    }
-    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
-    try {
-      const version =
-        engine === 'postgres'
-          ? `PostgreSQL ${postgres!.version}`
-          : `SQLite ${(openSqlite(':memory:').raw.prepare('select sqlite_version() as v').get() as { v: string }).v} (libsql)`
-      const scim = await measureWay(engine, 'scim', count, postgres, log)
-      const admin = await measureWay(engine, 'admin-api', adminCount, postgres, log)
-      result.engines.push({
-        engine,
-        version,
-        ways: [scim, admin],
-        scimOverAdmin: round(scim.meanMs / admin.meanMs, 3),
-      })
-    } finally {
-      await postgres?.stop()
-    }
+  return {
+    count,
+    adminCount: Math.min(count, countFromEnvironment('PROVISIONING_ADMIN_COUNT', count)),
   }
-  return result
+}
+
+export async function measureProvisioning(log: Log): Promise<ProvisioningResult> {
+  const { count, adminCount } = provisioningCounts()
+  const engines = await forEachEngine('PROVISIONING_ENGINES', log, async (engine, postgres) => {
+    const version = engineVersion(postgres)
+    const scim = await measureWay(engine, 'scim', count, postgres, log)
+    const admin = await measureWay(engine, 'admin-api', adminCount, postgres, log)
+    return {
+      engine,
+      version,
+      ways: [scim, admin],
+      scimOverAdmin: round(scim.meanMs / admin.meanMs, 3),
+    }
+  })
+  return { count, engines }
 }
 
 export function printProvisioning(result: ProvisioningResult, log: Log): void {

@@ -6,8 +6,8 @@
  * time. The load generator runs at nice 19 on a machine it shares: it can take seconds to get a
  * CPU and notice an answer, and its own latencies include that wait (both are printed).
  */
-import { Agent, request } from 'node:http'
-import { sleep } from './stats'
+import { probeEvery } from './http-probe'
+import { percentile, round } from './stats'
 
 export const PROBE_READ_INTERVAL_MS = 100
 const PROBE_TIMEOUT_MS = 60_000
@@ -29,61 +29,32 @@ export interface LatencyFigures {
 
 export function latencyFigures(values: number[]): LatencyFigures {
   const sorted = [...values].sort((a, b) => a - b)
-  const at = (fraction: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0
-  const round = (value: number) => Math.round(value * 10) / 10
   return {
     count: sorted.length,
-    p50Ms: round(at(0.5)),
-    p99Ms: round(at(0.99)),
-    maxMs: round(sorted.at(-1) ?? 0),
+    p50Ms: round(percentile(sorted, 0.5), 1),
+    p99Ms: round(percentile(sorted, 0.99), 1),
+    maxMs: round(sorted.at(-1) ?? 0, 1),
   }
-}
-
-function readOnce(
-  url: string,
-  token: string,
-  agent: Agent,
-): Promise<{ status: string; ms: number }> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request(
-      url,
-      { agent, timeout: PROBE_TIMEOUT_MS, headers: { authorization: `Bearer ${token}` } },
-      (response) => {
-        response.resume()
-        response.on('end', () =>
-          resolve({ status: String(response.statusCode), ms: performance.now() - started }),
-        )
-        response.on('error', () => resolve({ status: 'error', ms: performance.now() - started }))
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', () => resolve({ status: 'error', ms: performance.now() - started }))
-    req.end()
-  })
 }
 
 async function probePath(url: string, token: string, until: Promise<unknown>): Promise<ReadProbe> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const answers: Record<string, number> = {}
   const served: number[] = []
   const refused: number[] = []
-  let done = false
-  const stop = () => (done = true)
-  until.then(stop, stop)
-  try {
-    while (!done) {
-      const tick = performance.now()
-      const { status, ms } = await readOnce(url, token, agent)
+  await probeEvery(
+    url,
+    {
+      intervalMs: PROBE_READ_INTERVAL_MS,
+      timeoutMs: PROBE_TIMEOUT_MS,
+      headers: { authorization: `Bearer ${token}` },
+    },
+    until,
+    ({ status, ms }) => {
       answers[status] = (answers[status] ?? 0) + 1
       if (status.startsWith('2')) served.push(ms)
       else if (status === '503') refused.push(ms)
-      await sleep(Math.max(0, PROBE_READ_INTERVAL_MS - (performance.now() - tick)))
-    }
-  } finally {
-    agent.destroy()
-  }
+    },
+  )
   return { answers, served: latencyFigures(served), refused: latencyFigures(refused) }
 }
 

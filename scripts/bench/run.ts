@@ -36,7 +36,7 @@ import { measureScale, printScale, type ScaleResult } from './scale'
 import {
   measureProvisioning,
   printProvisioning,
-  PROVISIONING_COUNT,
+  provisioningCounts,
   type ProvisioningResult,
 } from './provisioning'
 import { measureStartup, type StartupResult } from './startup'
@@ -574,10 +574,12 @@ async function main(): Promise<number> {
     memory: 180_000 + settings.startupRuns * 60_000,
     // Seeding 1M events on each engine, and before issue 42 routes of 20 s each.
     scale: (huge ? 4 : 2) * 60 * 60_000,
-    // Per engine and way: 10,000 requests; an invitation hashes a password (0.3 s on a busy machine).
-    provisioning:
-      2 * 2 * Math.max(1, Number(process.env.PROVISIONING_COUNT ?? PROVISIONING_COUNT)) * 1000 +
-      10 * 60_000,
+    // Per engine, both ways' requests at up to a second each (an invitation hashes a password:
+    // 0.3 s on a busy machine).
+    provisioning: (() => {
+      const { count, adminCount } = provisioningCounts()
+      return 2 * (count + adminCount) * 1000 + 10 * 60_000
+    })(),
   }
 
   const run: Record<Section, () => Promise<void>> = {

@@ -25,6 +25,7 @@ import type { Engine } from '../../server/db/portable-sql'
 import type { AuditEventsTable, Schema } from '../../server/db/schema'
 import { nameKey } from '../../server/db/name-key'
 import { roleColumns } from '../../server/db/role-columns'
+import { BENCH_ADMIN } from './painel-server'
 
 export interface ScaleSize {
   label: string
@@ -35,9 +36,18 @@ export interface ScaleSize {
 export const DAYS = 300
 const DAY_MS = 86_400_000
 
+/** Every seeded person's password but the admin's (one hash: thousands would take minutes). */
+export const SEEDED_PASSWORD = 'senha-de-todos-1'
+
 /** What the routes measured need to know of the data: ids, a period, the admin's password. */
 export interface SeedFacts {
+  /** BENCH_ADMIN, the organisation's first admin: the server's first start finds it there. */
   admin: { id: string; email: string; password: string }
+  /**
+   * The active people whose password alone signs them in (no second factor, not locked, not
+   * the admin): the overload section's sign-ins.
+   */
+  passwordOnlyEmails: string[]
   /** An active person with sign-ins, sessions and events (their account's page). */
   person: { id: string; name: string }
   adminRoleId: string
@@ -345,9 +355,8 @@ export async function seedScale(
   const random = generator(42)
   const from = new Date(now.getTime() - DAYS * DAY_MS)
   const instant = () => new Date(from.getTime() + Math.floor(random.next() * DAYS * DAY_MS))
-  const hash = await hashPassword('senha-de-todos-1')
-  const adminPassword = `bench-${randomBytes(9).toString('base64url')}`
-  const adminHash = await hashPassword(adminPassword)
+  const hash = await hashPassword(SEEDED_PASSWORD)
+  const adminHash = await hashPassword(BENCH_ADMIN.password)
 
   const teamIds: string[] = []
   for (const name of TEAMS) {
@@ -383,7 +392,7 @@ export async function seedScale(
   const admin: Person = {
     id: crypto.randomUUID(),
     name: 'Administração do Painel',
-    email: 'admin@empresa.com.br',
+    email: BENCH_ADMIN.email,
     teamId: null,
     createdAt: from,
     status: 'active',
@@ -438,11 +447,14 @@ export async function seedScale(
   const passkeys: Insertable<Schema['passkeys']>[] = []
   const limits: Insertable<Schema['sign_in_limits']>[] = []
   const sessions: Insertable<Schema['sessions']>[] = []
+  const passwordOnlyEmails: string[] = []
   for (const person of people) {
     if (person.status !== 'active') continue
     // The admin the bench signs in as: a password, no second factor, not locked.
     const signsIn = person === admin
+    let passwordOnly = !signsIn
     if (random.next() < 0.3 && !signsIn) {
+      passwordOnly = false
       totp.push({
         account_id: person.id,
         secret: randomBytes(20).toString('hex'),
@@ -452,6 +464,7 @@ export async function seedScale(
       })
     }
     if (random.next() < 0.05 && !signsIn) {
+      passwordOnly = false
       passkeys.push({
         id: crypto.randomUUID(),
         account_id: person.id,
@@ -465,6 +478,7 @@ export async function seedScale(
       })
     }
     if (random.next() < 0.005 && !signsIn) {
+      passwordOnly = false
       const key = limitKeys.account(person.email)
       limits.push({
         key: key.key,
@@ -474,6 +488,7 @@ export async function seedScale(
         blocked_until: new Date(now.getTime() + 3_600_000),
       })
     }
+    if (passwordOnly) passwordOnlyEmails.push(person.email)
     const open = person === admin ? 1 : random.next() < 0.3 ? 1 + random.int(2) : 0
     for (let session = 0; session < open; session += 1) {
       const created = new Date(now.getTime() - random.int(8 * 3_600_000))
@@ -548,7 +563,8 @@ export async function seedScale(
     await sql`analyze`.execute(db)
   }
   return {
-    admin: { id: admin.id, email: admin.email, password: adminPassword },
+    admin: { id: admin.id, ...BENCH_ADMIN },
+    passwordOnlyEmails,
     person: { id: person.id, name: person.name },
     adminRoleId: BUILT_IN_ROLE_IDS.admin,
     customRoleId,

@@ -18,7 +18,7 @@
  * /healthz probed every 20 ms while the export and while the slowest list route run.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -37,8 +37,14 @@ import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
 import { root } from '../paths'
 import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { memoryOf, signIn } from './painel-server'
 import { seedScale, type ScaleSize, type SeedFacts } from './scale-seed'
-import { postgresUnavailable, startScratchPostgres, type ScratchPostgres } from './scratch-postgres'
+import {
+  engineVersion,
+  forEachEngine,
+  type ScratchPostgres,
+  type SkippedEngine,
+} from './scratch-postgres'
 import { median, round, sleep } from './stats'
 
 /**
@@ -101,7 +107,7 @@ export interface EngineResult {
 }
 
 export interface ScaleResult {
-  engines: (EngineResult | { engine: Engine; skipped: string })[]
+  engines: (EngineResult | SkippedEngine)[]
 }
 
 type Log = (line: string) => void
@@ -341,11 +347,6 @@ function streamGet(
   })
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
 /** /healthz every 20 ms until `until` settles: its answer times. */
 async function probeHealth(baseUrl: string, until: Promise<unknown>) {
   let done = false
@@ -412,14 +413,7 @@ async function measureInProcessOfItsOwn(
       if (performance.now() > deadline) throw new Error(`scale-server did not start: ${stderr}`)
       await sleep(100)
     }
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: facts.admin.email, password: facts.admin.password }),
-    })
-    const { token } = (await login.json()) as { token?: string }
-    if (!token)
-      throw new Error(`the bench admin could not sign in to scale-server: ${login.status}`)
+    const token = await signIn(baseUrl, facts.admin)
 
     // The slowest list route, once, with /healthz beside it.
     const slow = streamGet(`${baseUrl}${slowest.url}`, token, () => {})
@@ -433,11 +427,11 @@ async function measureInProcessOfItsOwn(
     // The whole log as CSV.
     await sleep(500)
     const pid = child.pid!
-    const rssBeforeMb = rssMb(pid)
+    const rssBeforeMb = memoryOf(pid).rssMb
     let rssPeakMb = rssBeforeMb
     const sampler = setInterval(() => {
       try {
-        rssPeakMb = Math.max(rssPeakMb, rssMb(pid))
+        rssPeakMb = Math.max(rssPeakMb, memoryOf(pid).rssMb)
       } catch {
         // the process ended
       }
@@ -592,35 +586,14 @@ function sizesFromEnvironment(): ScaleSize[] | null {
 
 export async function measureScale(options: { huge: boolean }, log: Log): Promise<ScaleResult> {
   const sizes = sizesFromEnvironment() ?? (options.huge ? [...SCALE_SIZES, HUGE_SIZE] : SCALE_SIZES)
-  const result: ScaleResult = { engines: [] }
   // SCALE_ENGINES=postgres (or sqlite): one engine only.
-  const engines = (['sqlite', 'postgres'] as const).filter(
-    (engine) => !process.env.SCALE_ENGINES || process.env.SCALE_ENGINES.split(',').includes(engine),
-  )
-  for (const engine of engines) {
-    if (engine === 'postgres') {
-      const missing = postgresUnavailable()
-      if (missing) {
-        result.engines.push({ engine, skipped: missing })
-        log(`  postgres: skipped (${missing})`)
-        continue
-      }
-    }
-    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
-    try {
-      const version =
-        engine === 'postgres'
-          ? `PostgreSQL ${postgres!.version}`
-          : `SQLite ${(openSqlite(':memory:').raw.prepare('select sqlite_version() as v').get() as { v: string }).v} (libsql)`
-      const engineResult: EngineResult = { engine, version, sizes: [] }
-      for (const size of sizes)
-        engineResult.sizes.push(await measureSize(engine, size, postgres, log))
-      result.engines.push(engineResult)
-    } finally {
-      await postgres?.stop()
-    }
-  }
-  return result
+  const engines = await forEachEngine('SCALE_ENGINES', log, async (engine, postgres) => {
+    const engineResult: EngineResult = { engine, version: engineVersion(postgres), sizes: [] }
+    for (const size of sizes)
+      engineResult.sizes.push(await measureSize(engine, size, postgres, log))
+    return engineResult
+  })
+  return { engines }
 }
 
 const GOAL = 'goal: p50 ≤ 50 ms, ≤ 2× small, ≤ 1.5× SQL'

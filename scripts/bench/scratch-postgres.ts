@@ -10,6 +10,8 @@ import { chownSync, existsSync, readdirSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import type { Engine } from '../../server/db/portable-sql'
+import { openSqlite } from '../../server/db/sqlite-database'
 import { freePortSync } from '../free-port'
 import { makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
 import { sleep } from './stats'
@@ -145,4 +147,51 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
       removeTempDir(folder)
     },
   }
+}
+
+/** The engine as the sections print it: "PostgreSQL 15.10", "SQLite 3.45.1 (libsql)". */
+export function engineVersion(postgres: ScratchPostgres | null): string {
+  if (postgres) return `PostgreSQL ${postgres.version}`
+  const sqlite = openSqlite(':memory:')
+  try {
+    const { v } = sqlite.raw.prepare('select sqlite_version() as v').get() as { v: string }
+    return `SQLite ${v} (libsql)`
+  } finally {
+    sqlite.close()
+  }
+}
+
+export interface SkippedEngine {
+  engine: Engine
+  skipped: string
+}
+
+/**
+ * Runs `run` on SQLite, then on PostgreSQL (`postgres`: a scratch cluster started for it and
+ * stopped after), or on the engines the environment variable `envVar` names (SCALE_ENGINES=postgres:
+ * that one only). Where PostgreSQL cannot be started here, it is skipped with the reason.
+ */
+export async function forEachEngine<Result>(
+  envVar: string,
+  log: (line: string) => void,
+  run: (engine: Engine, postgres: ScratchPostgres | null) => Promise<Result>,
+): Promise<(Result | SkippedEngine)[]> {
+  const chosen = process.env[envVar]?.split(',').map((name) => name.trim())
+  const results: (Result | SkippedEngine)[] = []
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    if (chosen && !chosen.includes(engine)) continue
+    const missing = engine === 'postgres' ? postgresUnavailable() : null
+    if (missing) {
+      results.push({ engine, skipped: missing })
+      log(`  postgres: skipped (${missing})`)
+      continue
+    }
+    const postgres = engine === 'postgres' ? await startScratchPostgres() : null
+    try {
+      results.push(await run(engine, postgres))
+    } finally {
+      await postgres?.stop()
+    }
+  }
+  return results
 }

@@ -6,7 +6,7 @@
  *
  * Beside each restart, the yardstick: an empty Fastify server with one route
  * (scripts/bench/empty-fastify.mjs), spawned the same way, timed the same way. The goals are
- * ratios to it (restart ≤ 1.0×, first start ≤ 1.5×), which hold on a slow machine as on a fast one.
+ * ratios to it (restart ≤ 1.3×, first start ≤ 1.8×; run.ts prints them), which hold on a slow machine as on a fast one.
  */
 import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
