@@ -63,3 +63,56 @@ test('#/confirmar-email: "e-mail" whole on its line, in the title and the text',
   await expect(page.getByRole('heading', { name: 'Cancelar troca de e-mail' })).toBeVisible()
   await expectNoSplitAtAnyPhoneWidth(page)
 })
+
+/**
+ * An e-mail address in running text breaks only where a reader expects: after its "@" or before
+ * a dot, never inside a name or a label (the notice after "Enviar link", on a phone's widths).
+ */
+const EMAIL = 'maria.eduarda.figueiredo.albuquerque@secretaria-de-administracao.exemplo.gov.br'
+
+/** Each place the address runs onto a new line, as the two characters either side of it. */
+const emailBreaks = (page: Page, email: string) =>
+  page.evaluate((address) => {
+    const chars: { char: string; top: number }[] = []
+    const notice = document.querySelector('[role="status"]')
+    if (!notice) return ['no notice']
+    const walker = document.createTreeWalker(notice, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? ''
+      for (let index = 0; index < text.length; index += 1) {
+        const range = document.createRange()
+        range.setStart(node, index)
+        range.setEnd(node, index + 1)
+        chars.push({ char: text[index]!, top: range.getClientRects()[0]?.top ?? -1 })
+      }
+    }
+    const start = chars
+      .map((entry) => entry.char)
+      .join('')
+      .indexOf(address)
+    if (start < 0) return ['the address is not in the notice']
+    const wrong: string[] = []
+    for (let index = start; index < start + address.length - 1; index += 1) {
+      const here = chars[index]!
+      const next = chars[index + 1]!
+      if (Math.abs(next.top - here.top) > 2 && here.char !== '@' && next.char !== '.')
+        wrong.push(`${here.char}|${next.char}`)
+    }
+    return wrong
+  }, email)
+
+test('an e-mail address in a notice breaks after its "@" or before a dot, never mid-word', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/#/recuperar-senha')
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByRole('button', { name: /Enviar/ }).click()
+  await expect(page.getByRole('status')).toContainText(EMAIL)
+  const wrong: string[] = []
+  for (let width = 320; width <= 430; width += 10) {
+    await page.setViewportSize({ width, height: 844 })
+    wrong.push(...(await emailBreaks(page, EMAIL)).map((pair) => `${width} px: ${pair}`))
+  }
+  expect(wrong).toEqual([])
+})
