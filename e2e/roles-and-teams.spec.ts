@@ -100,7 +100,7 @@ test.describe('an admin', () => {
     const remove = page.getByRole('button', { name: 'Excluir' })
     await expect(remove).toBeDisabled()
     await expect(remove).toHaveAccessibleDescription(
-      'Para excluir este papel, dê antes outro papel à pessoa que o tem (abaixo, em "Quem tem este papel").',
+      'Para excluir este papel, dê antes outro papel à pessoa que o tem (abaixo, em “Quem tem este papel”).',
     )
   })
 })

@@ -56,8 +56,8 @@ export const rolesMessages = {
     /** Beside a disabled "Excluir": why, before anyone tries. */
     inUse: (count: number) =>
       count === 1
-        ? 'Para excluir este papel, dê antes outro papel à pessoa que o tem (abaixo, em "Quem tem este papel").'
-        : `Para excluir este papel, dê antes outro papel às ${count} pessoas que o têm (abaixo, em "Quem tem este papel").`,
+        ? 'Para excluir este papel, dê antes outro papel à pessoa que o tem (abaixo, em “Quem tem este papel”).'
+        : `Para excluir este papel, dê antes outro papel às ${count} pessoas que o têm (abaixo, em “Quem tem este papel”).`,
     deleted: (name: string) => `O papel ${name} foi excluído.`,
   },
   form: {
