@@ -58,11 +58,14 @@ function fieldsOf(line: string): string[] {
   return fields
 }
 
+/** The columns of the last CSV read, as its header names them. */
+let columns: string[] = []
+
 async function csvLines(query: string): Promise<string[][]> {
   const response = await api.get(`/api/audit.csv?${query}`, adminToken)
   assert.equal(response.statusCode, 200, response.body)
   const [header, ...rows] = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n')
-  const columns = fieldsOf(header!)
+  columns = fieldsOf(header!)
   return rows.map((row) => {
     const fields = fieldsOf(row)
     assert.equal(fields.length, columns.length, row)
@@ -70,19 +73,12 @@ async function csvLines(query: string): Promise<string[][]> {
   })
 }
 
-const column = (name: string) =>
-  [
-    'Quando',
-    'Evento',
-    'Quem fez',
-    'E-mail de quem fez',
-    'Conta',
-    'E-mail da conta',
-    'Endereço',
-    'Navegador',
-    'Detalhes',
-    'User-Agent',
-  ].indexOf(name)
+/** Where the column of this name is in the last CSV read (by its header, not a copy of it). */
+function column(name: string): number {
+  const index = columns.indexOf(name)
+  assert.ok(index >= 0, `no column "${name}" in ${columns.join(';')}`)
+  return index
+}
 
 describe(`the audit CSV in the screen's words (${testStoreName()})`, () => {
   it('names the browser as the screen does, and keeps the User-Agent as sent beside it', async () => {
