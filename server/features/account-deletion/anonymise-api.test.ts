@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { promisify } from 'node:util'
 import type { DeletionRequestList } from '../../../common/api/account-deletion'
 import type { TotpSetup } from '../../../common/api/me'
 import { totpCode } from '../../accounts/totp'
-import { openDatabase, type Database } from '../../db/database'
+import type { Database } from '../../db/database'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { TestClock } from '../../test/test-clock'
-import { scratchPostgres, testStoreName } from '../../test/test-database'
+import { storedDatabase, type StoredDatabase } from '../../test/stored-database'
+import { testStoreName } from '../../test/test-database'
 import { pseudonymOf } from './anonymise-account'
 
 /**
@@ -32,41 +28,20 @@ const PERSONAL = ['zuleica', 'quintanilha', 'qualhadas', 'anonimizável', EMAIL,
 
 const clock = new TestClock()
 let api: ApiFixture
+let stored: StoredDatabase
 let database: Database
-let location:
-  { sqliteFile: string; dir: string } | { postgresUrl: string; drop: () => Promise<void> }
 before(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL)
-    location = { postgresUrl: scratch.url, drop: scratch.drop }
-    database = await openDatabase({ postgresUrl: scratch.url })
-  } else {
-    const dir = await mkdtemp(join(tmpdir(), 'painel-anon-'))
-    location = { sqliteFile: join(dir, 'painel.db'), dir }
-    database = await openDatabase({ sqliteFile: location.sqliteFile })
-  }
+  stored = await storedDatabase('painel-anon-')
+  database = stored.database
   api = await apiFixture({ database, authRateLimit: 1_000_000, clock: clock.now })
 })
 after(async () => {
   await api.close()
-  if ('dir' in location) await rm(location.dir, { recursive: true, force: true })
-  else await location.drop()
+  await stored.remove()
 })
 
 /** The database's whole content as text, as an attacker with the file or a dump would read it. */
-async function storedBytes(): Promise<string> {
-  if ('sqliteFile' in location) {
-    // As the files are when the answer comes: no VACUUM, no checkpoint of the test's own.
-    const { dir } = location
-    const files = (await readdir(dir)).filter((name) => name.startsWith('painel.db'))
-    const parts = await Promise.all(files.map((name) => readFile(join(dir, name))))
-    return Buffer.concat(parts).toString('latin1') + Buffer.concat(parts).toString('utf8')
-  }
-  const { stdout } = await promisify(execFile)('pg_dump', ['--data-only', location.postgresUrl], {
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  return stdout
-}
+const storedBytes = () => stored.storedText()
 
 const found = (text: string) =>
   PERSONAL.filter((word) => text.toLowerCase().includes(word.toLowerCase()))

@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict'
-import { execFile } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { promisify } from 'node:util'
 import type { CreationOptions } from '../../../common/api/webauthn'
 import type { StaffItem } from '../../../common/api/staff'
 import { backup } from '../../db/backup'
-import { openDatabase, type Database } from '../../db/database'
+import type { Database } from '../../db/database'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import { SoftwareAuthenticator } from '../../test/software-authenticator'
-import { scratchPostgres, testStoreName } from '../../test/test-database'
+import { storedDatabase, type StoredDatabase } from '../../test/stored-database'
+import { testStoreName } from '../../test/test-database'
 
 /**
  * Issue 43: the free text an admin or the person types may quote the person in any form (a
@@ -34,44 +31,20 @@ const INVITATION = 'Painel: você recebeu um convite'
 const PERSONAL = ['canário', 'canario', 'único', EMAIL, ADMIN_EMAIL]
 
 let api: ApiFixture
+let stored: StoredDatabase
 let database: Database
-let location:
-  { dir: string; sqliteFile: string } | { postgresUrl: string; drop: () => Promise<void> }
 before(async () => {
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL)
-    location = { postgresUrl: scratch.url, drop: scratch.drop }
-    database = await openDatabase({ postgresUrl: scratch.url })
-  } else {
-    const dir = await mkdtemp(join(tmpdir(), 'painel-anon-text-'))
-    location = { dir, sqliteFile: join(dir, 'painel.db') }
-    database = await openDatabase({ sqliteFile: location.sqliteFile })
-  }
+  stored = await storedDatabase('painel-anon-text-')
+  database = stored.database
   api = await apiFixture({ database, authRateLimit: 1_000_000 })
 })
 after(async () => {
   await api.close()
-  if ('dir' in location) await rm(location.dir, { recursive: true, force: true })
-  else await location.drop()
+  await stored.remove()
 })
 
-/** pg_dump of the running server's major version (Debian's wrapper picks one; this one is 15). */
-const PG_DUMP = ['/usr/lib/postgresql/15/bin/pg_dump', 'pg_dump'].find(
-  (path) => !path.startsWith('/') || existsSync(path),
-)!
-
 /** The database as an attacker with its files, or a dump, would read it. */
-async function storedText(): Promise<string> {
-  if ('dir' in location) {
-    const { dir } = location
-    const files = (await readdir(dir)).filter((name) => name.startsWith('painel.db'))
-    return asText(await Promise.all(files.map((name) => readFile(join(dir, name)))))
-  }
-  const { stdout } = await promisify(execFile)(PG_DUMP, ['--data-only', location.postgresUrl], {
-    maxBuffer: 64 * 1024 * 1024,
-  })
-  return stdout
-}
+const storedText = () => stored.storedText()
 
 const asText = (parts: Buffer[]) =>
   Buffer.concat(parts).toString('latin1') + Buffer.concat(parts).toString('utf8')
@@ -144,9 +117,9 @@ describe(`anonymising reaches the free text that quotes the person (${testStoreN
     const left = await storedText()
     assert.deepEqual(found(left), [], `nothing left in the database:\n${where(left)}`)
 
-    if ('dir' in location) {
-      const copy = join(location.dir, 'copia-depois.db')
-      backup(location.dir, copy)
+    if (stored.sqliteDir) {
+      const copy = join(stored.sqliteDir, 'copia-depois.db')
+      backup(stored.sqliteDir, copy)
       const copied = asText([await readFile(copy)])
       assert.deepEqual(found(copied), [], `nothing left in the backup:\n${where(copied)}`)
     }
