@@ -499,3 +499,14 @@ export function registeredProvider(
       }),
   }
 }
+
+/**
+ * Provider `name` configured but never reached (its issuer is port 9, discard, where nobody
+ * listens): for the tests of what names a provider (the audit CSV, the mails), which need only
+ * its label, "Conta Corporativa" from its button's words.
+ */
+export function namedOnlyProvider(name: string, publicUrl: string) {
+  return registeredProvider(name, publicUrl).settings('http://127.0.0.1:9', {
+    buttonText: 'Entrar com Conta Corporativa',
+  })
+}

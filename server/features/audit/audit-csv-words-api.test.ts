@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
-import { registeredProvider } from '../../test/oidc-test-provider'
+import { namedOnlyProvider } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
 import { recordAudit } from '../../audit-log/record-audit'
+import { FIREFOX_LINUX } from '../../test/user-agents'
 
 /**
  * The CSV says what the Auditoria screen says (common/audit-event-words.ts): the browser in
@@ -11,18 +12,11 @@ import { recordAudit } from '../../audit-log/record-audit'
  * and who tried a sign-in nobody's account answered to ("Alguém", not "Sistema").
  */
 
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-
 let api: ApiFixture
 let adminToken: string
 before(async () => {
   api = await apiFixture({
-    authProviders: [
-      // Never reached: the CSV only names it. Port 9 (discard) has nobody listening.
-      registeredProvider('idt', PUBLIC_URL).settings('http://127.0.0.1:9', {
-        buttonText: 'Entrar com Conta Corporativa',
-      }),
-    ],
+    authProviders: [namedOnlyProvider('idt', PUBLIC_URL)],
   })
   adminToken = await api.signIn(ADMIN.email, ADMIN.password)
 })

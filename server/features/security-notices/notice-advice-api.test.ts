@@ -3,9 +3,10 @@ import { after, before, describe, it } from 'node:test'
 import type { TotpSetup } from '../../../common/api/me'
 import { totpCode } from '../../accounts/totp'
 import { ADMIN, apiFixture, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
-import { registeredProvider } from '../../test/oidc-test-provider'
+import { namedOnlyProvider } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
 import { party, recordAudit } from '../../audit-log/record-audit'
+import { FIREFOX_LINUX } from '../../test/user-agents'
 
 /**
  * A security notice's advice fits the person and who made the change
@@ -16,18 +17,11 @@ import { party, recordAudit } from '../../audit-log/record-audit'
  * transaction queues the notice), so what is tested is the mail the person gets.
  */
 
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-
 let api: ApiFixture
 let adminToken: string
 before(async () => {
   api = await apiFixture({
-    authProviders: [
-      // Never reached: the mails only name it. Port 9 (discard) has nobody listening.
-      registeredProvider('idt', PUBLIC_URL).settings('http://127.0.0.1:9', {
-        buttonText: 'Entrar com Conta Corporativa',
-      }),
-    ],
+    authProviders: [namedOnlyProvider('idt', PUBLIC_URL)],
   })
   adminToken = await api.signIn(ADMIN.email, ADMIN.password)
 })
@@ -72,7 +66,7 @@ describe(`security notices' advice (${testStoreName()})`, () => {
       type: 'provider_linked',
       actor: party(person),
       account: party(person),
-      origin: { ip: '203.0.113.20', userAgent: FIREFOX },
+      origin: { ip: '203.0.113.20', userAgent: FIREFOX_LINUX },
       details: { provider: 'idt', by: 'new_account' },
     })
     const text = await mailTo(person.email, 'Painel: provedor de identidade vinculado')
@@ -91,7 +85,7 @@ describe(`security notices' advice (${testStoreName()})`, () => {
       type: 'sign_in',
       actor: party(person),
       account: party(person),
-      origin: { ip: '203.0.113.21', userAgent: FIREFOX },
+      origin: { ip: '203.0.113.21', userAgent: FIREFOX_LINUX },
       details: { method: 'provider', provider: 'idt', new_browser: true },
     })
     const text = await mailTo(person.email, 'Painel: entrada de um navegador novo')

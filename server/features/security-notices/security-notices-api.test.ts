@@ -12,10 +12,9 @@ import { securityNoticeKind } from '../../security-notices/security-notice-kinds
 import { ADMIN, errorOf } from '../../test/api-fixture'
 import { signedInAdminFixture } from '../../test/signed-in-admin-fixture'
 import { testStoreName } from '../../test/test-database'
+import { FIREFOX_LINUX } from '../../test/user-agents'
 
 const NEW_BROWSER = 'Painel: entrada de um navegador novo'
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
-
 const suite = signedInAdminFixture()
 
 /** A password sign-in from a browser with this device cookie (or none): token and new cookie. */
@@ -24,7 +23,7 @@ async function signInFrom(email: string, password: string, deviceCookie?: string
     '/api/auth/login',
     { email, password },
     {
-      'user-agent': FIREFOX,
+      'user-agent': FIREFOX_LINUX,
       ...(deviceCookie ? { cookie: `${DEVICE_COOKIE}=${deviceCookie}` } : {}),
     },
   )
