@@ -41,6 +41,8 @@ before(async () => {
 })
 after(() => api.close())
 
+type ScimMethodWithBody = 'PUT' | 'PATCH'
+
 const errorOf = (response: { json: () => unknown }) =>
   response.json() as { schemas: string[]; status: string; scimType?: string; detail: string }
 
@@ -496,6 +498,57 @@ describe(`Users on ${testStoreName()}`, () => {
     assert.equal(after.name, before.name, 'the first operation of a refused PATCH is not written')
     assert.equal(after.status, before.status)
     assert.equal(String(after.updated_at), String(before.updated_at))
+  })
+
+  it('a PUT or PATCH with a query parameter given twice is 400 and changes nothing', async () => {
+    const user = await provision('parametro-duplo')
+    const { id: groupId } = (
+      await scim.call('POST', '/Groups', {
+        schemas: [GROUP_SCHEMA_URN],
+        displayName: 'Parâmetro Duplo',
+      })
+    ).json<{ id: string }>()
+    const twice = '?attributes=displayName&attributes=id'
+    const cases: [ScimMethodWithBody, string, unknown][] = [
+      [
+        'PUT',
+        `/Users/${user.id}${twice}`,
+        newUser(user.userName, { name: { givenName: 'Nome', familyName: 'Trocado' } }),
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}${twice}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Nome Trocado' }),
+      ],
+      [
+        'PUT',
+        `/Groups/${groupId}${twice}`,
+        { schemas: [GROUP_SCHEMA_URN], displayName: 'Grupo Trocado' },
+      ],
+      [
+        'PATCH',
+        `/Groups/${groupId}${twice}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Grupo Trocado' }),
+      ],
+    ]
+    const userBefore = await accountRow(user.id)
+    const teamRow = () =>
+      api.database.db
+        .selectFrom('teams')
+        .selectAll()
+        .where('id', '=', groupId)
+        .executeTakeFirstOrThrow()
+    const teamBefore = await teamRow()
+    for (const [method, path, body] of cases) {
+      assertScimError(await scim.call(method, path, body), 400, 'invalidValue')
+    }
+    const userAfter = await accountRow(user.id)
+    assert.equal(userAfter.name, userBefore.name)
+    assert.equal(String(userAfter.updated_at), String(userBefore.updated_at))
+    const teamAfter = await teamRow()
+    assert.equal(teamAfter.name, teamBefore.name)
+    assert.equal(String(teamAfter.updated_at), String(teamBefore.updated_at))
+    assert.equal((await api.events(user.id, 'name_changed')).length, 0)
   })
 
   it('plain application/json is accepted as well', async () => {
