@@ -165,6 +165,24 @@ describe(`who opens /scim/v2 on ${testStoreName()}`, () => {
     }
   })
 
+  it('no answer is kept by a cache: a 200, a 401 and a 404 all say no-store', async () => {
+    const answers = [
+      await scim.call('GET', '/Users'),
+      await scim.call('GET', '/ServiceProviderConfig'),
+      await api.app.inject({ method: 'GET', url: '/scim/v2/Users' }),
+      await scim.call('GET', '/Users/2819c223-7f76-453a-919d-413861904646'),
+    ]
+    assert.deepEqual(
+      answers.map((answer) => [answer.statusCode, answer.headers['cache-control']]),
+      [
+        [200, 'no-store'],
+        [200, 'no-store'],
+        [401, 'no-store'],
+        [404, 'no-store'],
+      ],
+    )
+  })
+
   it('a provisioning token opens nothing else: the API answers it 401', async () => {
     for (const url of ['/api/auth/me', '/api/staff', '/api/scim-tokens', '/api/me/sessions']) {
       const response = await api.app.inject({ method: 'GET', url, headers: bearer(scim.token) })
