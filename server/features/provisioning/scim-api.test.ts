@@ -778,6 +778,35 @@ describe(`Groups on ${testStoreName()}`, () => {
     assert.equal((await accountRow(b.id)).status, 'active')
   })
 
+  it('a person the directory deleted is no member: not shown, and not found by a members filter', async () => {
+    const [gone, stays] = [await provision('grupo-removida'), await provision('grupo-fica')]
+    const made = await scim.call('POST', '/Groups', group('Removidos SCIM', [gone.id, stays.id]))
+    assert.equal(made.statusCode, 201, made.body)
+    const { id } = made.json<{ id: string }>()
+    const onlyGone = await scim.call('POST', '/Groups', group('Só Removida SCIM'))
+    const onlyGoneId = onlyGone.json<{ id: string }>().id
+    // Moved to the second group, then deleted by the directory (their team stays on the row).
+    await scim.call(
+      'PATCH',
+      `/Groups/${onlyGoneId}`,
+      patch({ op: 'add', path: 'members', value: [{ value: gone.id }] }),
+    )
+    assert.equal((await scim.call('DELETE', `/Users/${gone.id}`)).statusCode, 204)
+    assert.equal(await teamOf(gone.id), onlyGoneId)
+    const found = async (filter: string) =>
+      (await scim.call('GET', `/Groups?filter=${encodeURIComponent(filter)}`))
+        .json<{ Resources: { id: string }[] }>()
+        .Resources.map((resource) => resource.id)
+    assert.deepEqual(await found(`members[value eq "${gone.id}"]`), [])
+    assert.deepEqual(await found(`members.value eq "${gone.id}"`), [])
+    assert.deepEqual(await found(`members[value eq "${stays.id}"]`), [id])
+    const present = await found('members pr')
+    assert.ok(present.includes(id))
+    assert.ok(!present.includes(onlyGoneId), 'a Group whose only member is deleted has none')
+    const read = (await scim.call('GET', `/Groups/${onlyGoneId}`)).json<Record<string, unknown>>()
+    assert.equal(read.members, undefined)
+  })
+
   it('PATCHes adding members to one Group at once: every member is in it', async () => {
     const people = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => provision(`junto-${n}`)))
     const { id } = (await scim.call('POST', '/Groups', group('Juntos SCIM'))).json<{ id: string }>()
