@@ -75,8 +75,14 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
       const name = request.body.name.trim()
       if (!name) throw apiError(400, 'invalid_input')
       const created = await db.transaction().execute(async (trx) => {
-        const made = await createScimToken(trx, name, request.account!, now())
-        await recordAudit(trx, { type: 'scim_token_created', ...audit(request), details: { name } })
+        const at = now()
+        const made = await createScimToken(trx, name, request.account!, at)
+        await recordAudit(trx, {
+          type: 'scim_token_created',
+          ...audit(request),
+          details: { name },
+          at,
+        })
         return made
       })
       return reply.code(201).send({ id: created.id, name, token: created.token })
@@ -108,6 +114,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
           type: 'scim_token_revoked',
           ...audit(request),
           details: { name: row.name },
+          at: now(),
         })
       })
       return answerWithoutBody(reply, 204)
