@@ -42,8 +42,3 @@ export type ScimTokenItem = Static<typeof ScimTokenItemSchema>
 
 export const ScimTokenListSchema = Type.Object({ tokens: Type.Array(ScimTokenItemSchema) }, closed)
 export type ScimTokenList = Static<typeof ScimTokenListSchema>
-
-export const ScimTokenIdParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
-  closed,
-)

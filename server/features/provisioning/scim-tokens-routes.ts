@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { IdParamsSchema } from '../../../common/api/roles'
 import {
   ScimTokenBodySchema,
   ScimTokenCreatedSchema,
-  ScimTokenIdParamsSchema,
   ScimTokenListSchema,
 } from '../../../common/api/scim-tokens'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
@@ -97,7 +97,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         summary: 'Revoke a provisioning token',
         description: 'At once: the next call with it is a 401. 404 when there is no such token.',
         security: bearer,
-        params: ScimTokenIdParamsSchema,
+        params: IdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
