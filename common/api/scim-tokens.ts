@@ -51,8 +51,3 @@ export const ScimTokenListSchema = Type.Object(
   closed,
 )
 export type ScimTokenList = Static<typeof ScimTokenListSchema>
-
-export const ScimTokenIdParamsSchema = Type.Object(
-  { id: Type.String({ format: 'uuid', maxLength: 36 }) },
-  closed,
-)

@@ -30,6 +30,16 @@ import {
  * answer the same way through the API.
  */
 
+/** A guard that is no session: a header of its own, its answers never cached. */
+const ownToken: Guard = {
+  name: 'own token',
+  hook: () => async (request) => {
+    if (request.headers['x-own-token'] !== 'sim')
+      throw Object.assign(new Error('no token'), { statusCode: 401 })
+  },
+  noStore: true,
+}
+
 describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
   let database: Database
   let app: FastifyInstance
@@ -80,6 +90,8 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
     await plant('/typed', [typingLimit], 'public')
     await plant('/signed-in', [signedIn], 'signed-in')
     await plant('/permission', [signedIn], 'audit.view')
+    // A guard of its own (as /scim/v2's token): its answers are not cached, and no session is asked.
+    await plant('/own-token', [ownToken], 'public')
     // A permission behind a public plugin: the declaration alone asks for the session.
     await plant('/declared-only', PUBLIC, 'staff.view')
     await app.ready()
@@ -120,6 +132,15 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
       assert.equal(answer.statusCode, 200, answer.body)
       assert.equal(answer.headers['cache-control'], 'no-store')
     }
+  })
+
+  it('a guard of its own that is no session: declared public, 401 and 200 both never cached', async () => {
+    const refused = await get('/own-token')
+    assert.equal(refused.statusCode, 401)
+    assert.equal(refused.headers['cache-control'], 'no-store')
+    const answer = await app.inject({ url: '/own-token', headers: { 'x-own-token': 'sim' } })
+    assert.equal(answer.statusCode, 200, answer.body)
+    assert.equal(answer.headers['cache-control'], 'no-store')
   })
 
   it('a permission: no session 401, Equipe 403, Administrador 200, never cached', async () => {
@@ -169,6 +190,7 @@ describe('a route that declares nothing, or sits outside guardedRoutes (deny by 
   it('refuses `public` behind the signedIn guard, and starts with a real declaration', async () => {
     await assert.rejects(start('public', [signedIn]), /declared public behind signedIn/)
     await start('staff.view', [signedIn])
+    await start('public', [ownToken])
   })
 
   it('stops the app at start for a plugin not wrapped in guardedRoutes, declared or not', async () => {

@@ -13,8 +13,10 @@ import { accessHook, declaredAccess } from './operation-access'
 export interface Guard {
   readonly name: string
   readonly hook: (context: ApiContext) => onRequestAsyncHookHandler
-  /** The answers are about the person asking: no cache keeps them. */
-  readonly personal?: boolean
+  /** The answers are about whoever asks (a person, a directory's token): no cache keeps them. */
+  readonly noStore?: boolean
+  /** The guard asks for a signed-in session: a route behind it cannot be declared `public`. */
+  readonly needsSession?: boolean
 }
 
 /** Anyone, with no limit but the app's own (health checks, the OpenAPI document). */
@@ -30,7 +32,8 @@ export const typingLimit: Guard = { name: 'typing limit', hook: (context) => con
 export const signedIn: Guard = {
   name: 'signed in',
   hook: (context) => requireSession(context),
-  personal: true,
+  noStore: true,
+  needsSession: true,
 }
 
 /** Where guardedRoutes leaves its guards on the plugin's own Fastify instance (its children inherit them). */
@@ -51,7 +54,7 @@ export function guardedRoutes(
   return async (app, context) => {
     ;(app as unknown as Guarded)[GUARDS] = guards
     for (const guard of guards) app.addHook('onRequest', guard.hook(context))
-    if (guards.some((guard) => guard.personal)) {
+    if (guards.some((guard) => guard.noStore)) {
       app.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store')
       })
@@ -82,7 +85,7 @@ export function denyByDefault(
       )
     }
     const declared = declaredAccess(route)
-    if (declared === 'public' && guards.some((guard) => guard.personal)) {
+    if (declared === 'public' && guards.some((guard) => guard.needsSession)) {
       throw new Error(`${name} is declared public behind signedIn`)
     }
     const hook = accessHook(context, declared)

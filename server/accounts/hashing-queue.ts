@@ -13,6 +13,7 @@ export class HashingBusyError extends HttpError {
       'server_busy',
       'O servidor está ocupado com muitas tentativas de acesso. Tente novamente em instantes.',
       { 'retry-after': String(retryAfterSeconds) },
+      'hashing_busy',
     )
     this.name = 'HashingBusyError'
   }

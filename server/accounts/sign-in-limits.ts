@@ -300,11 +300,13 @@ interface Counted {
 }
 
 /**
- * isLocked() as a condition on a query's row, given the SQL of that row's e-mail (Equipe's list
- * filters and shows it without a query per account).
+ * isLocked() as a condition on a query's row, given the SQL of that row's e-mail: Equipe's list
+ * (features/staff/staff-list.ts) filters and shows it in one query, without a query per account.
+ * One row asked by its key, row by row, as a scalar subquery rather than an EXISTS, which
+ * PostgreSQL may answer by hashing every lock there is first.
  */
 export function isLockedSql(email: RawBuilder<string>, now = new Date()): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from sign_in_limits where sign_in_limits.key = ${limitKeys.account('').key} || ${email} and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now})`
+  return sql<SqlBool>`(coalesce((select 1 from sign_in_limits where sign_in_limits.key = ${limitKeys.account('').key} || ${email} and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now} limit 1), 0) = 1)`
 }
 
 /** Drops keys whose window ended (their counts no longer matter). */

@@ -1,5 +1,6 @@
 import type { MyActivity, MySignIn } from '../../common/api/dashboard'
 import { browserName } from '../../common/browser-name'
+import { PENDING_LINK_TTL_SECONDS } from '../accounts/pending-link-lifetime'
 import { mfaMethods } from '../accounts/second-factors'
 import { tokenHash } from '../accounts/tokens'
 import type { Db } from '../db/database'
@@ -66,13 +67,6 @@ export async function myActivity(
 }
 
 /**
- * How long the person has to link with the password after the provider sent them back
- * (PENDING_LINK_TTL_SECONDS of features/sign-in-with-provider/pending-links.ts, which a shared
- * folder may not import; link-by-password-api.test.ts holds the two equal).
- */
-export const LINK_BY_PASSWORD_WINDOW_MS = 10 * 60 * 1000
-
-/**
  * The `link_required` refusals (the provider claimed this account's e-mail without vouching for
  * it) that the person then finished by linking with the account's password
  * (features/sign-in-with-provider/link-by-password.ts): the same provider linked `by: password`
@@ -112,7 +106,7 @@ async function linkStepsTakenByOwner(
         (link) =>
           link.provider === refusal.provider &&
           link.at >= refusal.at &&
-          link.at - refusal.at <= LINK_BY_PASSWORD_WINDOW_MS,
+          link.at - refusal.at <= PENDING_LINK_TTL_SECONDS * 1000,
       ),
   ).length
 }

@@ -55,6 +55,7 @@ export class QueueRefusal extends HttpError {
       'server_busy',
       'O servidor está ocupado com muitos pedidos. Tente novamente em instantes.',
       { 'retry-after': String(retryAfterSeconds) },
+      reason,
     )
     this.name = 'QueueRefusal'
   }
@@ -223,7 +224,6 @@ export function admitThroughQueue(
         reply.hijack()
         return
       }
-      if (error instanceof QueueRefusal) request.refusal = error.reason
       throw error
     }
   })

@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../common/api/errors'
 import { apiMessages, tooManyAttemptsMessage, validationMessages } from './messages'
 import { protocolError } from './protocol-errors'
 import { NOT_FOUND_PAGE, wantsNotFoundPage } from './not-found-page'
+import type { RefusalReason } from './refusals'
 
 /** The one error shape every response of this server uses: `{"error":{"code","message"}}`. */
 export type { ErrorBody }
@@ -20,6 +21,8 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** A refusal under load or at a limit: the reason it is counted under (http/refusals.ts). */
+    readonly refusal?: RefusalReason,
   ) {
     super(message)
     this.name = 'HttpError'

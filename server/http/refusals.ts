@@ -7,17 +7,23 @@ import fp from 'fastify-plugin'
  * - `queue_timeout`: it waited QUEUE_WAIT_MS in that queue without its turn (503);
  * - `event_loop`: the event loop itself was late by more than the load-shedding limit (503);
  * - `hashing_busy`: too many sign-ins waiting for a password hash (503, accounts/hashing-queue.ts);
+ * - `estimator_busy`: too many passwords waiting for the strength meter
+ *   (503, features/password-strength/strength-estimator.ts);
  * - `draining`: the server is shutting down (503, http/drain.ts);
  * - `request_timeout`: a client too slow to send its request (408, http/client-errors.ts);
- * - any other 503 by its error code (`service_unavailable`: the database could not write).
+ * - `service_unavailable`: any other 503 (the database could not write, an API_UPSTREAM's 503).
+ * The part that refuses names the reason: on the request (`request.refusal`) when it answers
+ * itself, on the error it throws (`refusal`, as HttpError carries it) otherwise.
  */
 export const REFUSAL_REASONS = [
   'queue_full',
   'queue_timeout',
   'event_loop',
   'hashing_busy',
+  'estimator_busy',
   'draining',
   'request_timeout',
+  'service_unavailable',
 ] as const
 export type RefusalReason = (typeof REFUSAL_REASONS)[number] | (string & {})
 
@@ -113,35 +119,42 @@ function describe(reason: RefusalReason): string {
       return '503: the event loop was late'
     case 'hashing_busy':
       return '503: too many sign-ins waiting for a password hash'
+    case 'estimator_busy':
+      return '503: too many passwords waiting for the strength meter'
     case 'draining':
       return '503: shutting down'
     case 'request_timeout':
       return '408: a client too slow to send its request'
+    case 'service_unavailable':
+      return '503: the server could not serve it (storage, or the API upstream)'
     default:
       return `503 ${reason}`
   }
 }
 
-/** What a 503's body names as its code, for a refusal no component named (a storage failure). */
-function codeOf(payload: unknown): string {
-  const text = typeof payload === 'string' ? payload : ''
-  return /"code"\s*:\s*"([a-z_]{1,40})"/.exec(text)?.[1] ?? 'unavailable'
+/** The reason a thrown error names (HttpError's `refusal`), whatever answers it. */
+function refusalOf(error: unknown): RefusalReason | null {
+  const reason = (error as { refusal?: unknown } | null)?.refusal
+  return typeof reason === 'string' ? reason : null
 }
 
 /**
- * Counts every 503 the app answers. The part that refuses names its reason on the request
- * (`request.refusal`); a 503 thrown as an error (the hashing queue's, a storage failure's) is
- * known by its code.
+ * Counts every 503 the app answers, under the reason the part that refused named: on the request
+ * (`request.refusal`: the drain, load shedding) or on the error it threw (the queues' and the
+ * password meter's, read in onError, which runs before any error handler, the API's or
+ * /scim/v2's own); a 503 nothing named is `service_unavailable`.
  */
 export default fp<{ refusals: Refusals }>(
   async (app, { refusals }) => {
     app.decorateRequest('refusal', null)
+    app.addHook('onError', (request, _reply, error, done) => {
+      request.refusal ??= refusalOf(error)
+      done()
+    })
     // Callback style: it runs on every answer, static files included (request-id.ts says why).
     app.addHook('onSend', (request, reply, payload, done) => {
-      if (reply.statusCode === 503) {
-        const reason = request.refusal ?? codeOf(payload)
-        refusals.count(reason === 'server_busy' ? 'hashing_busy' : reason, { reqId: request.id })
-      }
+      if (reply.statusCode === 503)
+        refusals.count(request.refusal ?? 'service_unavailable', { reqId: request.id })
       done(null, payload)
     })
     app.addHook('onClose', async () => refusals.stop())

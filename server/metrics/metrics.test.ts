@@ -5,7 +5,11 @@ import { freePortSync } from '../../scripts/free-port'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { holdAuditLog } from '../test/held-audit-log'
-import { listenOnFreePort, testApp } from '../test/helpers'
+import { holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
+import { HashingBusyError } from '../accounts/hashing-queue'
+import { EstimatorBusyError } from '../features/password-strength/strength-estimator'
+import { QueueRefusal } from '../http/admission'
+import { REFUSAL_REASONS } from '../http/refusals'
 
 /** A sample's value in Prometheus' text format, or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -142,6 +146,115 @@ describe('METRICS_PORT: every refusal counted by its reason', () => {
       warned.map((line) => line.refusal),
       ['request_timeout'],
     )
+  })
+})
+
+describe('METRICS_PORT: each refusal counted once, under its own reason', () => {
+  let dist: FixtureDist
+  before(async () => {
+    dist = await createFixtureDist()
+  })
+  after(() => dist.cleanup())
+
+  /** The app with metrics on a port of its own, and what a refusal adds to each reason's count. */
+  async function countedApp(options: Parameters<typeof testApp>[1] = {}) {
+    const metricsPort = freePortSync()
+    const { app } = await testApp(dist.distDir, { metricsPort, host: '127.0.0.1', ...options })
+    const counts = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+      return Object.fromEntries(
+        REFUSAL_REASONS.map((reason) => [
+          reason,
+          sample(text, `painel_refusals_total{reason="${reason}"}`) ?? 0,
+        ]),
+      )
+    }
+    /** One to the reason's own counter, nothing to the others. */
+    const assertCountedAs = async (reason: string, refuse: () => Promise<number>) => {
+      const before = await counts()
+      assert.equal(await refuse(), 503, reason)
+      const after = await counts()
+      assert.deepEqual(
+        Object.fromEntries(REFUSAL_REASONS.map((name) => [name, after[name]! - before[name]!])),
+        Object.fromEntries(REFUSAL_REASONS.map((name) => [name, name === reason ? 1 : 0])),
+      )
+    }
+    const status = async (url: string) => (await app.inject({ url })).statusCode
+    return { app, assertCountedAs, status }
+  }
+
+  it('hashing_busy, estimator_busy, queue_full (under an error handler of its own), draining', async () => {
+    const { app, assertCountedAs, status } = await countedApp({
+      drain: { graceMs: 5000, idleCloseMs: 5000 },
+    })
+    // The errors the hashing queue, the password meter and the API queue throw when full.
+    app.get('/busy/hashing', async () => {
+      throw new HashingBusyError(2)
+    })
+    app.get('/busy/estimator', async () => {
+      throw new EstimatorBusyError()
+    })
+    await app.register(async (scope) => {
+      // As /scim/v2 answers its refusals in its own shape (features/provisioning/scim-http.ts).
+      scope.setErrorHandler(async (error: Error & { statusCode?: number }, _request, reply) =>
+        reply.code(error.statusCode ?? 500).send({ own: true }),
+      )
+      scope.get('/busy/queue', async () => {
+        throw new QueueRefusal('queue_full', 2)
+      })
+    })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    app.get('/slow', async () => {
+      await held
+      return { done: true }
+    })
+    const port = await listenOnFreePort(app)
+
+    await assertCountedAs('hashing_busy', () => status('/busy/hashing'))
+    await assertCountedAs('estimator_busy', () => status('/busy/estimator'))
+    await assertCountedAs('queue_full', () => status('/busy/queue'))
+
+    // Draining: a request in flight holds the close, one on an open connection is refused.
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`)
+    const late = connect(port, '127.0.0.1')
+    await new Promise((resolve) => late.once('connect', resolve))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const closed = app.close()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await assertCountedAs('draining', async () => {
+      let text = ''
+      late.on('data', (chunk) => (text += chunk.toString()))
+      const ended = new Promise((resolve) => late.once('close', resolve))
+      late.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+      await ended
+      return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
+    })
+    release()
+    assert.equal((await inFlight).status, 200)
+    await closed
+  })
+
+  it('event_loop: the request load shedding refuses', async () => {
+    // An app of its own: with load shedding on, any late turn of a busy machine refuses.
+    const { app, assertCountedAs, status } = await countedApp({
+      loadShedding: { maxEventLoopDelay: 300, sampleInterval: 50 },
+    })
+    await app.ready()
+    await assertCountedAs('event_loop', async () => {
+      // The loop held, then looked at while the sampler judges the delay (one sampleInterval),
+      // until a request is refused: that one is counted (every request here is this loop's).
+      for (;;) {
+        holdEventLoop(400)
+        const looking = Date.now() + 300
+        while (Date.now() < looking) {
+          const answer = await status('/')
+          if (answer === 503) return answer
+          await new Promise((resolve) => setTimeout(resolve, 5))
+        }
+      }
+    })
+    await app.close()
   })
 })
 

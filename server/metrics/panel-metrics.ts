@@ -42,7 +42,7 @@ export class PanelMetrics {
 
   readonly refusals = new Counter({
     name: 'painel_refusals_total',
-    help: 'Requests refused under load or at a limit, by reason: queue_full, queue_timeout, event_loop, hashing_busy, draining (503s), request_timeout (408: a client too slow to send its request).',
+    help: 'Requests refused under load or at a limit, by reason: queue_full, queue_timeout, event_loop, hashing_busy, estimator_busy, draining, service_unavailable (503s), request_timeout (408: a client too slow to send its request).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   })

@@ -1,12 +1,7 @@
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
 import { queueRequest } from '../mail/outbox'
-import {
-  OPTIONAL_NOTICES,
-  SECURITY_NOTICE_MAIL,
-  securityNoticeKind,
-  type SecurityNoticeKind,
-} from './security-notice-kinds'
+import { OPTIONAL_NOTICES, SECURITY_NOTICE_MAIL, securityNoticeKind } from './security-notice-kinds'
 
 /** What a notice is decided on: the event about to be written (audit-log/record-audit.ts). */
 export interface NoticeEvent {
@@ -15,9 +10,8 @@ export interface NoticeEvent {
   details: AuditDetails
 }
 
-/** The notice an event will send: its kind, and the address it goes to. */
+/** The notice an event will send: the address it goes to (its words are composed at delivery). */
 export interface DueNotice {
-  kind: SecurityNoticeKind
   recipient: string
 }
 
@@ -36,7 +30,7 @@ export async function dueNotice(db: Db, event: NoticeEvent): Promise<DueNotice |
     .executeTakeFirst()
   if (!account) return undefined
   if (OPTIONAL_NOTICES.has(kind) && !account.notice_new_browser) return undefined
-  return { kind, recipient: account.email }
+  return { recipient: account.email }
 }
 
 /**

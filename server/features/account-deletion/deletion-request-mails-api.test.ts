@@ -171,6 +171,44 @@ describe(`who is told of a request for deletion (${testStoreName()})`, () => {
     assert.deepEqual(reminders(), [1, 1, 1, 0], 'once')
   })
 
+  it("decides by the roles' effective permissions: a custom role with staff.delete is told and may decide, one without it is not told", async () => {
+    adminToken = await api.signIn(ADMIN.email, ADMIN.password)
+    const role = async (name: string, permissions: string[]) =>
+      (
+        await ok<RoleAnswer>('POST', '/api/roles', {
+          name,
+          description: '',
+          permissions,
+          scope: 'all',
+        })
+      ).role.id
+    const holder = async (label: string, roleId: string) => {
+      const made = await api.account(label)
+      await ok('PATCH', `/api/staff/${made.id}`, { roleId })
+      return { ...made, token: await api.signIn(made.email, made.password) }
+    }
+    // staff.delete alone: seeing the people comes with it (roles/grant-rules.ts), so its holder
+    // is not outranked by someone who holds staff.view.
+    const deleter = await holder('so-exclusao', await role('Só exclusão', ['staff.delete']))
+    const disabler = await holder(
+      'so-desativa',
+      await role('Só desativação', ['staff.view', 'staff.disable']),
+    )
+    const person = await holder('leitora', await role('Leitura', ['staff.view']))
+    const asked = await api.call('POST', '/api/me/deletion-request', person.token, {
+      password: person.password,
+    })
+    assert.equal(asked.statusCode, 202, asked.body)
+    await api.deliverMail()
+
+    assert.equal(mailed(deleter.email, NOTICE).length, 1, 'the role that may decide is told')
+    assert.deepEqual(mailed(disabler.email, NOTICE), [], 'a role without staff.delete is not')
+    assert.equal(mailed(ADMIN.email, NOTICE).filter((m) => m.text.includes(person.email)).length, 1)
+    // Told because it may: the anonymisation it was told of is its to make.
+    const anonymised = await api.call('POST', `/api/staff/${person.id}/anonymise`, deleter.token)
+    assert.equal(anonymised.statusCode, 204, anonymised.body)
+  })
+
   it('reminds nobody of a request decided in time', async () => {
     const person = await askingPerson('exclusao-tres')
     const refused = await api.call(

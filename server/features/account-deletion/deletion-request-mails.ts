@@ -1,9 +1,10 @@
-import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
+import { STAFF_PERMISSIONS } from '../../../common/staff-permissions'
 import type { ApiContext } from '../../api/api-context'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
 import { composeMail } from '../../mail/compose'
 import type { MailMessage } from '../../mail/mailer'
+import { effectivePermissions } from '../../roles/grant-rules'
 import { outranks } from '../../roles/rank'
 import { permissionsOfRoles } from '../../roles/role-store'
 
@@ -39,29 +40,32 @@ type Person = Pick<Account, 'id' | 'name' | 'email' | 'role_id' | 'team_id'>
 type Decider = Pick<Account, 'id' | 'name' | 'email'>
 
 /**
- * Those who may decide the person's request: active holders of staff.delete who reach the person
- * (a role for all, or one scoped to the person's team: roles/team-scope.ts) and whom the person's
- * role does not outrank (roles/rank.ts: they could not anonymise them), never the person.
+ * Those who may decide the person's request: active holders of a role whose effective
+ * permissions (roles/grant-rules.ts, as every check reads them: roles/access.ts) include
+ * anonymising, who reach the person (a role for all, or one scoped to the person's team:
+ * roles/team-scope.ts) and whom the person's role does not outrank (roles/rank.ts: they could not
+ * anonymise them), never the person.
  */
 export async function decidersFor(db: Db, person: Person): Promise<Decider[]> {
-  const rows = await db
+  const roles = await db.selectFrom('roles').select('id').execute()
+  const permissions = await permissionsOfRoles(db, [
+    ...new Set([person.role_id, ...roles.map((role) => role.id)]),
+  ])
+  const theirs = permissions.get(person.role_id) ?? []
+  const deciding = roles
+    .map((role) => role.id)
+    .filter((roleId) => {
+      const held = effectivePermissions(permissions.get(roleId) ?? [])
+      return held.includes(STAFF_PERMISSIONS.anonymise) && !outranks(theirs, { permissions: held })
+    })
+  if (deciding.length === 0) return []
+  return db
     .selectFrom('accounts')
     .innerJoin('roles', 'roles.id', 'accounts.role_id')
-    .select(['accounts.id', 'accounts.name', 'accounts.email', 'accounts.role_id'])
+    .select(['accounts.id', 'accounts.name', 'accounts.email'])
     .where('accounts.status', '=', 'active')
     .where('accounts.id', '!=', person.id)
-    .where((eb) =>
-      eb.or([
-        eb('accounts.role_id', '=', BUILT_IN_ROLE_IDS.admin),
-        eb.exists(
-          eb
-            .selectFrom('role_permissions')
-            .select('role_permissions.role_id')
-            .whereRef('role_permissions.role_id', '=', 'roles.id')
-            .where('role_permissions.permission', '=', 'staff.delete'),
-        ),
-      ]),
-    )
+    .where('accounts.role_id', 'in', deciding)
     .where((eb) =>
       person.team_id === null
         ? eb('roles.scope', '=', 'all')
@@ -72,14 +76,6 @@ export async function decidersFor(db: Db, person: Person): Promise<Decider[]> {
     )
     .orderBy('accounts.created_at')
     .execute()
-  const permissions = await permissionsOfRoles(db, [
-    person.role_id,
-    ...new Set(rows.map((row) => row.role_id)),
-  ])
-  const theirs = permissions.get(person.role_id) ?? []
-  return rows
-    .filter((row) => !outranks(theirs, { permissions: permissions.get(row.role_id) ?? [] }))
-    .map(({ id, name, email }) => ({ id, name, email }))
 }
 
 const listUrl = (publicUrl: string) => `${publicUrl}/#/equipe/pedidos-de-exclusao`

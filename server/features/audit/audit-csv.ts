@@ -146,13 +146,3 @@ export function csvLine(event: AuditEvent, clock: CsvClock, labels: ProviderLabe
       .join(SEPARATOR) + '\r\n'
   )
 }
-
-/** The whole CSV of some events, in memory: for a handful (tests); the route streams. */
-export function auditCsv(
-  events: readonly AuditEvent[],
-  timeZone: string,
-  labels: ProviderLabels,
-): string {
-  const clock = new CsvClock(timeZone)
-  return CSV_HEAD + events.map((event) => csvLine(event, clock, labels)).join('')
-}

@@ -38,6 +38,7 @@ export class EstimatorBusyError extends HttpError {
       'server_busy',
       'O servidor está ocupado. A força da senha será estimada em instantes.',
       { 'retry-after': '1' },
+      'estimator_busy',
     )
     this.name = 'EstimatorBusyError'
   }

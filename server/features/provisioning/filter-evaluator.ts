@@ -68,10 +68,6 @@ export function compileFilter(
   }
 }
 
-export function matchesFilter(kind: ResourceKind, filter: Filter, resource: unknown): boolean {
-  return compileFilter(kind, filter)(resource)
-}
-
 /** A comparison of one value (a constant of filter-to-sql.ts): the same rules as above. */
 export function compareWithConstant(comparison: CheckedComparison, value: unknown): boolean {
   if (comparison.type === 'presence') return isNonEmpty(value) === comparison.present

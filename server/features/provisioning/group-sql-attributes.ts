@@ -11,7 +11,9 @@ import type { SqlAttributes } from './filter-to-sql'
  * displayName is compared through teams.name_key with the same fold that makes team names unique
  * (`foldName`: the wiring passes nameKey of server/db/name-key.ts), so `displayName eq
  * "VENDAS"` finds the team "Vendas" that a POST of "VENDAS" would collide with (409
- * uniqueness): a directory looks before it creates. members are the people whose team it is.
+ * uniqueness): a directory looks before it creates. members are the people whose team it is
+ * and whom SCIM sees (not deleted by the directory), as a Group's representation lists them
+ * (scim-groups.ts).
  */
 export function groupSqlAttributes(foldName: (name: string) => string): SqlAttributes {
   return {
@@ -21,7 +23,7 @@ export function groupSqlAttributes(foldName: (name: string) => string): SqlAttri
     members: {
       kind: 'relation',
       exists: (condition: Expression<SqlBool>) =>
-        sql<SqlBool>`exists (select 1 from accounts as member where member.team_id = teams.id and ${condition})`,
+        sql<SqlBool>`exists (select 1 from accounts as member where member.team_id = teams.id and member.scim_removed_at is null and ${condition})`,
       subAttributes: {
         value: { kind: 'uuid', expression: sql.ref('member.id') },
         display: { kind: 'text', expression: sql.ref('member.name') },

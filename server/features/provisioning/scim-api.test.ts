@@ -41,6 +41,8 @@ before(async () => {
 })
 after(() => api.close())
 
+type ScimMethodWithBody = 'PUT' | 'PATCH'
+
 const errorOf = (response: { json: () => unknown }) =>
   response.json() as { schemas: string[]; status: string; scimType?: string; detail: string }
 
@@ -163,6 +165,24 @@ describe(`who opens /scim/v2 on ${testStoreName()}`, () => {
       assertScimError(response, 401)
       assert.match(String(response.headers['www-authenticate']), /^Bearer/)
     }
+  })
+
+  it('no answer is kept by a cache: a 200, a 401 and a 404 all say no-store', async () => {
+    const answers = [
+      await scim.call('GET', '/Users'),
+      await scim.call('GET', '/ServiceProviderConfig'),
+      await api.app.inject({ method: 'GET', url: '/scim/v2/Users' }),
+      await scim.call('GET', '/Users/2819c223-7f76-453a-919d-413861904646'),
+    ]
+    assert.deepEqual(
+      answers.map((answer) => [answer.statusCode, answer.headers['cache-control']]),
+      [
+        [200, 'no-store'],
+        [200, 'no-store'],
+        [401, 'no-store'],
+        [404, 'no-store'],
+      ],
+    )
   })
 
   it('a provisioning token opens nothing else: the API answers it 401', async () => {
@@ -500,6 +520,57 @@ describe(`Users on ${testStoreName()}`, () => {
     assert.equal(String(after.updated_at), String(before.updated_at))
   })
 
+  it('a PUT or PATCH with a query parameter given twice is 400 and changes nothing', async () => {
+    const user = await provision('parametro-duplo')
+    const { id: groupId } = (
+      await scim.call('POST', '/Groups', {
+        schemas: [GROUP_SCHEMA_URN],
+        displayName: 'Parâmetro Duplo',
+      })
+    ).json<{ id: string }>()
+    const twice = '?attributes=displayName&attributes=id'
+    const cases: [ScimMethodWithBody, string, unknown][] = [
+      [
+        'PUT',
+        `/Users/${user.id}${twice}`,
+        newUser(user.userName, { name: { givenName: 'Nome', familyName: 'Trocado' } }),
+      ],
+      [
+        'PATCH',
+        `/Users/${user.id}${twice}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Nome Trocado' }),
+      ],
+      [
+        'PUT',
+        `/Groups/${groupId}${twice}`,
+        { schemas: [GROUP_SCHEMA_URN], displayName: 'Grupo Trocado' },
+      ],
+      [
+        'PATCH',
+        `/Groups/${groupId}${twice}`,
+        patch({ op: 'replace', path: 'displayName', value: 'Grupo Trocado' }),
+      ],
+    ]
+    const userBefore = await accountRow(user.id)
+    const teamRow = () =>
+      api.database.db
+        .selectFrom('teams')
+        .selectAll()
+        .where('id', '=', groupId)
+        .executeTakeFirstOrThrow()
+    const teamBefore = await teamRow()
+    for (const [method, path, body] of cases) {
+      assertScimError(await scim.call(method, path, body), 400, 'invalidValue')
+    }
+    const userAfter = await accountRow(user.id)
+    assert.equal(userAfter.name, userBefore.name)
+    assert.equal(String(userAfter.updated_at), String(userBefore.updated_at))
+    const teamAfter = await teamRow()
+    assert.equal(teamAfter.name, teamBefore.name)
+    assert.equal(String(teamAfter.updated_at), String(teamBefore.updated_at))
+    assert.equal((await api.events(user.id, 'name_changed')).length, 0)
+  })
+
   it('plain application/json is accepted as well', async () => {
     const response = await api.app.inject({
       method: 'POST',
@@ -707,6 +778,35 @@ describe(`Groups on ${testStoreName()}`, () => {
     assertScimError(await scim.call('GET', `/Groups/${made.id}`), 404)
     assert.equal(await teamOf(b.id), null)
     assert.equal((await accountRow(b.id)).status, 'active')
+  })
+
+  it('a person the directory deleted is no member: not shown, and not found by a members filter', async () => {
+    const [gone, stays] = [await provision('grupo-removida'), await provision('grupo-fica')]
+    const made = await scim.call('POST', '/Groups', group('Removidos SCIM', [gone.id, stays.id]))
+    assert.equal(made.statusCode, 201, made.body)
+    const { id } = made.json<{ id: string }>()
+    const onlyGone = await scim.call('POST', '/Groups', group('Só Removida SCIM'))
+    const onlyGoneId = onlyGone.json<{ id: string }>().id
+    // Moved to the second group, then deleted by the directory (their team stays on the row).
+    await scim.call(
+      'PATCH',
+      `/Groups/${onlyGoneId}`,
+      patch({ op: 'add', path: 'members', value: [{ value: gone.id }] }),
+    )
+    assert.equal((await scim.call('DELETE', `/Users/${gone.id}`)).statusCode, 204)
+    assert.equal(await teamOf(gone.id), onlyGoneId)
+    const found = async (filter: string) =>
+      (await scim.call('GET', `/Groups?filter=${encodeURIComponent(filter)}`))
+        .json<{ Resources: { id: string }[] }>()
+        .Resources.map((resource) => resource.id)
+    assert.deepEqual(await found(`members[value eq "${gone.id}"]`), [])
+    assert.deepEqual(await found(`members.value eq "${gone.id}"`), [])
+    assert.deepEqual(await found(`members[value eq "${stays.id}"]`), [id])
+    const present = await found('members pr')
+    assert.ok(present.includes(id))
+    assert.ok(!present.includes(onlyGoneId), 'a Group whose only member is deleted has none')
+    const read = (await scim.call('GET', `/Groups/${onlyGoneId}`)).json<Record<string, unknown>>()
+    assert.equal(read.members, undefined)
   })
 
   it('PATCHes adding members to one Group at once: every member is in it', async () => {

@@ -130,9 +130,11 @@ const groupNameTaken = (name: string) =>
 const isUniqueViolation = (caught: unknown) =>
   /unique|duplicate/i.test(String((caught as Error)?.message ?? ''))
 
-const actor = (request: FastifyRequest) => ({
+/** Who acted, and when: the app's clock (`context.now`), as every change's. */
+const actor = (request: FastifyRequest, at: Date) => ({
   actor: tokenParty(request),
   origin: requestOrigin(request),
+  at,
 })
 
 async function refuseTakenName(trx: Db, name: string, except?: string) {
@@ -170,10 +172,10 @@ export async function createGroup(
         .execute()
       await recordAudit(trx, {
         type: 'team_created',
-        ...actor(request),
+        ...actor(request, at),
         details: { name: fields.name, open: false },
       })
-      await placeMembers(context, trx, request, { id, ...fields }, [], fields.memberIds)
+      await placeMembers(context, trx, request, { id, ...fields }, [], fields.memberIds, at)
     })
     .catch((caught: unknown) => {
       if (!(caught instanceof ScimError) && isUniqueViolation(caught))
@@ -195,6 +197,7 @@ async function placeMembers(
   team: { id: string; name: string; externalId: string | null },
   before: string[],
   after: string[],
+  at: Date,
 ): Promise<void> {
   const joining = after.filter((id) => !before.includes(id))
   const leaving = before.filter((id) => !after.includes(id))
@@ -204,7 +207,7 @@ async function placeMembers(
     const person = await lockAccountForChange(trx, id)
     if (!person || person.scim_removed_at !== null)
       throw new ScimError(400, 'invalidValue', `The member "${id}" is not a User.`)
-    await moveTo(trx, request, person, {
+    await moveTo(trx, request, at, person, {
       teamId: team.id,
       ...(roleId !== undefined && { roleId }),
     })
@@ -213,14 +216,20 @@ async function placeMembers(
     const person = await lockAccountForChange(trx, id)
     if (!person || person.team_id?.toLowerCase() !== team.id) continue
     const keepsRole = roleId === undefined || person.role_id.toLowerCase() !== roleId
-    await moveTo(trx, request, person, {
+    await moveTo(trx, request, at, person, {
       teamId: null,
       ...(!keepsRole && { roleId: BUILT_IN_ROLE_IDS.staff }),
     })
   }
 }
 
-async function moveTo(trx: Db, request: FastifyRequest, person: Account, wanted: AccountChange) {
+async function moveTo(
+  trx: Db,
+  request: FastifyRequest,
+  at: Date,
+  person: Account,
+  wanted: AccountChange,
+) {
   await writeAccountChangeWithin(
     trx,
     person.id,
@@ -252,7 +261,7 @@ async function moveTo(trx: Db, request: FastifyRequest, person: Account, wanted:
         id === null
           ? null
           : (names.find((team) => team.id.toLowerCase() === id.toLowerCase())?.name ?? null)
-      const who = { ...actor(request), account: party(after) }
+      const who = { ...actor(request, at), account: party(after) }
       if (after.team_id !== was.team_id)
         await recordAudit(trx, {
           type: 'team_changed',
@@ -296,6 +305,7 @@ export async function changeGroup(
   await context.db
     .transaction()
     .execute(async (trx) => {
+      const at = context.now()
       // The team's row locked (an UPDATE that changes nothing), as teams-routes.ts does.
       const row = await trx
         .updateTable('teams')
@@ -313,7 +323,7 @@ export async function changeGroup(
         await refuseTakenName(trx, fields.name, id)
         await recordAudit(trx, {
           type: 'team_updated',
-          ...actor(request),
+          ...actor(request, at),
           details: { from_name: row.name, name: fields.name },
         })
       }
@@ -323,7 +333,7 @@ export async function changeGroup(
           name: fields.name,
           name_key: nameKey(fields.name),
           scim_external_id: fields.externalId,
-          updated_at: context.now(),
+          updated_at: at,
         })
         .where('id', '=', id)
         .execute()
@@ -334,6 +344,7 @@ export async function changeGroup(
         { id, name: fields.name, externalId: fields.externalId },
         members.map((member) => member.id),
         fields.memberIds,
+        at,
       )
     })
     .catch((caught: unknown) => {
@@ -346,7 +357,7 @@ export async function changeGroup(
 
 /** DELETE /Groups/:id: the team goes; its people keep their accounts, with no team. */
 export async function deleteGroup(
-  context: Pick<ApiContext, 'db'>,
+  context: Pick<ApiContext, 'db' | 'now'>,
   request: FastifyRequest,
   rawId: string,
   baseUrl: string,
@@ -354,6 +365,7 @@ export async function deleteGroup(
   const id = normalizeAccountId(rawId)
   if (id === null) throw groupNotFound()
   await context.db.transaction().execute(async (trx) => {
+    const at = context.now()
     const row = await trx
       .updateTable('teams')
       .set((set) => ({ name: set.ref('name') }))
@@ -377,7 +389,7 @@ export async function deleteGroup(
     await trx.deleteFrom('teams').where('id', '=', id).execute()
     await recordAudit(trx, {
       type: 'team_deleted',
-      ...actor(request),
+      ...actor(request, at),
       details: { name: row.name, members: Number(count) },
     })
   })

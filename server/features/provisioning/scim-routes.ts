@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { guardedRoutes } from '../../access/guarded-routes'
 import { projectResource, type Projection } from './attribute-projection'
 import type { ResourceKind } from './attribute-schema'
@@ -9,9 +9,10 @@ import {
   serviceProviderConfig,
 } from './discovery-documents'
 import { parseFilter } from './filter-parser'
+import type { Filter } from './filter-syntax'
 import { groupFields } from './group-input'
 import { GROUP } from './group-schema'
-import { listResponse, pageOf } from './list-response'
+import { listResponse, pageOf, type Page } from './list-response'
 import { applyPatch } from './patch-operations'
 import { ScimError } from './scim-error'
 import { changeGroup, createGroup, deleteGroup, listGroups, readGroup } from './scim-groups'
@@ -74,26 +75,94 @@ function wantsMembers(projection: Projection): boolean {
   )
 }
 
-export default guardedRoutes([scimToken], async (app, context) => {
-  scimHttp(app)
-  const base = scimBaseUrl(context.config.publicUrl)
-  const created = (reply: FastifyReply, resource: ScimResource) =>
-    sendScim(
+/**
+ * What the routes of one resource type (Users, Groups) do with the store: `fields` reads a
+ * representation (a PUT's body, or what a PATCH made of the current one) into the fields
+ * `change` writes.
+ */
+interface ResourceStore<Fields> {
+  kind: ResourceKind
+  list: (
+    filter: Filter | undefined,
+    page: Page,
+    projection: Projection,
+  ) => Promise<{ total: number; resources: ScimResource[] }>
+  read: (id: string) => Promise<ScimResource>
+  create: (request: FastifyRequest, body: unknown) => Promise<ScimResource>
+  fields: (body: unknown, current: ScimResource) => Fields
+  change: (
+    request: FastifyRequest,
+    id: string,
+    next: (current: ScimResource) => Fields,
+  ) => Promise<ScimResource>
+  remove: (request: FastifyRequest, id: string) => Promise<void>
+}
+
+/**
+ * The list and by-id routes of one resource type. The query is read before anything is written:
+ * a request refused for it (a parameter given twice) changes nothing.
+ */
+function resourceRoutes<Fields>(app: FastifyInstance, store: ResourceStore<Fields>) {
+  const { kind } = store
+  type ById = { Params: { id: string } }
+  const queryOf = (request: FastifyRequest) => single(request.query as Record<string, unknown>)
+  const answer = (reply: FastifyReply, resource: ScimResource, query: ListQuery) => {
+    const version = (resource.meta as { version?: string }).version
+    if (version) reply.header('etag', version)
+    return sendScim(reply, 200, projectResource(kind, resource, projectionOf(query)))
+  }
+
+  app.get(kind.endpoint, { schema: scim }, async (request, reply) => {
+    const query = queryOf(request)
+    const filter = query.filter !== undefined ? parseFilter(query.filter) : undefined
+    const page = pageOf(query)
+    const projection = projectionOf(query)
+    const { total, resources } = await store.list(filter, page, projection)
+    return sendScim(
+      reply,
+      200,
+      listResponse(
+        resources.map((resource) => projectResource(kind, resource, projection)),
+        total,
+        page.startIndex,
+      ),
+    )
+  })
+  app.post(kind.endpoint, withBody, async (request, reply) => {
+    const resource = await store.create(request, request.body)
+    return sendScim(
       reply.header('location', (resource.meta as { location: string }).location),
       201,
       resource,
     )
-  const answer = (
-    reply: FastifyReply,
-    kind: ResourceKind,
-    resource: ScimResource,
-    query: ListQuery,
-    status = 200,
-  ) => {
-    const version = (resource.meta as { version?: string }).version
-    if (version) reply.header('etag', version)
-    return sendScim(reply, status, projectResource(kind, resource, projectionOf(query)))
-  }
+  })
+  app.get<ById>(`${kind.endpoint}/:id`, { schema: scim }, async (request, reply) => {
+    const query = queryOf(request)
+    return answer(reply, await store.read(request.params.id), query)
+  })
+  app.put<ById>(`${kind.endpoint}/:id`, withBody, async (request, reply) => {
+    const query = queryOf(request)
+    const changed = await store.change(request, request.params.id, (current) =>
+      store.fields(request.body, current),
+    )
+    return answer(reply, changed, query)
+  })
+  app.patch<ById>(`${kind.endpoint}/:id`, withBody, async (request, reply) => {
+    const query = queryOf(request)
+    const changed = await store.change(request, request.params.id, (current) =>
+      store.fields(applyPatch(kind, current, request.body), current),
+    )
+    return answer(reply, changed, query)
+  })
+  app.delete<ById>(`${kind.endpoint}/:id`, { schema: scim }, async (request, reply) => {
+    await store.remove(request, request.params.id)
+    return reply.code(204).send()
+  })
+}
+
+export default guardedRoutes([scimToken], async (app, context) => {
+  scimHttp(app)
+  const base = scimBaseUrl(context.config.publicUrl)
 
   app.get('/ServiceProviderConfig', { schema: scim }, async (_request, reply) =>
     sendScim(reply, 200, serviceProviderConfig(base, `${context.config.publicUrl}/`)),
@@ -121,130 +190,23 @@ export default guardedRoutes([scimToken], async (app, context) => {
     return sendScim(reply, 200, schemaDocument(kind, base))
   })
 
-  // Users
-  app.get('/Users', { schema: scim }, async (request, reply) => {
-    const query = single(request.query as Record<string, unknown>)
-    const filter = query.filter !== undefined ? parseFilter(query.filter) : undefined
-    const page = pageOf(query)
-    const { total, resources } = await listUsers(context.db, filter, page, base)
-    const projection = projectionOf(query)
-    return sendScim(
-      reply,
-      200,
-      listResponse(
-        resources.map((resource) => projectResource(USER, resource, projection)),
-        total,
-        page.startIndex,
-      ),
-    )
+  resourceRoutes(app, {
+    kind: USER,
+    list: (filter, page) => listUsers(context.db, filter, page, base),
+    read: (id) => readUser(context.db, id, base),
+    create: (request, body) => createUser(context, request, body, base),
+    fields: userFields,
+    change: (request, id, next) => changeUser(context, request, id, next, base),
+    remove: (request, id) => deleteUser(context, request, id, base),
   })
-  app.post('/Users', withBody, async (request, reply) =>
-    created(reply, await createUser(context, request, request.body, base)),
-  )
-  type ById = FastifyRequest<{ Params: { id: string } }>
-  app.get<{ Params: { id: string } }>('/Users/:id', { schema: scim }, async (request, reply) =>
-    answer(
-      reply,
-      USER,
-      await readUser(context.db, request.params.id, base),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.put<{ Params: { id: string } }>('/Users/:id', withBody, async (request: ById, reply) =>
-    answer(
-      reply,
-      USER,
-      await changeUser(
-        context,
-        request,
-        request.params.id,
-        (current) => userFields(request.body, current),
-        base,
-      ),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.patch<{ Params: { id: string } }>('/Users/:id', withBody, async (request: ById, reply) =>
-    answer(
-      reply,
-      USER,
-      await changeUser(
-        context,
-        request,
-        request.params.id,
-        (current) => userFields(applyPatch(USER, current, request.body), current),
-        base,
-      ),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.delete<{ Params: { id: string } }>('/Users/:id', { schema: scim }, async (request, reply) => {
-    await deleteUser(context, request, request.params.id, base)
-    return reply.code(204).send()
+  resourceRoutes(app, {
+    kind: GROUP,
+    list: (filter, page, projection) =>
+      listGroups(context.db, filter, page, base, wantsMembers(projection)),
+    read: (id) => readGroup(context.db, id, base),
+    create: (request, body) => createGroup(context, request, body, base),
+    fields: (body) => groupFields(body),
+    change: (request, id, next) => changeGroup(context, request, id, next, base),
+    remove: (request, id) => deleteGroup(context, request, id, base),
   })
-
-  // Groups
-  app.get('/Groups', { schema: scim }, async (request, reply) => {
-    const query = single(request.query as Record<string, unknown>)
-    const filter = query.filter !== undefined ? parseFilter(query.filter) : undefined
-    const page = pageOf(query)
-    const projection = projectionOf(query)
-    const { total, resources } = await listGroups(
-      context.db,
-      filter,
-      page,
-      base,
-      wantsMembers(projection),
-    )
-    return sendScim(
-      reply,
-      200,
-      listResponse(
-        resources.map((resource) => projectResource(GROUP, resource, projection)),
-        total,
-        page.startIndex,
-      ),
-    )
-  })
-  app.post('/Groups', withBody, async (request, reply) =>
-    created(reply, await createGroup(context, request, request.body, base)),
-  )
-  app.get<{ Params: { id: string } }>('/Groups/:id', { schema: scim }, async (request, reply) =>
-    answer(
-      reply,
-      GROUP,
-      await readGroup(context.db, request.params.id, base),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.put<{ Params: { id: string } }>('/Groups/:id', withBody, async (request: ById, reply) =>
-    answer(
-      reply,
-      GROUP,
-      await changeGroup(context, request, request.params.id, () => groupFields(request.body), base),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.patch<{ Params: { id: string } }>('/Groups/:id', withBody, async (request: ById, reply) =>
-    answer(
-      reply,
-      GROUP,
-      await changeGroup(
-        context,
-        request,
-        request.params.id,
-        (current) => groupFields(applyPatch(GROUP, current, request.body)),
-        base,
-      ),
-      single(request.query as Record<string, unknown>),
-    ),
-  )
-  app.delete<{ Params: { id: string } }>(
-    '/Groups/:id',
-    { schema: scim },
-    async (request, reply) => {
-      await deleteGroup(context, request, request.params.id, base)
-      return reply.code(204).send()
-    },
-  )
 })

@@ -31,6 +31,8 @@ export const scimToken: Guard = {
       )
     request.scimToken = found
   },
+  // What a directory reads is the people and teams themselves: no cache on the way keeps it.
+  noStore: true,
 }
 
 /** The token as the audit log names who acted: its name (the account fields hold its id). */

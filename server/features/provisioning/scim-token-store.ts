@@ -1,14 +1,11 @@
 import { newToken, tokenHash } from '../../accounts/tokens'
 import type { Db } from '../../db/database'
-import type { ScimTokensTable } from '../../db/schema'
 
 /**
  * The provisioning tokens' rows (db/provisioning-migrations.ts): 256 random bits shown once,
  * their SHA-256 kept (accounts/tokens.ts), looked up by that hash. A session token is never in
  * this table nor a provisioning token in `sessions`, so neither opens the other's routes.
  */
-
-export type ScimTokenRow = Pick<ScimTokensTable, 'id' | 'name'>
 
 /** last_used_at is written at most this often: one write a minute, not one per request. */
 export const LAST_USED_GRANULARITY_MS = 60_000

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
+import { IdParamsSchema } from '../../../common/api/roles'
 import {
   ScimTokenBodySchema,
   ScimTokenCreatedSchema,
-  ScimTokenIdParamsSchema,
   ScimTokenListSchema,
 } from '../../../common/api/scim-tokens'
 import { guardedRoutes, signedIn } from '../../access/guarded-routes'
@@ -78,8 +78,14 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
       const name = request.body.name.trim()
       if (!name) throw apiError(400, 'invalid_input')
       const created = await db.transaction().execute(async (trx) => {
-        const made = await createScimToken(trx, name, request.account!, now())
-        await recordAudit(trx, { type: 'scim_token_created', ...audit(request), details: { name } })
+        const at = now()
+        const made = await createScimToken(trx, name, request.account!, at)
+        await recordAudit(trx, {
+          type: 'scim_token_created',
+          ...audit(request),
+          details: { name },
+          at,
+        })
         return made
       })
       return reply.code(201).send({ id: created.id, name, token: created.token })
@@ -94,7 +100,7 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
         summary: 'Revoke a provisioning token',
         description: 'At once: the next call with it is a 401. 404 when there is no such token.',
         security: bearer,
-        params: ScimTokenIdParamsSchema,
+        params: IdParamsSchema,
         response: { 204: NoContentSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
@@ -111,6 +117,7 @@ export default guardedRoutes([signedIn], async (app, { db, now, config }) => {
           type: 'scim_token_revoked',
           ...audit(request),
           details: { name: row.name },
+          at: now(),
         })
       })
       return answerWithoutBody(reply, 204)

@@ -106,10 +106,16 @@ export async function listUsers(
   }
 }
 
-const audit = (request: FastifyRequest, account: Pick<Account, 'id' | 'name' | 'email'>) => ({
+/** An audit entry's parties and time: the app's clock (`context.now`), as every change's. */
+const audit = (
+  request: FastifyRequest,
+  account: Pick<Account, 'id' | 'name' | 'email'>,
+  at: Date,
+) => ({
   actor: tokenParty(request),
   account: party(account),
   origin: requestOrigin(request),
+  at,
 })
 
 /** A unique-index violation on either engine (a write that raced past the check before it). */
@@ -136,13 +142,14 @@ export async function createUser(
   const id = await context.db
     .transaction()
     .execute(async (trx) => {
+      const at = context.now()
       const existing = await trx
         .selectFrom('accounts')
         .select(['id', 'scim_removed_at'])
         .where('email', '=', fields.email)
         .executeTakeFirst()
       if (existing && existing.scim_removed_at === null) throw userNameTaken(fields.email)
-      if (existing) return reviveUser(trx, request, existing.id, fields)
+      if (existing) return reviveUser(trx, request, existing.id, fields, at)
       const created = await trx
         .insertInto('accounts')
         .values({
@@ -158,7 +165,7 @@ export async function createUser(
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await recordAudit(trx, { type: 'provisioned', ...audit(request, created) })
+      await recordAudit(trx, { type: 'provisioned', ...audit(request, created, at) })
       return created.id
     })
     .catch((caught: unknown) => {
@@ -173,16 +180,17 @@ async function reviveUser(
   request: FastifyRequest,
   id: string,
   fields: UserFields,
+  at: Date,
 ): Promise<string> {
   const locked = await lockAccountForChange(trx, id)
   if (!locked) throw userNotFound()
   await trx
     .updateTable('accounts')
-    .set({ scim_removed_at: null, scim_external_id: fields.externalId, updated_at: new Date() })
+    .set({ scim_removed_at: null, scim_external_id: fields.externalId, updated_at: at })
     .where('id', '=', id)
     .execute()
-  await recordAudit(trx, { type: 'provisioned', ...audit(request, locked) })
-  await applyFields(trx, request, locked, fields)
+  await recordAudit(trx, { type: 'provisioned', ...audit(request, locked, at) })
+  await applyFields(trx, request, locked, fields, at)
   return id
 }
 
@@ -197,6 +205,7 @@ async function applyFields(
   request: FastifyRequest,
   before: Account,
   fields: UserFields,
+  at: Date,
 ): Promise<void> {
   if (fields.email !== before.email) {
     if (!before.scim_provisioned)
@@ -213,19 +222,19 @@ async function applyFields(
     if (taken) throw userNameTaken(fields.email)
     await trx
       .updateTable('accounts')
-      .set({ email: fields.email, updated_at: new Date() })
+      .set({ email: fields.email, updated_at: at })
       .where('id', '=', before.id)
       .execute()
     await recordAudit(trx, {
       type: 'email_changed',
-      ...audit(request, before),
+      ...audit(request, before, at),
       details: { from: before.email, to: fields.email },
     })
   }
   if (fields.externalId !== before.scim_external_id) {
     await trx
       .updateTable('accounts')
-      .set({ scim_external_id: fields.externalId, updated_at: new Date() })
+      .set({ scim_external_id: fields.externalId, updated_at: at })
       .where('id', '=', before.id)
       .execute()
   }
@@ -240,7 +249,7 @@ async function applyFields(
     if (after.name !== was.name)
       await recordAudit(trx, {
         type: 'name_changed',
-        ...audit(request, after),
+        ...audit(request, after, at),
         details: { from: was.name, to: after.name },
       })
     if (after.status !== was.status)
@@ -251,7 +260,7 @@ async function applyFields(
             : was.status === 'pending'
               ? 'approved'
               : 'reenabled',
-        ...audit(request, after),
+        ...audit(request, after, at),
         details: { from: was.status, to: after.status },
       })
   })
@@ -262,7 +271,7 @@ async function applyFields(
  * locked (a PUT ignores it but for the name's source; a PATCH applies its operations to it).
  */
 export async function changeUser(
-  context: Pick<ApiContext, 'db'>,
+  context: Pick<ApiContext, 'db' | 'now'>,
   request: FastifyRequest,
   rawId: string,
   next: (current: ScimResource) => UserFields,
@@ -280,7 +289,7 @@ export async function changeUser(
       const current = userResource(recordOf(row), baseUrl)
       const version = (current.meta as { version: string }).version
       if (!ifMatchAllows(request.headers['if-match'], version)) throw preconditionFailed()
-      await applyFields(trx, request, locked, next(current))
+      await applyFields(trx, request, locked, next(current), context.now())
     })
     .catch((caught: unknown) => {
       if (!(caught instanceof ScimError) && isUniqueViolation(caught))
@@ -304,6 +313,7 @@ export async function deleteUser(
   const id = normalizeAccountId(rawId)
   if (id === null) throw userNotFound()
   await context.db.transaction().execute(async (trx) => {
+    const at = context.now()
     const locked = await lockAccountForChange(trx, id)
     if (!locked || locked.scim_removed_at !== null) throw userNotFound()
     if (request.headers['if-match'] !== undefined) {
@@ -319,15 +329,15 @@ export async function deleteUser(
         if (after)
           await recordAudit(trx, {
             type: 'disabled',
-            ...audit(request, after),
+            ...audit(request, after, at),
             details: { from: was.status, to: after.status },
           })
       })
     await trx
       .updateTable('accounts')
-      .set({ scim_removed_at: context.now(), updated_at: new Date() })
+      .set({ scim_removed_at: at, updated_at: at })
       .where('id', '=', id)
       .execute()
-    await recordAudit(trx, { type: 'deprovisioned', ...audit(request, locked) })
+    await recordAudit(trx, { type: 'deprovisioned', ...audit(request, locked, at) })
   })
 }

@@ -6,9 +6,9 @@ import { resourceVersion } from './resource-version'
  *
  * - userName and the one e-mail are the account's canonical address (common/account-rules.ts).
  * - name.formatted and displayName are the account's name. givenName is its first word and
- *   familyName the rest ("Maria da Silva" → "Maria", "da Silva"), unless the caller keeps them
- *   (UserRecord.givenName/familyName): Painel keeps one name, so a directory that sent "Maria
- *   Clara" + "Souza" reads back "Maria" + "Clara Souza" (docs for the wiring: map displayName).
+ *   familyName the rest ("Maria da Silva" → "Maria", "da Silva"): Painel keeps one name, so a
+ *   directory that sent "Maria Clara" + "Souza" reads back "Maria" + "Clara Souza"
+ *   (docs/provisioning.md: map displayName).
  * - groups is the person's team, if any.
  * - meta.version is a digest of the rest (resource-version.ts).
  */
@@ -22,8 +22,6 @@ export interface UserRecord {
   createdAt: Date
   updatedAt: Date
   team: { id: string; name: string } | null
-  givenName?: string
-  familyName?: string
 }
 
 export type ScimResource = Record<string, unknown> & { schemas: string[]; id: string }
@@ -44,9 +42,7 @@ export function splitName(name: string): { givenName: string; familyName?: strin
 
 /** `baseUrl` is the SCIM base the client used, such as `https://painel.example/scim/v2`. */
 export function userResource(record: UserRecord, baseUrl: string): ScimResource {
-  const derived = splitName(record.name)
-  const givenName = record.givenName ?? derived.givenName
-  const familyName = record.familyName ?? derived.familyName
+  const { givenName, familyName } = splitName(record.name)
   const resource: ScimResource = {
     schemas: [USER_SCHEMA],
     id: record.id,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database'
 import { isWellFormedToken, newToken, tokenHash } from '../../accounts/tokens'
 import type { LinkKey } from './provider-links'
+import { PENDING_LINK_TTL_SECONDS } from '../../accounts/pending-link-lifetime'
 
 /**
  * A provider's identity waiting for the account's password (docs/single-sign-on.md, "Linking by
@@ -8,10 +9,9 @@ import type { LinkKey } from './provider-links'
  * link waits until the person proves that account with its password (and second factor) once.
  * The identity stays on the server (the pending_provider_links table); the browser that came back
  * from the provider holds only a random token in an HttpOnly cookie, so the link cannot be
- * finished from another browser. 10 minutes, taken once (one DELETE … RETURNING), only the
- * token's SHA-256 stored.
+ * finished from another browser. 10 minutes (accounts/pending-link-lifetime.ts), taken once
+ * (one DELETE … RETURNING), only the token's SHA-256 stored.
  */
-export const PENDING_LINK_TTL_SECONDS = 10 * 60
 export const PENDING_LINK_COOKIE = 'painel_sso_link'
 /** The only path the cookie is sent to: the link's two calls (sign-in-with-provider-routes.ts). */
 export const PENDING_LINK_COOKIE_PATH = '/api/auth/oidc/link'

@@ -22,6 +22,7 @@ import { findAccountById } from '../../accounts/accounts'
 import { providerLabel } from '../../config/auth-providers'
 import { burstLimit, guardedRoutes } from '../../access/guarded-routes'
 import { hashingQueue } from '../../accounts/passwords'
+import { PENDING_LINK_TTL_SECONDS } from '../../accounts/pending-link-lifetime'
 import { recordAccountEvent } from '../../audit-log/account-events'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
@@ -30,11 +31,7 @@ import { exchangeHandOff } from './exchange-hand-off'
 import { DatabaseHandOffStore, HandOffCodes } from './hand-off-codes'
 import { linkWithCode, linkWithPassword, type LinkResult } from './link-by-password'
 import { findLinkInvitation, invitationHashOf } from './link-invitations'
-import {
-  PENDING_LINK_COOKIE,
-  PENDING_LINK_COOKIE_PATH,
-  PENDING_LINK_TTL_SECONDS,
-} from './pending-links'
+import { PENDING_LINK_COOKIE, PENDING_LINK_COOKIE_PATH } from './pending-links'
 import { finishCallback } from './provider-callback'
 import { ProviderConnection } from './provider-connection'
 import { ProviderSignIn } from './provider-sign-in'

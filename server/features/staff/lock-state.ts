@@ -1,18 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import { limitKeys } from '../../accounts/sign-in-limits'
 import type { Db } from '../../db/database'
-
-/**
- * Whether an account of Equipe's list is locked: SignInLimits.isLocked (accounts/sign-in-limits.ts)
- * as a condition on the `accounts` row, so the list filters and shows it in one query (the same
- * test as isLockedSql there). Unlocking
- * is account-administration.ts's unlockAccount.
- */
-export function lockedExpression(now = new Date()): Expression<SqlBool> {
-  // One row asked by its key, row by row (see hasMfa in staff-list.ts: not an EXISTS, which
-  // PostgreSQL may answer by hashing every lock there is first).
-  return sql<SqlBool>`(coalesce((select 1 from sign_in_limits where sign_in_limits.key = ${limitKeys.account('').key} || accounts.email and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now} limit 1), 0) = 1)`
-}
 
 /** Past this many locks in force, the "locked" filter reads the list like any other filter. */
 export const FEW_LOCKS = 1000

@@ -12,7 +12,8 @@ import type { Access } from '../../../common/api/roles'
 import { outrankingRoles } from '../../roles/rank'
 import { reachableSql } from '../../roles/team-scope'
 import { HttpError } from '../../http/errors'
-import { lockedEmails, lockedExpression } from './lock-state'
+import { lockedEmails } from './lock-state'
+import { isLockedSql } from '../../accounts/sign-in-limits'
 import {
   afterPosition,
   byLookup,
@@ -27,6 +28,8 @@ import { staffTotal, type StaffTotal } from './staff-total'
 import { decodeCursor, encodeCursor } from './staff-cursor'
 import { searchTerms, type SearchTerms } from './staff-search'
 
+/** The row's e-mail, for whether its account is locked (isLockedSql). */
+const accountEmail = sql.ref<string>('accounts.email')
 /**
  * How far a search first reads along the list's own order for the page's matches: a common
  * name ("joão", "silva") fills a page within it, and the page is read in order from the index.
@@ -54,7 +57,7 @@ export function staffRows(db: Db) {
       'accounts.created_at',
       'accounts.invitation_expires_at',
       'accounts.last_sign_in_at',
-      sql<boolean>`${lockedExpression()}`.as('locked'),
+      sql<boolean>`${isLockedSql(accountEmail)}`.as('locked'),
       // Kept on the account by triggers (db/list-migrations.ts).
       'accounts.mfa',
     ])
@@ -125,12 +128,13 @@ export function filterConditions(
   if (query.locked === 'true') {
     conditions.push(
       locked === null
-        ? sql<boolean>`${lockedExpression()}`
+        ? sql<boolean>`${isLockedSql(accountEmail)}`
         : locked.length === 0
           ? sql<boolean>`1 = 0`
           : sql<boolean>`accounts.email in (${sql.join(locked)})`,
     )
-  } else if (query.locked === 'false') conditions.push(sql<boolean>`not ${lockedExpression()}`)
+  } else if (query.locked === 'false')
+    conditions.push(sql<boolean>`not ${isLockedSql(accountEmail)}`)
   if (query.mfa) conditions.push(sql<boolean>`accounts.mfa = ${query.mfa === 'true'}`)
   return conditions
 }

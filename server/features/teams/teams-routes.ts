@@ -30,7 +30,7 @@ const audit = (request: FastifyRequest) => ({
  * name teams; a registration's list is GET /api/auth/teams), shaped with teams.manage. A deleted
  * team leaves its people with no team (the foreign key's `set null`).
  */
-export default guardedRoutes([signedIn], async (app, { db }) => {
+export default guardedRoutes([signedIn], async (app, { db, now }) => {
   app.get(
     '/',
     {
@@ -123,7 +123,8 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
           if (same) return
           await trx
             .updateTable('teams')
-            .set({ name, name_key: nameKey(name), description, open })
+            // updated_at: a Group's meta.lastModified (features/provisioning/scim-groups.ts).
+            .set({ name, name_key: nameKey(name), description, open, updated_at: now() })
             .where('id', '=', id)
             .execute()
           await recordAudit(trx, {
