@@ -35,8 +35,11 @@ export const BUDGETS: Record<Route, { brotli: number; requests?: number }> = {
   // path shares) and the audit words of security notices, e-mail changes and anonymising
   // (issues 28, 30): 124.4 KB. Issue 43: a success notice takes the focus (client/src/ui/notice.tsx) and
   // the layout loads the heading's focus on a change of screen (its first path kept): 125.1 KB.
-  // Provisionamento's route object, sidebar icon, permission and audit words (issue 46).
-  '#/dashboard': { brotli: 126 * 1024 },
+  // Provisionamento's route object, sidebar icon, permission and audit words (issue 46). The
+  // review of issues 43 and 45: an e-mail address in running text breaks only between its parts
+  // (client/src/ui/whole-words.tsx), confirm dialogs keep the focus while busy, the sidebar's
+  // count badges in one component: 126.1 KB.
+  '#/dashboard': { brotli: 126.5 * 1024 },
 }
 
 export interface BudgetReport {
