@@ -9,7 +9,8 @@
  * It builds both (`npm run build -- --no-prerender`, then `npm run build`, which stays in dist/),
  * serves each from a snapshot, runs Lighthouse 12.8.2 through npx with the system's Chromium
  * (scripts/find-browser.ts), prints the figures and the prerendered / without ratios of first
- * and largest contentful paint, and writes everything to reports/prerender-lighthouse.json.
+ * and largest contentful paint, and writes everything to REPORT_PATH below (a JSON file in the
+ * git-ignored reports folder).
  * Goal (issue "The login page painted from the HTML itself"): both ratios ≤ 0.5, performance and
  * accessibility 100.
  */

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the performance figures of Painel, printed as tables and written to
- * reports/bench.json (docs/performance-bench.md explains each measurement).
+ * REPORT_PATH below, a JSON file in the git-ignored reports folder (docs/performance-bench.md
+ * explains each measurement).
  *
  *   npm run bench                       everything (several minutes on 2 cores)
  *   npm run bench -- --quick            1 build, 2 browser runs, 1 s + 3 s loads: a smoke test

