@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { after, before, it } from 'node:test'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
-import { holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
+import { heldRoute, holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
 import { securityHeaders } from './security'
 
 let dist: FixtureDist
@@ -28,18 +28,13 @@ const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`
 
 it('on close: the request in flight finishes with Connection: close; a new one gets 503, Retry-After, the standard shape', async () => {
   const { app } = await testApp(dist.distDir, { drain: { graceMs: 5000, idleCloseMs: 200 } })
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  app.get('/slow', async () => {
-    await held
-    return { done: true }
-  })
+  const slow = heldRoute(app, '/slow')
   const port = await listenOnFreePort(app)
 
   const inFlight = await openConnection(port)
   inFlight.socket.write(get('/slow'))
   const late = await openConnection(port)
-  await sleep(100)
+  await slow.arrived
 
   const closed = app.close()
   await sleep(20)
@@ -61,7 +56,7 @@ it('on close: the request in flight finishes with Connection: close; a new one g
   })
   assert.equal(inFlight.received(), '', 'the slow request is still running')
 
-  release()
+  slow.release()
   await Promise.all([closed, inFlight.ended])
   assert.match(inFlight.received(), /^HTTP\/1\.1 200 /)
   assert.match(inFlight.received(), /\r\nconnection: close\r\n/i)

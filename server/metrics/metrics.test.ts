@@ -5,7 +5,7 @@ import { freePortSync } from '../../scripts/free-port'
 import { ADMIN, apiFixture, type ApiFixture } from '../test/api-fixture'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { holdAuditLog } from '../test/held-audit-log'
-import { holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
+import { heldRoute, holdEventLoop, listenOnFreePort, testApp } from '../test/helpers'
 import { HashingBusyError } from '../accounts/hashing-queue'
 import { EstimatorBusyError } from '../features/password-strength/strength-estimator'
 import { QueueRefusal } from '../http/admission'
@@ -203,12 +203,7 @@ describe('METRICS_PORT: each refusal counted once, under its own reason', () => 
         throw new QueueRefusal('queue_full', 2)
       })
     })
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    app.get('/slow', async () => {
-      await held
-      return { done: true }
-    })
+    const slow = heldRoute(app, '/slow')
     const port = await listenOnFreePort(app)
 
     await assertCountedAs('hashing_busy', () => status('/busy/hashing'))
@@ -219,7 +214,7 @@ describe('METRICS_PORT: each refusal counted once, under its own reason', () => 
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`)
     const late = connect(port, '127.0.0.1')
     await new Promise((resolve) => late.once('connect', resolve))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await slow.arrived
     const closed = app.close()
     await new Promise((resolve) => setTimeout(resolve, 20))
     await assertCountedAs('draining', async () => {
@@ -230,7 +225,7 @@ describe('METRICS_PORT: each refusal counted once, under its own reason', () => 
       await ended
       return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])
     })
-    release()
+    slow.release()
     assert.equal((await inFlight).status, 200)
     await closed
   })

@@ -97,3 +97,20 @@ export function holdEventLoop(ms: number): void {
     // busy on purpose
   }
 }
+
+/**
+ * A GET route on `app` whose answer waits for the test: `arrived` resolves once a request is in
+ * its handler (in flight, so a drain must wait for it), `release` lets it answer { done: true }.
+ */
+export function heldRoute(app: FastifyInstance, path: string) {
+  let release: () => void = () => {}
+  let arrive: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  app.get(path, async () => {
+    arrive()
+    await held
+    return { done: true }
+  })
+  return { arrived, release }
+}
