@@ -49,6 +49,12 @@ async function focusRing(page: Page) {
   })
 }
 
+/** The colour mode the pages open in, stored before the app reads it. */
+const storeColourMode = (page: Page, mode: 'light' | 'dark') =>
+  page.addInitScript((theme) => {
+    window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
+  }, mode)
+
 /**
  * Seen, not merely drawn: WCAG 2.2's non-text contrast (1.4.11) and focus appearance ask for 3:1
  * between the ring, as it shows over the background, and that background.
@@ -64,9 +70,7 @@ test.describe('signed in', () => {
 
   for (const mode of ['light', 'dark'] as const) {
     test(`the header's controls show a focus ring in ${mode} mode`, async ({ page }) => {
-      await page.addInitScript((theme) => {
-        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
-      }, mode)
+      await storeColourMode(page, mode)
       await page.goto('/#/dashboard')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       for (const name of [
@@ -85,9 +89,7 @@ test.describe('signed in', () => {
     })
 
     test(`the sidebar's links show a focus ring in ${mode} mode`, async ({ page }) => {
-      await page.addInitScript((theme) => {
-        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
-      }, mode)
+      await storeColourMode(page, mode)
       await page.goto('/#/perfil')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await tabTo(page, /^Início$/)
@@ -106,9 +108,7 @@ test.describe('an unchecked box', () => {
 
   for (const mode of ['light', 'dark'] as const) {
     test(`can be told from its background in ${mode} mode (3:1)`, async ({ page }) => {
-      await page.addInitScript((theme) => {
-        window.localStorage.setItem('coreui-free-react-admin-template-theme', theme)
-      }, mode)
+      await storeColourMode(page, mode)
       await page.goto('/#/equipe')
       const box = page.getByRole('checkbox').first()
       await expect(box).toBeVisible()
