@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { checkBudgets } from './budgets'
+import { BUDGETS, checkBudgets } from './budgets'
+import { kb } from './report'
 import type { RouteBytes } from './route-bytes'
 
 const route = (name: RouteBytes['route'], requests: number, servedBrotli: number): RouteBytes => ({
@@ -25,11 +26,16 @@ describe('checkBudgets', () => {
   })
 
   it('names every budget a route goes over', () => {
-    const report = checkBudgets([route('#/login', 5, 86_847), route('#/dashboard', 20, 127 * 1024)])
+    // From the budget itself, so that raising it (budgets.ts says why each time) keeps this test true.
+    const dashboard = BUDGETS['#/dashboard'].brotli
+    const report = checkBudgets([
+      route('#/login', 5, 86_847),
+      route('#/dashboard', 20, dashboard + 1024),
+    ])
     assert.deepEqual(report.exceeded, [
       '#/login: 84.8 KB over its 84.8 KB (1 B over)',
       '#/login: 5 requests over its 4',
-      '#/dashboard: 127.0 KB over its 126.0 KB (1024 B over)',
+      `#/dashboard: ${kb(dashboard + 1024)} over its ${kb(dashboard)} (1024 B over)`,
     ])
     assert.match(report.table, /OVER/)
   })
