@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test } from './fixtures'
 import { recordApiExchanges } from './support/api-contract'
 
@@ -43,4 +45,38 @@ test('the panel’s own answers match the document', async ({ page, context, api
   const { checked, violations } = await exchanges.check()
   expect(checked).toBeGreaterThanOrEqual(1)
   expect(violations).toEqual([])
+})
+
+test('an answer whose body never arrives does not hold the check', async ({
+  page,
+  context,
+  api,
+}) => {
+  // A server of the test's own that sends an /api answer's headers and then nothing more, as a
+  // reload cuts an answer of the panel's short.
+  const server = createServer((request, response) => {
+    if (request.url === '/api/slow') {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'slow' })
+      response.write('{"half":')
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/html' })
+    const asks = request.url === '/' ? '<script>fetch("/api/slow")</script>' : ''
+    response.end(`<!doctype html><title>meio</title>${asks}`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    const origin = `http://127.0.0.1:${port}`
+    const exchanges = recordApiExchanges(context, api, origin)
+    const answered = page.waitForResponse(`${origin}/api/slow`)
+    await page.goto(`${origin}/`)
+    await answered
+    // A new document cuts the answer short, as a reload does the panel's.
+    await page.goto(`${origin}/depois`)
+    expect(await exchanges.check()).toEqual({ checked: 0, violations: [] })
+  } finally {
+    server.closeAllConnections()
+    server.close()
+  }
 })

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Response } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page, Request, Response } from '@playwright/test'
 import {
   ContractChecker,
   describeExchange,
@@ -27,6 +27,34 @@ function checkerFor(api: APIRequestContext, baseURL: string): Promise<ContractCh
   return checker
 }
 
+/**
+ * The answer's body, or null once the page that asked for it has asked for a new document (a
+ * reload while Início's lists load) or closed: an answer cut short there never finishes, and
+ * waiting for it held the fixture's teardown until it timed out. A change of hash route asks for
+ * no document and does not count.
+ */
+async function bodyWhilePageStays(response: Response): Promise<string | null> {
+  let page: Page
+  try {
+    page = response.frame().page()
+  } catch {
+    return response.text() // a service worker's request: no page to leave
+  }
+  let left = () => {}
+  const leaves = new Promise<null>((resolve) => (left = () => resolve(null)))
+  const newDocument = (request: Request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left()
+  }
+  page.on('request', newDocument)
+  page.on('close', left)
+  try {
+    return await Promise.race([response.text(), leaves])
+  } finally {
+    page.off('request', newDocument)
+    page.off('close', left)
+  }
+}
+
 async function exchangeOf(response: Response): Promise<Exchange | null> {
   const url = new URL(response.url())
   // Answers a test made up with page.route() carry no request id: only the server's are checked.
@@ -43,9 +71,10 @@ async function exchangeOf(response: Response): Promise<Exchange | null> {
       body = sent
     }
   }
-  let responseBody: string
+  let responseBody: string | null
   try {
-    responseBody = await response.text()
+    responseBody = await bodyWhilePageStays(response)
+    if (responseBody === null) return null
   } catch {
     // The page went away before the body was read (a navigation, a closed tab): the status and
     // the request are still compared, an empty body against a schema would be a false report.
