@@ -116,3 +116,15 @@ test('an e-mail address in a notice breaks after its "@" or before a dot, never 
   }
   expect(wrong).toEqual([])
 })
+
+test('the address is read out as written: its parts add no spaces to what a screen reader is given', async ({
+  page,
+}) => {
+  await page.goto('/#/recuperar-senha')
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByRole('button', { name: /Enviar/ }).click()
+  const notice = page.getByRole('status')
+  await expect(notice).toContainText(EMAIL)
+  // The accessibility tree's text of the notice, as Playwright computes it from the roles.
+  expect(await notice.ariaSnapshot()).toContain(EMAIL)
+})

@@ -6,20 +6,34 @@ const HYPHENATED = /(e-mails?)/i
 /** An e-mail address in running text: its domain's labels end before a closing full stop. */
 const ADDRESS = /([^\s@()«»"“”<>]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/
 
+/** A hyphen with the character after it: a line may break between them, and must not here. */
+const HYPHEN_AND_NEXT = /(-.)/
+
 /**
- * An address that may wrap only after its "@" or before a dot: each part is an inline block,
- * which a line breaks between, never inside, unless the part alone is wider than the line. Plain
- * text in a notice broke mid-name on a phone ("albuq / uerque", "secretaria- / de").
+ * An e-mail address that wraps only after its "@" or before a dot (<wbr>), never mid-name: a
+ * hyphen and the character after it stand in a no-wrap span, which takes away the one break a
+ * browser would make inside a name ("secretaria- / de"). Everything stays inline, so the text
+ * is the address as written for copying and for accessible names (inline blocks, tried before,
+ * made a screen reader's name of a dialog read the address in pieces). Only a single name too
+ * long for the whole line still breaks inside, where the surrounding box allows (overflow-wrap:
+ * break-word), rather than run off the screen.
+ * Shared by running text (wholeWords) and Equipe's addresses (features/staff/whole-email.tsx).
  */
-function addressParts(address: string): ReactNode {
+export function addressParts(address: string): ReactNode {
   // After the "@" (it stays at the line's end) and before each dot.
   return address.split(/(?<=@)|(?=\.)/).map((part, index) => (
-    <span
-      key={index}
-      style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'break-word' }}
-    >
-      {part}
-    </span>
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part.split(HYPHEN_AND_NEXT).map((piece, at) =>
+        at % 2 === 1 ? (
+          <span key={at} className="text-nowrap">
+            {piece}
+          </span>
+        ) : (
+          piece
+        ),
+      )}
+    </Fragment>
   ))
 }
 
@@ -49,6 +63,12 @@ export function wholeWords(text: string): ReactNode {
   return text
     .split(ADDRESS)
     .map((part, index) => (
-      <Fragment key={index}>{index % 2 === 1 ? addressParts(part) : keepEmailWord(part)}</Fragment>
+      <Fragment key={index}>
+        {index % 2 === 1 ? (
+          <span style={{ overflowWrap: 'break-word' }}>{addressParts(part)}</span>
+        ) : (
+          keepEmailWord(part)
+        )}
+      </Fragment>
     ))
 }
