@@ -8,6 +8,8 @@ export interface LoadSheddingOptions {
   maxEventLoopDelay: number
   /** How often the load is measured (ms). */
   sampleInterval: number
+  /** The clock of the start-up grace below (tests hold it still). */
+  now?: () => number
 }
 
 export const DEFAULT_LOAD_SHEDDING: LoadSheddingOptions = {
@@ -25,7 +27,18 @@ export const RETRY_AFTER_SECONDS = 10
  * orchestrator that restarted it for being busy would only make things worse.
  */
 export default fp<LoadSheddingOptions>(
-  async (app, options) => {
+  async (app, { now = () => performance.now(), ...options }) => {
+    // The delay is measured from this plugin's registration on, so the first window judged after
+    // start-up holds start-up's own long turns (building the routes and the API document, the
+    // migrations): on a busy machine its mean passed 1 s, and the first requests a new server
+    // got were refused as "sobrecarregado" with nothing yet to be overloaded by. Event-loop
+    // pressure counts once the server has been ready for two windows: by then a whole window
+    // has been measured after start-up.
+    let readyAt = Infinity
+    app.addHook('onReady', async () => {
+      readyAt = now()
+    })
+    const startingUp = () => now() - readyAt < 2 * options.sampleInterval
     await app.register(underPressure, {
       ...options,
       // The signal is the event loop's delay (answers are late), not its utilisation: a server
@@ -34,6 +47,7 @@ export default fp<LoadSheddingOptions>(
       // refused while p99 stayed under 10 ms (operations.test.ts keeps that from coming back).
       pressureHandler: (request, reply, type, value) => {
         if (request.routeOptions.config.underPressureExempt) return
+        if (type === 'eventLoopDelay' && startingUp()) return
         // Counted and logged at warn, summed up, by http/refusals.ts; this request's own line is info.
         request.refusal = 'event_loop'
         request.log.info({ type, value }, 'under pressure: refusing the request')

@@ -148,6 +148,25 @@ describe('load shedding', () => {
     await app.close()
   })
 
+  it('refuses nobody for start-up’s own long turns: a new server’s first requests are served', async () => {
+    // Its start-up grace on a clock held still (two windows after ready, load-shedding.ts).
+    const { app } = await testApp(dist.distDir, {
+      loadShedding: { maxEventLoopDelay: 20, sampleInterval: 50, now: () => 0 },
+    })
+    // A long turn as start-up has on a busy machine, after the delay is first measured.
+    app.addHook('onReady', async () => holdEventLoop(300))
+    await app.ready()
+    // Asked across several windows: the first judged after ready holds the 300 ms turn.
+    const statuses = new Set<number>()
+    const until = Date.now() + 300
+    while (Date.now() < until) {
+      statuses.add((await app.inject({ url: '/' })).statusCode)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    assert.deepEqual([...statuses], [200])
+    await app.close()
+  })
+
   it('keeps answering a loop that is fully busy but never late (a burst of quick requests)', async () => {
     // A delay limit far above the tasks' 5 ms: what this rules out is shedding for utilisation,
     // and a busy CI machine may leave the process waiting a few hundred ms for a core.
