@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
-import { adminAccount } from './support/accounts'
-import { sidebar, signInWithForm } from './support/pages'
+import { adminAccount, apiSignIn, createStaff } from './support/accounts'
+import { expectRoute, sidebar, signInWithForm } from './support/pages'
 import { e2e } from './support/test-env'
 
 /**
@@ -140,4 +140,59 @@ test.describe('on a phone', () => {
     )
     expect(sideways, 'the page scrolls sideways').toBe(false)
   })
+})
+
+test('the directory sets active to false: the person’s open panel, in every tab, goes to Entrar at once, saying why', async ({
+  page,
+  context,
+  api,
+}) => {
+  const admin = {
+    authorization: `Bearer ${await apiSignIn(api, e2e.admin.email, e2e.admin.password)}`,
+  }
+  const made = await api.post('/api/scim-tokens', {
+    data: { name: unique('Entra ID') },
+    headers: admin,
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const scim = {
+    authorization: `Bearer ${((await made.json()) as { token: string }).token}`,
+    'content-type': 'application/scim+json',
+  }
+  const person = await createStaff(api, { name: 'Olga Desligada', label: 'desligada' })
+  await page.goto('/#/login')
+  await signInWithForm(page, person)
+  await page.goto('/#/perfil')
+  await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
+  const other = await context.newPage()
+  await other.goto('/#/dashboard')
+  await expect(other.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+
+  // As Entra ID does it: found by userName, then a Replace with "False" as a string.
+  const found = await api.get(
+    `/scim/v2/Users?filter=${encodeURIComponent(`userName eq "${person.email}"`)}`,
+    { headers: scim },
+  )
+  const { Resources } = (await found.json()) as { Resources: { id: string }[] }
+  expect(Resources).toHaveLength(1)
+  const patched = await api.patch(`/scim/v2/Users/${Resources[0]!.id}`, {
+    headers: scim,
+    data: {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', value: { active: 'False' } }],
+    },
+  })
+  expect(patched.status(), await patched.text()).toBe(200)
+
+  // Nothing done in the browser: no click, no reload. The stream of the session says it ended.
+  // (Início is where a sign-in lands anyway: its login page needs no way back.)
+  for (const [tab, login] of [
+    [page, '/login?redirect=%2Fperfil'],
+    [other, '/login'],
+  ] as const) {
+    await expectRoute(tab, login)
+    await expect(tab.getByRole('status')).toContainText(
+      'Sua conta foi desativada. Fale com um administrador da equipe.',
+    )
+  }
 })

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'
 import { openEmbeddedStore } from './db/embedded-store'
 import { clientErrorHandler } from './http/client-errors'
+import type { SessionWatchOptions } from './accounts/session-watch'
 import drain, { DEFAULT_DRAIN, type DrainOptions } from './http/drain'
 import errors from './http/errors'
 import { frameworkErrorHandler } from './http/framework-errors'
@@ -55,6 +56,8 @@ export interface AppOptions extends Config {
   clock?: () => Date
   /** The API's admission queue (tests make it small, and move its clock). */
   admission?: Partial<AdmissionOptions> & { now?: () => number }
+  /** How the session streams are watched (tests shorten it). */
+  sessionWatch?: Partial<SessionWatchOptions>
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
@@ -164,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       outbox,
       ...(options.admission ? { admission: options.admission } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.sessionWatch ? { sessionWatch: options.sessionWatch } : {}),
     })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)
   }

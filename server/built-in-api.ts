@@ -2,6 +2,12 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
 import { ensureFirstAdmin } from './accounts/first-admin'
+import { closedAmong } from './accounts/sessions'
+import {
+  DEFAULT_SESSION_WATCH,
+  SessionWatch,
+  type SessionWatchOptions,
+} from './accounts/session-watch'
 import { denyByDefault } from './access/guarded-routes'
 import { hashingQueue } from './accounts/passwords'
 import { pruneMfaChallenges } from './accounts/mfa-challenges'
@@ -90,6 +96,8 @@ export interface BuiltInApiOptions {
   clock?: () => Date
   /** The admission queue's settings beyond the config's, and its clock (tests). */
   admission?: Partial<AdmissionOptions> & { now?: () => number }
+  /** How the open session streams are watched (accounts/session-watch.ts); tests shorten it. */
+  sessionWatch?: Partial<SessionWatchOptions>
 }
 
 /** One feature of the API: its routes plugin, the prefix they live under, their group. */
@@ -109,7 +117,7 @@ export const TYPING_LIMIT_FACTOR = 5
  * same context.
  */
 export default fp<BuiltInApiOptions>(
-  async (app, { config, database, outbox, clock, admission }) => {
+  async (app, { config, database, outbox, clock, admission, sessionWatch }) => {
     const { db } = database
     // A first start hashes ADMIN_PASSWORD (scrypt, in a hashing thread): the features' routes
     // are set up meanwhile on this thread, and the admin exists before this plugin is done.
@@ -139,7 +147,16 @@ export default fp<BuiltInApiOptions>(
         timeWindow: 60_000,
       }),
       background: new BackgroundWork(app.log),
+      sessionWatch: new SessionWatch(
+        (ids) => closedAmong(db, ids, config.sessionIdleSeconds, now()),
+        { ...DEFAULT_SESSION_WATCH, ...sessionWatch },
+        app.log,
+      ),
     }
+    // The streams end as the drain starts (a browser opens its own on another replica), and the
+    // watch stops with the app.
+    app.drainStarted?.addEventListener('abort', () => context.sessionWatch.endAll())
+    app.addHook('onClose', async () => context.sessionWatch.stop())
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
     // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/),
     // and an admin's link to connect a provider (features/sign-in-with-provider/).

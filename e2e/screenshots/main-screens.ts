@@ -103,7 +103,8 @@ const showDeletionRequests = (page: Page) =>
 async function scrollToCard(page: Page, heading: string) {
   const target = page.getByRole('heading', { name: heading, exact: true })
   await expect(target).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  // Every card has its data (the network is never quiet: the session's stream stays open).
+  await expect(page.getByRole('status', { name: 'Carregando…' })).toHaveCount(0)
   await expect
     .poll(() =>
       target.evaluate((element) => {

@@ -71,6 +71,18 @@ async function exchangeOf(response: Response): Promise<Exchange | null> {
       body = sent
     }
   }
+  // A stream of events stays open while its page does: its status and headers are compared,
+  // its body (a string to the document) is not waited for.
+  if (response.headers()['content-type']?.startsWith('text/event-stream')) {
+    return {
+      method: request.method(),
+      url: url.pathname + url.search,
+      headers: request.headers(),
+      body,
+      status: response.status(),
+      responseBody: '',
+    }
+  }
   let responseBody: string | null
   try {
     responseBody = await bodyWhilePageStays(response)

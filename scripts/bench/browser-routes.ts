@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import {
   chromium,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Locator,
   type Page,
@@ -137,6 +138,19 @@ function staticFile(path: string): string | null {
 
 const isApi = (record: RequestRecord) => record.path.startsWith('/api/')
 
+/**
+ * A context whose pages open no session stream (common/session-events.ts): it stays open while
+ * the panel is, so the network would never be quiet, and it is no part of what a load costs.
+ */
+async function newBenchContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options)
+  await context.route('**/api/auth/session-events', (route) => route.abort())
+  return context
+}
+
 /** Loads the route and waits until it has shown and the network is quiet. */
 async function loadRoute(page: Page, route: Route, load: () => Promise<unknown>): Promise<number> {
   await load()
@@ -169,7 +183,7 @@ async function coldLoad(
   route: Route,
   options: BrowserContextOptions,
 ): Promise<LoadSample> {
-  const context = await browser.newContext(options)
+  const context = await newBenchContext(browser, options)
   try {
     const page = await context.newPage()
     const checkErrors = watchPageErrors(page)
@@ -195,7 +209,7 @@ async function warmReload(
   route: Route,
   options: BrowserContextOptions,
 ): Promise<WarmReload> {
-  const context = await browser.newContext(options)
+  const context = await newBenchContext(browser, options)
   try {
     const page = await context.newPage()
     const checkErrors = watchPageErrors(page)
@@ -368,7 +382,7 @@ export async function measureLoginWithProviders(
 
 /** The words of the page's provider links: proof the measured page had the buttons. */
 async function providerButtons(browser: Browser, url: string): Promise<string[]> {
-  const context = await browser.newContext({ locale: 'pt-BR' })
+  const context = await newBenchContext(browser, { locale: 'pt-BR' })
   try {
     const page = await context.newPage()
     await page.goto(url)

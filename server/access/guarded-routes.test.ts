@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_WATCH, SessionWatch } from '../accounts/session-watch'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -76,6 +77,7 @@ describe(`a route planted in a guarded plugin (${testStoreName()})`, () => {
         typingCalls += 1
       },
       background: new BackgroundWork(app.log),
+      sessionWatch: new SessionWatch(async () => new Map(), DEFAULT_SESSION_WATCH, app.log),
     }
     denyByDefault(app, context)
     const plant = (path: string, guards: readonly Guard[], access: OperationAccess) =>

@@ -12,13 +12,15 @@ import { hasSecondFactor } from '../accounts/second-factors'
 
 /**
  * What such a person may still call, as `METHOD /path` (the route's pattern, prefix included):
- * who they are, leaving, their session's limits (the idle warning), and setting up an
+ * who they are, leaving, their session's limits (the idle warning) and its end (the stream that
+ * says it ended elsewhere), and setting up an
  * authenticator app or a passkey. Everything else answers 403 mfa_setup_required. A route not
  * named here is refused: a new route is closed to them until it is added on purpose.
  */
 export const MFA_SETUP_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/me',
   'POST /api/auth/logout',
+  'GET /api/auth/session-events',
   'GET /api/me/session',
   'POST /api/me/session/renew',
   'GET /api/me/sessions',

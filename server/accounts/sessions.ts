@@ -67,6 +67,22 @@ export type SessionLookup =
 export const idleEnd = (session: Pick<Session, 'last_seen_at'>, idleSeconds: number) =>
   new Date(idleEndAfter(session.last_seen_at.getTime(), idleSeconds * 1000))
 
+/** Why a stored session no longer works (null while it does), as its 401 would say. */
+export function whyClosed(
+  session: Pick<Session, 'ended_at' | 'end_reason' | 'expires_at' | 'last_seen_at'>,
+  accountStatus: Account['status'] | undefined,
+  idleSeconds: number,
+  now: Date,
+): 'unauthenticated' | SessionEndCode | null {
+  if (session.ended_at !== null)
+    return (session.end_reason as EndReason | null) ?? 'session_revoked'
+  if (session.expires_at <= now) return 'session_expired'
+  if (idleEnd(session, idleSeconds) <= now) return 'session_idle'
+  if (accountStatus === undefined) return 'unauthenticated'
+  if (accountStatus !== 'active') return 'session_account_disabled'
+  return null
+}
+
 /** The session and account behind a token, or why there is none. */
 export async function lookUpSession(
   db: Db,
@@ -80,15 +96,54 @@ export async function lookUpSession(
     .where('token_hash', '=', tokenHash(token))
     .executeTakeFirst()
   if (!session) return { open: false, code: 'unauthenticated' }
-  if (session.ended_at !== null) {
-    return { open: false, code: (session.end_reason as EndReason | null) ?? 'session_revoked' }
-  }
-  if (session.expires_at <= now) return { open: false, code: 'session_expired' }
-  if (idleEnd(session, idleSeconds) <= now) return { open: false, code: 'session_idle' }
+  const before = whyClosed(session, 'active', idleSeconds, now)
+  if (before) return { open: false, code: before }
   const account = await findAccountById(db, session.account_id)
-  if (!account) return { open: false, code: 'unauthenticated' }
-  if (account.status !== 'active') return { open: false, code: 'session_account_disabled' }
+  const code = whyClosed(session, account?.status, idleSeconds, now)
+  if (code || !account) return { open: false, code: code ?? 'unauthenticated' }
   return { open: true, account, session }
+}
+
+/** Ids per query: well under SQLite's limit of bound parameters. */
+const IDS_PER_QUERY = 500
+
+/**
+ * Of the sessions given by id, those that no longer work, with why: one query per 500 sessions,
+ * by the unique index on `id` (the open session streams of a replica, a few times a second).
+ */
+export async function closedAmong(
+  db: Db,
+  ids: readonly string[],
+  idleSeconds: number,
+  now = new Date(),
+): Promise<Map<string, 'unauthenticated' | SessionEndCode>> {
+  const closed = new Map<string, 'unauthenticated' | SessionEndCode>()
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const some = ids.slice(start, start + IDS_PER_QUERY)
+    const rows = await db
+      .selectFrom('sessions')
+      .leftJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select([
+        'sessions.id',
+        'sessions.ended_at',
+        'sessions.end_reason',
+        'sessions.expires_at',
+        'sessions.last_seen_at',
+        'accounts.status',
+      ])
+      .where('sessions.id', 'in', some)
+      .execute()
+    const found = new Map(rows.map((row) => [row.id, row]))
+    for (const id of some) {
+      const row = found.get(id)
+      // "Sair" deletes the row: its token is unknown from then on.
+      const code = row
+        ? whyClosed(row, row.status ?? undefined, idleSeconds, now)
+        : 'unauthenticated'
+      if (code) closed.set(id, code)
+    }
+  }
+  return closed
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SessionWatch } from '../accounts/session-watch'
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify'
 import type { SignInLimits } from '../accounts/sign-in-limits'
 import type { Config } from '../config/config'
@@ -46,4 +47,6 @@ export interface ApiContext {
   typingLimit: onRequestAsyncHookHandler
   /** Work done after answering (a registration's follow-up); awaited before the app closes. */
   background: BackgroundWork
+  /** The open session streams, told when their session ends (accounts/session-watch.ts). */
+  sessionWatch: SessionWatch
 }

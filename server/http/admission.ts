@@ -205,6 +205,7 @@ export function admitThroughQueue(
   lanes: Readonly<Record<AdmissionLane, AdmissionQueue>>,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.heldOpen) return
     const entry = lanes[request.routeOptions.config.admissionLane ?? 'api'].enter()
     const response = reply.raw
     response.once('close', entry.cancel)
@@ -233,5 +234,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The admission queue's lane the route waits in (http/admission.ts); `api` by default. */
     admissionLane?: AdmissionLane
+    /**
+     * An answer that stays open until told (the session streams): it holds no place in the
+     * admission queue, which it would keep for as long as a browser has the panel open, and its
+     * duration is no answer time (metrics/http-metrics.ts).
+     */
+    heldOpen?: boolean
   }
 }

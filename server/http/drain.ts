@@ -40,6 +40,10 @@ export const DRAIN_RETRY_AFTER_SECONDS = 5
 export default fp<DrainOptions>(
   async (app, options) => {
     let draining = false
+    // Answers that stay open until told (the session streams): told here, as the drain starts,
+    // or they would hold it for its whole grace.
+    const drainStarted = new AbortController()
+    app.decorate('drainStarted', drainStarted.signal)
     const sockets = new Set<Socket>()
     const requestsOn = new Map<Socket, number>()
 
@@ -90,6 +94,7 @@ export default fp<DrainOptions>(
 
     app.addHook('preClose', async () => {
       draining = true
+      drainStarted.abort()
       if (!server.listening) return
       const allClosed = new Promise<void>((resolve) => {
         // net.Server's close, not http.Server's: the latter destroys every idle connection at
@@ -115,3 +120,10 @@ export default fp<DrainOptions>(
   },
   { name: 'drain' },
 )
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aborted when the drain starts (app.close()): long-lived answers end then. */
+    drainStarted?: AbortSignal
+  }
+}

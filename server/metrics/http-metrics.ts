@@ -13,7 +13,7 @@ export function signInOutcome(status: number, payload: unknown): string {
 }
 
 /**
- * Counts and times every answer by its route's pattern (`/api/staff/:id/status`, never the URL
+ * Counts and times every answer (a stream held open is counted, not timed) by its route's pattern (`/api/staff/:id/status`, never the URL
  * itself, which would make a series per id), and sign-ins by outcome. A URL no route matched
  * counts as `unmatched`.
  */
@@ -34,7 +34,10 @@ export default fp<{ metrics: PanelMetrics }>(
         String(reply.statusCode),
       ] as const
       metrics.httpRequests.labels(...labels).inc()
-      metrics.httpDuration.labels(...labels).observe(reply.elapsedTime / 1000)
+      // A stream held open for minutes is no slow answer (the "slow API" alert reads this).
+      if (!request.routeOptions.config.heldOpen) {
+        metrics.httpDuration.labels(...labels).observe(reply.elapsedTime / 1000)
+      }
       done()
     })
   },

@@ -46,6 +46,9 @@ export async function testApp(
     // Off unless a test asks (mfa-requirement.test.ts): the other tests act as an admin who has
     // no second factor, which MFA_REQUIRED's default would confine to setting one up.
     mfaRequired: 'off',
+    // A session stream ends as soon as it opens (inject waits for an answer's end); the tests of
+    // the stream itself (session-events-api.test.ts) keep it open.
+    sessionWatch: { maxMs: 0 },
     ...overrides,
   })
   recordContract(app)

@@ -134,3 +134,34 @@ export async function apiDownload(path: string): Promise<Blob> {
   if (!response.ok) throw await failure(response, token)
   return response.blob()
 }
+
+/**
+ * A stream from the API (the session's events): opened with the session, marked as the panel's
+ * own work (no use of the session), its body handed over as it comes. A 401 ends the session as
+ * any call's does.
+ */
+export async function apiStream(
+  path: string,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const token = readToken()
+  const headers: Record<string, string> = {
+    accept: 'text/event-stream',
+    'x-painel-background': '1',
+  }
+  if (token !== null) headers.authorization = `Bearer ${token}`
+  let response: Response
+  try {
+    response = await fetch(`api/${path}`, {
+      headers,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal,
+    })
+  } catch (error) {
+    if (signal.aborted) throw error
+    throw new ApiError(0, 'network_error', messages.api.network)
+  }
+  if (!response.ok || response.body === null) throw await failure(response, token)
+  return response.body
+}

@@ -10,6 +10,7 @@ import {
 import type { SignedInUser } from '../../../common/api/account'
 import { errorMessage, MFA_SETUP_EVENT } from './api-client'
 import { fetchCurrentUser } from './session-api'
+import { followSessionEnd } from './session-events'
 import { useSessionToken } from './use-session-token'
 
 export interface CurrentUser {
@@ -39,7 +40,8 @@ interface Answer {
 /**
  * The signed-in user (GET /api/auth/me), loaded when the layout opens and again whenever the
  * token changes (another tab signed in as someone else), shared by the header, the dashboard and
- * Minha conta. A 401 ends the session (see api-client.ts). Asked again after a call is refused
+ * Minha conta. A 401 ends the session (see api-client.ts), and so does the session's stream
+ * the moment the session is ended elsewhere (session-events.ts). Asked again after a call is refused
  * with 403 mfa_setup_required (MFA_SETUP_EVENT), so the layout takes the person to set one up.
  */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
@@ -52,6 +54,14 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
     window.addEventListener(MFA_SETUP_EVENT, refresh)
     return () => window.removeEventListener(MFA_SETUP_EVENT, refresh)
   }, [refresh])
+
+  // Signed out at once, and shown why, when the session is ended anywhere (session-events.ts).
+  useEffect(() => {
+    if (token === null) return
+    const controller = new AbortController()
+    followSessionEnd(token, controller.signal)
+    return () => controller.abort()
+  }, [token])
 
   useEffect(() => {
     if (token === null) return

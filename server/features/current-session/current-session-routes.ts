@@ -1,3 +1,4 @@
+import { Type } from 'typebox'
 import { MeAnswerSchema } from '../../../common/api/account'
 import { errorAnswers, NoContentSchema } from '../../../common/api/errors'
 import { publicUser } from '../../accounts/accounts'
@@ -12,7 +13,7 @@ import { requestOrigin } from '../../http/request-origin'
  * The session a request comes with, under /api/auth (common/api/auth.ts): who is signed in, and
  * signing out. A signed-in person's calls.
  */
-export default guardedRoutes([signedIn], async (app, { db }) => {
+export default guardedRoutes([signedIn], async (app, { db, sessionWatch }) => {
   app.post(
     '/logout',
     {
@@ -52,6 +53,39 @@ export default guardedRoutes([signedIn], async (app, { db }) => {
       return {
         user: request.mfaSetupRequired ? { ...user, mfaSetupRequired: true as const } : user,
       }
+    },
+  )
+
+  app.get(
+    '/session-events',
+    {
+      // Open for as long as the panel is (http/admission.ts's heldOpen), and no slide of the
+      // idle end (the browser marks it X-Painel-Background; it is not the person's doing).
+      config: { heldOpen: true },
+      schema: {
+        'x-permission': 'signed-in',
+        summary: 'A stream that says when this session ends (server-sent events)',
+        description:
+          'Server-sent events (text/event-stream) that stay open while the panel is: an `ended` event, whose data is the error body the session’s next call would get as a 401 (`{"error":{"code","message"}}`), as soon as the session is ended anywhere (an admin, another device, a directory’s `active: false`, another replica); then the stream ends. Comment lines keep it alive. It also ends, without an event, after 15 minutes or when the server shuts down: open another. Send `X-Painel-Background: 1`, or the stream slides the idle end like a use. common/session-events.ts.',
+        security: bearer,
+        produces: ['text/event-stream'],
+        response: {
+          200: Type.String({ description: 'text/event-stream' }),
+          ...errorAnswers(400, 401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = sessionWatch.open(request.session!.id)
+      // Ended with the request: a browser that goes away takes its stream out of the watch.
+      reply.raw.once('close', () => stream.destroy())
+      return (
+        reply
+          .type('text/event-stream; charset=utf-8')
+          // A proxy that buffers (nginx) would hold the events back.
+          .header('x-accel-buffering', 'no')
+          .send(stream as unknown as string)
+      )
     },
   )
 })

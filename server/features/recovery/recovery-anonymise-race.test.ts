@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_WATCH, SessionWatch } from '../../accounts/session-watch'
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import type { FastifyBaseLogger } from 'fastify'
@@ -79,6 +80,7 @@ describe(`a recovery mail composed while its account is anonymised (${testStoreN
       burstLimit: async () => {},
       typingLimit: async () => {},
       background: new BackgroundWork(silent),
+      sessionWatch: new SessionWatch(async () => new Map(), DEFAULT_SESSION_WATCH, silent),
     }
     composeRecoveryMails(context)
 

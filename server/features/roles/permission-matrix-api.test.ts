@@ -114,6 +114,7 @@ const REQUESTS: Record<string, (scene: Scene) => Request | Promise<Request>> = {
   'DELETE /api/me/providers/{id}': () => ({ url: `/api/me/providers/${noSuchId}` }),
   'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),
   'GET /api/auth/me': () => ({ url: '/api/auth/me' }),
+  'GET /api/auth/session-events': () => ({ url: '/api/auth/session-events' }),
   'GET /api/auth/teams': () => ({ url: '/api/auth/teams' }),
   'POST /api/auth/register': ({ unique }) => ({
     url: '/api/auth/register',
