@@ -156,7 +156,7 @@ export default fp<BuiltInApiOptions>(
     // The streams end as the drain starts (a browser opens its own on another replica), and the
     // watch stops with the app.
     app.drainStarted?.addEventListener('abort', () => context.sessionWatch.endAll())
-    app.addHook('onClose', async () => context.sessionWatch.stop())
+    app.addHook('onClose', () => context.sessionWatch.stop())
     // A waiting reset or invitation link gets a new token at each delivery (mail/outbox.ts).
     // A waiting change of e-mail's confirm and cancel links likewise (features/email-change/),
     // and an admin's link to connect a provider (features/sign-in-with-provider/).

@@ -204,8 +204,8 @@ export function admitThroughQueue(
   app: FastifyInstance,
   lanes: Readonly<Record<AdmissionLane, AdmissionQueue>>,
 ): void {
+  app.addHook('preHandler', async (request) => request.leaveAdmission?.())
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.heldOpen) return
     const entry = lanes[request.routeOptions.config.admissionLane ?? 'api'].enter()
     const response = reply.raw
     response.once('close', entry.cancel)
@@ -218,7 +218,16 @@ export function admitThroughQueue(
         reply.hijack()
         return
       }
-      response.once('close', leave)
+      let left = false
+      const leaveOnce = () => {
+        if (left) return
+        left = true
+        leave()
+      }
+      response.once('close', leaveOnce)
+      // A held-open answer waits its turn for its checks (the session's lookup), like any
+      // request, and gives the place up as its handler starts: it would hold it for minutes.
+      if (request.routeOptions.config.heldOpen) request.leaveAdmission = leaveOnce
     } catch (error) {
       response.removeListener('close', entry.cancel)
       if (error instanceof QueueCancelled) {
@@ -231,13 +240,17 @@ export function admitThroughQueue(
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** A held-open answer's place in the admission queue, given up as its handler starts. */
+    leaveAdmission?: () => void
+  }
   interface FastifyContextConfig {
     /** The admission queue's lane the route waits in (http/admission.ts); `api` by default. */
     admissionLane?: AdmissionLane
     /**
-     * An answer that stays open until told (the session streams): it holds no place in the
-     * admission queue, which it would keep for as long as a browser has the panel open, and its
-     * duration is no answer time (metrics/http-metrics.ts).
+     * An answer that stays open until told (the session streams): it gives its place in the
+     * admission queue up once its checks are done (it would keep it for as long as a browser has
+     * the panel open), and its duration is no answer time (metrics/http-metrics.ts).
      */
     heldOpen?: boolean
   }

@@ -31,8 +31,13 @@ describe('takeEvents', () => {
 describe('reopenAfterMs', () => {
   it('waits a second after a stream that ended without news, doubling after failures, at most 30 s', () => {
     assert.deepEqual(
-      [0, 1, 2, 3, 4, 5, 10].map(reopenAfterMs),
+      [0, 1, 2, 3, 4, 5, 10].map((failures) => reopenAfterMs(failures, 0)),
       [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000],
     )
+  })
+
+  it('adds up to a fifth at random, so that the browsers of one replica do not come back at once', () => {
+    assert.equal(reopenAfterMs(0, 0.5), 1100)
+    assert.equal(reopenAfterMs(10, 0.999), 35_994)
   })
 })

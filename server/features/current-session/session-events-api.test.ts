@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import { SESSION_ENDED_EVENT } from '../../../common/session-events'
 import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
+import { STREAMS_PER_SESSION } from '../../accounts/session-watch'
 import { listenOnFreePort } from '../../test/helpers'
 import { testStoreName } from '../../test/test-database'
 
@@ -114,6 +115,16 @@ describe(`GET /api/auth/session-events (${testStoreName()})`, () => {
     assert.equal((await api.call('POST', '/api/auth/logout', caio.token)).statusCode, 204)
     const [ended] = eventsIn(await stream.ended)
     assert.equal(ended?.data.error.code, 'unauthenticated')
+  })
+
+  it('a session holds four streams at most: a fifth ends the oldest, without an event', async () => {
+    const fabio = await api.person('stream-muitos')
+    const streams: OpenStream[] = []
+    for (let index = 0; index <= STREAMS_PER_SESSION; index += 1)
+      streams.push(await openStream(fabio.token))
+    assert.equal(await streams[0]!.ended, ': open\n\n')
+    for (const stream of streams.slice(1)) assert.equal(stream.response.complete, false)
+    for (const stream of streams) stream.response.destroy()
   })
 
   it('without a session: 401, and no stream', async () => {
