@@ -122,7 +122,7 @@ export async function closedAmong(
     const some = ids.slice(start, start + IDS_PER_QUERY)
     const rows = await db
       .selectFrom('sessions')
-      .leftJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
       .select([
         'sessions.id',
         'sessions.ended_at',
@@ -136,10 +136,8 @@ export async function closedAmong(
     const found = new Map(rows.map((row) => [row.id, row]))
     for (const id of some) {
       const row = found.get(id)
-      // "Sair" deletes the row: its token is unknown from then on.
-      const code = row
-        ? whyClosed(row, row.status ?? undefined, idleSeconds, now)
-        : 'unauthenticated'
+      // "Sair" deletes the row (and an account's deletion its sessions): unknown from then on.
+      const code = row ? whyClosed(row, row.status, idleSeconds, now) : 'unauthenticated'
       if (code) closed.set(id, code)
     }
   }
