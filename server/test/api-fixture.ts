@@ -135,6 +135,8 @@ export interface ApiFixture {
   person: (label: string, fields?: AccountFields) => Promise<TestAccount & { token: string }>
   /** The audit events about an account of one type, oldest first. */
   events: (accountId: string, type: string) => Promise<AuditEventsTable[]>
+  /** When the account's one session was last used, as written (the idle end counts from it), in ms. */
+  lastSeen: (accountId: string) => Promise<number>
   /** An account straight in the database, in any state. */
   addAccount: (fields: {
     email: string
@@ -221,6 +223,14 @@ export async function apiFixture(
         .where('type', '=', type)
         .orderBy('at')
         .execute(),
+    lastSeen: async (accountId) =>
+      (
+        await database.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime(),
     async addAccount({
       email,
       password,

@@ -5,6 +5,7 @@ import { SESSION_ENDED_EVENT } from '../../../common/session-events'
 import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
 import { STREAMS_PER_SESSION } from '../../accounts/session-watch'
 import { listenOnFreePort } from '../../test/helpers'
+import { TestClock } from '../../test/test-clock'
 import { testStoreName } from '../../test/test-database'
 
 /**
@@ -12,10 +13,12 @@ import { testStoreName } from '../../test/test-database'
  * ended elsewhere from the stream itself, with the code its next call would get.
  */
 
+const clock = new TestClock()
 let api: ApiFixture
 let port: number
 before(async () => {
   api = await apiFixture({
+    clock: clock.now,
     authRateLimit: 1_000_000,
     // Looked at often, so that the tests wait little; the heartbeat and the limit out of the way.
     sessionWatch: { watchMs: 20, heartbeatMs: 600_000, maxMs: 600_000 },
@@ -136,18 +139,15 @@ describe(`GET /api/auth/session-events (${testStoreName()})`, () => {
 
   it('the stream is no use of the session: its idle end does not slide', async () => {
     const dora = await api.person('stream-ocioso')
-    const seen = async () =>
-      (
-        await api.database.db
-          .selectFrom('sessions')
-          .select('last_seen_at')
-          .where('account_id', '=', dora.id)
-          .executeTakeFirstOrThrow()
-      ).last_seen_at.getTime()
-    const before = await seen()
+    const before = await api.lastSeen(dora.id)
+    // Past the minute within which a use is not written again (accounts/sessions.ts).
+    clock.advance(2 * 60_000)
+    // Its headers have come: the session's check (where a use slides the idle end) is behind it.
     const stream = await openStream(dora.token)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    assert.equal(await seen(), before)
+    assert.equal(await api.lastSeen(dora.id), before, 'the stream slid the idle end')
+    // Where a call of the person's own writes it.
+    assert.equal((await api.call('GET', '/api/auth/me', dora.token)).statusCode, 200)
+    assert.equal(await api.lastSeen(dora.id), clock.now().getTime())
     stream.response.destroy()
   })
 

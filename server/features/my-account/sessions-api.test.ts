@@ -128,14 +128,7 @@ describe(`Session limits (${testStoreName()})`, () => {
   it('slides the idle end with use, writing at most once a minute, and ends an unused session as session_idle', async () => {
     const ana = await api.account('sessoes')
     const token = await signIn(ana.email, ana.password)
-    const lastSeen = async () =>
-      (
-        await api.database.db
-          .selectFrom('sessions')
-          .select('last_seen_at')
-          .where('account_id', '=', ana.id)
-          .executeTakeFirstOrThrow()
-      ).last_seen_at.getTime()
+    const lastSeen = () => api.lastSeen(ana.id)
     const started = await lastSeen()
     clock.advance(30_000)
     assert.equal((await api.call('GET', '/api/auth/me', token)).statusCode, 200)
