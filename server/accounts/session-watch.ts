@@ -81,11 +81,6 @@ export class SessionWatch {
     return stream
   }
 
-  /** How many streams are open (the tests, and the close below). */
-  get size(): number {
-    return this.streams.size
-  }
-
   /**
    * Ends every stream, and those opened from now on (the server is draining): the browsers open
    * theirs on another replica.
@@ -113,10 +108,9 @@ export class SessionWatch {
   }
 
   /** One look at every open stream's session; a look still running is not started twice. */
-  lookOnce(): Promise<void> {
-    if (this.look || this.streams.size === 0) return this.look ?? Promise.resolve()
+  private lookOnce(): void {
+    if (this.look || this.streams.size === 0) return
     this.look = this.lookAtSessions().finally(() => (this.look = null))
-    return this.look
   }
 
   private async lookAtSessions(): Promise<void> {

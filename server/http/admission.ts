@@ -218,16 +218,11 @@ export function admitThroughQueue(
         reply.hijack()
         return
       }
-      let left = false
-      const leaveOnce = () => {
-        if (left) return
-        left = true
-        leave()
-      }
-      response.once('close', leaveOnce)
+      response.once('close', leave)
       // A held-open answer waits its turn for its checks (the session's lookup), like any
       // request, and gives the place up as its handler starts: it would hold it for minutes.
-      if (request.routeOptions.config.heldOpen) request.leaveAdmission = leaveOnce
+      // (A place is given up once, however often leave is called.)
+      if (request.routeOptions.config.heldOpen) request.leaveAdmission = leave
     } catch (error) {
       response.removeListener('close', entry.cancel)
       if (error instanceof QueueCancelled) {

@@ -76,15 +76,14 @@ export default guardedRoutes([signedIn], async (app, { db, sessionWatch }) => {
       },
     },
     async (request, reply) => {
-      const stream = sessionWatch.open(request.session!.id)
-      // Ended with the request: a browser that goes away takes its stream out of the watch.
-      reply.raw.once('close', () => stream.destroy())
       return (
         reply
           .type('text/event-stream; charset=utf-8')
           // A proxy that buffers (nginx) would hold the events back.
           .header('x-accel-buffering', 'no')
-          .send(stream as unknown as string)
+          // Fastify destroys the stream when the answer closes (a browser that goes away): the
+          // watch then lets it go.
+          .send(sessionWatch.open(request.session!.id) as unknown as string)
       )
     },
   )
