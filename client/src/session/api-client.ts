@@ -86,29 +86,41 @@ async function failure(response: Response, token: string | null): Promise<ApiErr
   return error
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * One call of the API with the session's token: what goes wrong on the way is an ApiError (a
+ * network failure, or the answer's own error, a 401 ending the session: see failure), unless the
+ * caller aborted it. The answer, a success, is the caller's to read.
+ */
+async function send(
+  path: string,
+  { method = 'GET', body, signal, background = false }: RequestOptions,
+  accept: string,
+): Promise<{ response: Response; token: string | null }> {
   const token = readToken()
-  const headers: Record<string, string> = { accept: 'application/json' }
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  const headers: Record<string, string> = { accept }
+  if (body !== undefined) headers['content-type'] = 'application/json'
   if (token !== null) headers.authorization = `Bearer ${token}`
-  if (options.background) headers['x-painel-background'] = '1'
-
+  if (background) headers['x-painel-background'] = '1'
   let response: Response
   try {
     response = await fetch(`api/${path}`, {
-      method: options.method ?? 'GET',
+      method,
       headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
+      body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
-      signal: options.signal ?? null,
+      signal: signal ?? null,
     })
   } catch (error) {
-    if (options.signal?.aborted) throw error
+    if (signal?.aborted) throw error
     throw new ApiError(0, 'network_error', messages.api.network)
   }
-
   if (!response.ok) throw await failure(response, token)
+  return { response, token }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { response, token } = await send(path, options, 'application/json')
   if (token !== null && !options.background) noteAuthenticatedCall()
   if (response.status === 204 || response.status === 202) {
     return (
@@ -120,19 +132,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** A file from the API (the audit CSV): fetched with the session, handed over as a Blob. */
 export async function apiDownload(path: string): Promise<Blob> {
-  const token = readToken()
-  let response: Response
-  try {
-    response = await fetch(`api/${path}`, {
-      headers: token === null ? {} : { authorization: `Bearer ${token}` },
-      credentials: 'same-origin',
-      cache: 'no-store',
-    })
-  } catch {
-    throw new ApiError(0, 'network_error', messages.api.network)
-  }
-  if (!response.ok) throw await failure(response, token)
-  return response.blob()
+  return (await send(path, {}, '*/*')).response.blob()
 }
 
 /**
@@ -144,24 +144,7 @@ export async function apiStream(
   path: string,
   signal: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
-  const token = readToken()
-  const headers: Record<string, string> = {
-    accept: 'text/event-stream',
-    'x-painel-background': '1',
-  }
-  if (token !== null) headers.authorization = `Bearer ${token}`
-  let response: Response
-  try {
-    response = await fetch(`api/${path}`, {
-      headers,
-      credentials: 'same-origin',
-      cache: 'no-store',
-      signal,
-    })
-  } catch (error) {
-    if (signal.aborted) throw error
-    throw new ApiError(0, 'network_error', messages.api.network)
-  }
-  if (!response.ok || response.body === null) throw await failure(response, token)
+  const { response } = await send(path, { signal, background: true }, 'text/event-stream')
+  if (response.body === null) throw new ApiError(0, 'network_error', messages.api.network)
   return response.body
 }

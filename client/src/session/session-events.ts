@@ -66,9 +66,6 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
-/** A stream the server does not have (an older backend behind API_UPSTREAM): not asked again. */
-class NoStream extends Error {}
-
 /** Reads one stream to its end; true when it said the session ended (it was then forgotten). */
 async function followOnce(token: string, signal: AbortSignal): Promise<boolean> {
   const attempt = new AbortController()
@@ -76,14 +73,7 @@ async function followOnce(token: string, signal: AbortSignal): Promise<boolean> 
   signal.addEventListener('abort', stop, { once: true })
   let silence = setTimeout(stop, SILENCE_MS)
   try {
-    let body: ReadableStream<Uint8Array>
-    try {
-      body = await apiStream(SESSION_EVENTS_PATH, attempt.signal)
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw new NoStream()
-      throw error
-    }
-    const reader = body.getReader()
+    const reader = (await apiStream(SESSION_EVENTS_PATH, attempt.signal)).getReader()
     const decoder = new TextDecoder()
     let buffer = ''
     for (;;) {
@@ -127,7 +117,8 @@ export function followSessionEnd(token: string, signal: AbortSignal): void {
         if (await followOnce(token, signal)) return
         failures = 0
       } catch (error) {
-        if (signal.aborted || error instanceof NoStream) return
+        // A 404: the server has no stream (an older backend behind API_UPSTREAM): not asked again.
+        if (signal.aborted || (error instanceof ApiError && error.status === 404)) return
         failures += 1
       }
       // A 401 has ended the session already (api-client.ts): nothing left to follow.
