@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from './fixtures'
 import { apiSignIn, createStaff } from './support/accounts'
+import { startOwnServer, type OwnServer } from './support/own-server'
 import { expectRoute, loginForm, signInWithForm, tokenIn, seedTokenOnce } from './support/pages'
 
 /** A session that ends says why on the login page, and what was being typed is not lost. */
@@ -87,4 +91,64 @@ test('another person signing in on the same tab does not get the draft', async (
   await expectRoute(page, '/equipe')
   const dialog = page.getByRole('dialog', { name: 'Convidar pessoa' })
   await expect(dialog.getByLabel('Nome')).toHaveValue('')
+})
+
+test.describe('across a restart of the server', () => {
+  const admin = { email: 'reinicio@painel.test', password: 'senha-do-reinicio-123' }
+  let dataDir: string
+  let server: OwnServer
+  test.beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'painel-restart-'))
+    server = await startOwnServer(ownEnv(dataDir))
+  })
+  test.afterAll(async () => {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  function ownEnv(dir: string) {
+    return {
+      DATA_DIR: dir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      AUTH_RATE_LIMIT: '10000',
+    }
+  }
+
+  test('the open panel follows its session again once the server is back, and goes to Entrar when it is ended elsewhere', async ({
+    page,
+  }) => {
+    test.slow()
+    await page.goto(`${server.baseURL}/#/login`)
+    await signInWithForm(page, admin)
+    await page.goto(`${server.baseURL}/#/perfil`)
+    await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
+
+    // The restart ends the panel's stream (the drain does not wait for it); the panel opens its
+    // stream again on the new process, by itself.
+    const streamAgain = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/session-events') && response.ok(),
+      { timeout: 60_000 },
+    )
+    const port = Number(new URL(server.baseURL).port)
+    expect(await server.stop()).toBe(0)
+    server = await startOwnServer(ownEnv(dataDir), port)
+    await streamAgain
+
+    // Another device of the same person ends the other sessions: this panel's among them.
+    const signedIn = await fetch(`${server.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    })
+    const { token } = (await signedIn.json()) as { token: string }
+    const ended = await fetch(`${server.baseURL}/api/me/sessions`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(ended.status).toBe(204)
+    await expectRoute(page, '/login?redirect=%2Fperfil')
+    await expect(page.getByRole('status')).toContainText(
+      'Sua sessão foi encerrada em outro dispositivo ou por um administrador.',
+    )
+  })
 })
