@@ -1,6 +1,7 @@
 /**
  * `npm run test:unit`: every *.test.ts under client/src, server and scripts, in Node's test
- * runner (Node 20 cannot glob test files itself). `--only server` narrows it to one folder.
+ * runner (Node 20 cannot glob test files itself), compiled first (scripts/unit-test-bundles.ts).
+ * `--only server` narrows it to one folder.
  * Tests that need a database use the embedded SQLite, or the PostgreSQL server of TEST_DATABASE_URL.
  * `--database-only` keeps the files that can use that server: those whose imports reach
  * server/test/test-database.ts, the one module that reads TEST_DATABASE_URL. The others (a config
@@ -11,6 +12,7 @@ import { build } from 'esbuild'
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { root } from './paths'
+import { bundleTestFiles } from './unit-test-bundles'
 
 const ALL_FOLDERS = ['common', 'client/src', 'server', 'scripts']
 const args = process.argv.slice(2)
@@ -88,16 +90,16 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1)
 }
 
+const { bundleOf } = await bundleTestFiles(files)
 const result = spawnSync(
   process.execPath,
   [
-    '--import',
-    'tsx',
+    '--enable-source-maps',
     '--test',
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
     ...args,
-    ...files,
+    ...files.map((file) => bundleOf.get(file)!),
   ],
   { cwd: root, stdio: 'inherit' },
 )
