@@ -10,7 +10,16 @@ import { idleWriteIntervalMs } from '../../../common/session-idle'
  * `lastCallAt + timeout` and `lastCallAt + timeout + interval`; an answer of
  * GET /api/me/session or POST /renew gives it exactly (`idleExpiresAt`).
  */
-export const WARN_BEFORE_MS = 2 * 60 * 1000
+const WARN_BEFORE_MS = 2 * 60 * 1000
+
+/**
+ * How long before the end the warning opens: two minutes, or half the timeout when that is
+ * shorter. With a timeout of a minute or two (SESSION_IDLE_TIMEOUT allows 60 s) a two-minute
+ * warning would open with every use, before the person had stopped working.
+ */
+export function warnBeforeMs(idleTimeoutMs: number): number {
+  return Math.min(WARN_BEFORE_MS, Math.floor(idleTimeoutMs / 2))
+}
 /** After the latest possible end, a little more, so the server has surely ended it too. */
 const CHECK_MARGIN_MS = 1000
 
@@ -23,7 +32,7 @@ export interface SessionLimits {
 }
 
 export interface IdleSchedule {
-  /** When the warning opens: two minutes before the earliest the session can end. */
+  /** When the warning opens: warnBeforeMs before the earliest the session can end. */
   warnAt: number
   /** The earliest the session can end for lack of use (what the warning counts down to). */
   endsAt: number
@@ -48,7 +57,7 @@ export function idleSchedule(limits: SessionLimits, lastCallAt: number | null): 
     : limits.idleExpiresAt
   const absoluteFirst = limits.expiresAt <= endsAt
   return {
-    warnAt: absoluteFirst ? Number.POSITIVE_INFINITY : endsAt - WARN_BEFORE_MS,
+    warnAt: absoluteFirst ? Number.POSITIVE_INFINITY : endsAt - warnBeforeMs(limits.idleTimeoutMs),
     endsAt: absoluteFirst ? limits.expiresAt : endsAt,
     checkAt: Math.min(latestEnd, limits.expiresAt) + CHECK_MARGIN_MS,
     absoluteFirst,
