@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { DARK_SYSTEM } from './e2e/support/color-scheme'
-import { engineSensitiveFiles } from './e2e/support/engine-sensitive'
+import { engineSensitiveFiles, SERVER_DECIDES } from './e2e/support/engine-sensitive'
 import { isInstalled } from './e2e/support/installed-browsers'
 import { externalBaseURL, targetBaseURL } from './e2e/support/target'
 import { e2e } from './e2e/support/test-env'
@@ -46,7 +46,10 @@ const SMOKE = /smoke\/.*\.spec\.ts$/
  * No project at all when there is no Firefox: `npm test` names it once in its summary.
  */
 const firefoxFound = findFirefox()
-/** Every suite in Firefox; by default only the engine-sensitive ones (engine-sensitive.ts). */
+/**
+ * Every suite in Firefox; by default only the engine-sensitive ones, less their tests tagged
+ * SERVER_DECIDES (engine-sensitive.ts).
+ */
 const firefoxFull = process.env.PAINEL_FIREFOX_FULL === '1'
 function firefox(scheme: 'light' | 'dark') {
   if (!firefoxFound.found) return {}
@@ -65,7 +68,7 @@ const firefoxProjects = firefoxFound.found
         name: 'firefox',
         testIgnore: SMOKE,
         ...(firefoxFull ? {} : { testMatch: engineSensitiveFiles }),
-        grepInvert: new RegExp(DARK_SYSTEM),
+        grepInvert: new RegExp(firefoxFull ? DARK_SYSTEM : `${DARK_SYSTEM}|${SERVER_DECIDES}`),
         use: firefox('light'),
         metadata: { fixedColorScheme: 'light' },
       },

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { createStaff, uniqueEmail } from './support/accounts'
 import { authenticatorCode, withAuthenticator } from './support/authenticator'
+import { SERVER_DECIDES } from './support/engine-sensitive'
 import { waitForMailAbout } from './support/mailbox'
 import { expectRoute, signInWithForm, tokenIn } from './support/pages'
 import { e2e } from './support/test-env'
@@ -69,149 +70,151 @@ test('a person with an account presses "Entrar com …", signs in at the provide
   await expect(providers).toBeHidden()
 })
 
-test('Equipe shows how a person signs in: password and provider', async ({
-  page,
-  browser,
-  api,
-}) => {
-  const person = await createStaff(api, { name: 'Teo Dois Caminhos', label: 'teo-sso' })
-  await signInThroughProvider(page, person.email)
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+test(
+  'Equipe shows how a person signs in: password and provider',
+  { tag: SERVER_DECIDES },
+  async ({ page, browser, api }) => {
+    const person = await createStaff(api, { name: 'Teo Dois Caminhos', label: 'teo-sso' })
+    await signInThroughProvider(page, person.email)
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
-  const adminContext = await browser.newContext()
-  try {
-    const admin = await adminContext.newPage()
-    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/equipe/${person.id}`)}`)
-    await signInWithForm(admin, e2e.admin)
-    await expect(admin.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+    const adminContext = await browser.newContext()
+    try {
+      const admin = await adminContext.newPage()
+      await admin.goto(`/#/login?redirect=${encodeURIComponent(`/equipe/${person.id}`)}`)
+      await signInWithForm(admin, e2e.admin)
+      await expect(admin.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+      await expect(
+        admin.getByRole('definition').filter({ hasText: `Senha, ${e2e.oidc.label}` }),
+      ).toBeVisible()
+    } finally {
+      await adminContext.close()
+    }
+  },
+)
+
+test(
+  'a new person comes back from the provider pending; an admin approves; the next press lands on Início',
+  { tag: SERVER_DECIDES },
+  async ({ page, browser }) => {
+    const email = uniqueEmail('nova-sso')
+    await signInThroughProvider(page, email)
+    await expectRoute(page, '/login')
+    await expect(page.getByRole('status')).toHaveText(
+      'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
+    )
+    expect(await tokenIn(page)).toBeNull()
+
+    // An admin approves the registration on Equipe, in their own browser.
+    const adminContext = await browser.newContext()
+    try {
+      const admin = await adminContext.newPage()
+      await admin.goto('/#/login?redirect=%2Fequipe')
+      await signInWithForm(admin, e2e.admin)
+      await expectRoute(admin, '/equipe')
+      await admin.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).fill(email)
+      await admin.keyboard.press('Enter')
+      const row = admin.getByRole('row', { name: new RegExp(email) })
+      await expect(row.getByText('Aguardando aprovação')).toBeVisible()
+      await row.getByRole('button', { name: /^Aprovar / }).click()
+      await admin.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click()
+      await expect(row.getByText('Ativa', { exact: true })).toBeVisible()
+    } finally {
+      await adminContext.close()
+    }
+
+    // The person presses the button again (the provider remembers them) and is in.
+    await page.goto('/#/login')
+    await providerButton(page).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    await expectRoute(page, '/dashboard')
+    expect(await tokenIn(page)).not.toBeNull()
+
+    // No password of their own: neither Início nor the authenticator app's card speaks of one.
     await expect(
-      admin.getByRole('definition').filter({ hasText: `Senha, ${e2e.oidc.label}` }),
+      page.getByText('Só a entrada no provedor de identidade protege a sua conta.'),
     ).toBeVisible()
-  } finally {
-    await adminContext.close()
-  }
-})
+    await page.goto('/#/perfil')
+    const card = page.locator('.card').filter({
+      has: page.getByRole('heading', { name: 'Verificação em duas etapas' }),
+    })
+    await expect(card).toContainText('Ao entrar, você digita também um código do aplicativo')
+    await expect(card).not.toContainText('senha')
+  },
+)
 
-test('a new person comes back from the provider pending; an admin approves; the next press lands on Início', async ({
-  page,
-  browser,
-}) => {
-  const email = uniqueEmail('nova-sso')
-  await signInThroughProvider(page, email)
-  await expectRoute(page, '/login')
-  await expect(page.getByRole('status')).toHaveText(
-    'Seu cadastro foi recebido e aguarda a aprovação de um administrador. Você poderá entrar assim que o cadastro for aprovado.',
-  )
-  expect(await tokenIn(page)).toBeNull()
+test(
+  'linking by password: Início counts no failed attempt, and the log names the provider by its label',
+  { tag: SERVER_DECIDES },
+  async ({ page, browser, api }) => {
+    const person = await createStaff(api, { name: 'Nina Vincula', label: 'nina-sso' })
+    await signInThroughProvider(page, person.email, { unverified: true })
+    await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+    await page.getByLabel('E-mail').fill(person.email)
+    await page.getByLabel('Senha', { exact: true }).fill(person.password)
+    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    // The provider's refusal was the person's own first step, not an attempt on their account.
+    // (Its sessions' line comes in the same answer as the failures: once it shows, they would.)
+    await expect(page.getByText('Só esta sessão está aberta.')).toBeVisible()
+    await expect(page.getByText(/tentativas? de acesso com falha/)).toHaveCount(0)
 
-  // An admin approves the registration on Equipe, in their own browser.
-  const adminContext = await browser.newContext()
-  try {
-    const admin = await adminContext.newPage()
-    await admin.goto('/#/login?redirect=%2Fequipe')
-    await signInWithForm(admin, e2e.admin)
-    await expectRoute(admin, '/equipe')
-    await admin.getByRole('searchbox', { name: 'Buscar por nome ou e-mail' }).fill(email)
-    await admin.keyboard.press('Enter')
-    const row = admin.getByRole('row', { name: new RegExp(email) })
-    await expect(row.getByText('Aguardando aprovação')).toBeVisible()
-    await row.getByRole('button', { name: /^Aprovar / }).click()
-    await admin.getByRole('dialog').getByRole('button', { name: 'Aprovar' }).click()
-    await expect(row.getByText('Ativa', { exact: true })).toBeVisible()
-  } finally {
-    await adminContext.close()
-  }
+    const adminContext = await browser.newContext()
+    try {
+      const admin = await adminContext.newPage()
+      await admin.goto(`/#/login?redirect=${encodeURIComponent(`/auditoria?account=${person.id}`)}`)
+      await signInWithForm(admin, e2e.admin)
+      const events = admin.getByRole('list', { name: 'Eventos da auditoria' })
+      const linked = events
+        .getByRole('listitem')
+        .filter({ hasText: 'Provedor de identidade vinculado' })
+      await expect(linked).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+      await expect(linked).toContainText('aviso enviado por e-mail')
+      await expect(
+        events.getByRole('listitem').filter({ hasText: 'Falha ao entrar' }).first(),
+      ).toContainText(`pelo provedor «${e2e.oidc.label}»`)
+      await expect(events).not.toContainText('«corp»')
+    } finally {
+      await adminContext.close()
+    }
+  },
+)
 
-  // The person presses the button again (the provider remembers them) and is in.
-  await page.goto('/#/login')
-  await providerButton(page).click()
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-  await expectRoute(page, '/dashboard')
-  expect(await tokenIn(page)).not.toBeNull()
+test(
+  'an e-mail the provider does not vouch for is not linked; the person links it with the password once',
+  { tag: SERVER_DECIDES },
+  async ({ page, api }) => {
+    const person = await createStaff(api, { name: 'Lia Sem Prova', label: 'lia-sso' })
+    await signInThroughProvider(page, person.email, { unverified: true })
+    await expectRoute(page, '/login')
+    await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+    expect(await tokenIn(page)).toBeNull()
 
-  // No password of their own: neither Início nor the authenticator app's card speaks of one.
-  await expect(
-    page.getByText('Só a entrada no provedor de identidade protege a sua conta.'),
-  ).toBeVisible()
-  await page.goto('/#/perfil')
-  const card = page.locator('.card').filter({
-    has: page.getByRole('heading', { name: 'Verificação em duas etapas' }),
-  })
-  await expect(card).toContainText('Ao entrar, você digita também um código do aplicativo')
-  await expect(card).not.toContainText('senha')
-})
+    // Not linked: the provider alone still does not sign the person in.
+    await providerButton(page).click()
+    await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+    expect(await tokenIn(page)).toBeNull()
 
-test('linking by password: Início counts no failed attempt, and the log names the provider by its label', async ({
-  page,
-  browser,
-  api,
-}) => {
-  const person = await createStaff(api, { name: 'Nina Vincula', label: 'nina-sso' })
-  await signInThroughProvider(page, person.email, { unverified: true })
-  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-  // The provider's refusal was the person's own first step, not an attempt on their account.
-  // (Its sessions' line comes in the same answer as the failures: once it shows, they would.)
-  await expect(page.getByText('Só esta sessão está aberta.')).toBeVisible()
-  await expect(page.getByText(/tentativas? de acesso com falha/)).toHaveCount(0)
+    // A wrong password links nothing and says so; the right one links and signs in.
+    await page.getByLabel('E-mail').fill(person.email)
+    await page.getByLabel('Senha', { exact: true }).fill('nao-e-a-senha-1')
+    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
+    await page.getByLabel('Senha', { exact: true }).fill(person.password)
+    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
-  const adminContext = await browser.newContext()
-  try {
-    const admin = await adminContext.newPage()
-    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/auditoria?account=${person.id}`)}`)
-    await signInWithForm(admin, e2e.admin)
-    const events = admin.getByRole('list', { name: 'Eventos da auditoria' })
-    const linked = events
-      .getByRole('listitem')
-      .filter({ hasText: 'Provedor de identidade vinculado' })
-    await expect(linked).toContainText(`pelo provedor «${e2e.oidc.label}»`)
-    await expect(linked).toContainText('aviso enviado por e-mail')
-    await expect(
-      events.getByRole('listitem').filter({ hasText: 'Falha ao entrar' }).first(),
-    ).toContainText(`pelo provedor «${e2e.oidc.label}»`)
-    await expect(events).not.toContainText('«corp»')
-  } finally {
-    await adminContext.close()
-  }
-})
-
-test('an e-mail the provider does not vouch for is not linked; the person links it with the password once', async ({
-  page,
-  api,
-}) => {
-  const person = await createStaff(api, { name: 'Lia Sem Prova', label: 'lia-sso' })
-  await signInThroughProvider(page, person.email, { unverified: true })
-  await expectRoute(page, '/login')
-  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-  expect(await tokenIn(page)).toBeNull()
-
-  // Not linked: the provider alone still does not sign the person in.
-  await providerButton(page).click()
-  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-  expect(await tokenIn(page)).toBeNull()
-
-  // A wrong password links nothing and says so; the right one links and signs in.
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha', { exact: true }).fill('nao-e-a-senha-1')
-  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
-  await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
-  await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-
-  // Minha conta lists the provider now; signed out, the provider alone signs the person in.
-  await page.goto('/#/perfil')
-  const providers = page.getByRole('list', { name: 'Provedores de identidade' })
-  await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
-  await page.getByRole('button', { name: 'Menu do usuário' }).click()
-  await page.getByRole('button', { name: 'Sair' }).click()
-  await expectRoute(page, '/login')
-  await providerButton(page).click()
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-})
+    // Minha conta lists the provider now; signed out, the provider alone signs the person in.
+    await page.goto('/#/perfil')
+    const providers = page.getByRole('list', { name: 'Provedores de identidade' })
+    await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await page.getByRole('button', { name: 'Sair' }).click()
+    await expectRoute(page, '/login')
+    await providerButton(page).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+  },
+)
 
 test('an admin mails a link from Equipe; the person opens it, signs in at the provider with an e-mail it does not vouch for, and is in, linked', async ({
   page,
@@ -276,34 +279,35 @@ test('an admin mails a link from Equipe; the person opens it, signs in at the pr
   }
 })
 
-test('an account with an authenticator app links by its password and a code, and the link then asks only the code', async ({
-  page,
-  api,
-}) => {
-  const person = await createStaff(api, { name: 'Caio Dois Passos', label: 'caio-sso' })
-  const { secret } = await withAuthenticator(api, person.email, person.password)
+test(
+  'an account with an authenticator app links by its password and a code, and the link then asks only the code',
+  { tag: SERVER_DECIDES },
+  async ({ page, api }) => {
+    const person = await createStaff(api, { name: 'Caio Dois Passos', label: 'caio-sso' })
+    const { secret } = await withAuthenticator(api, person.email, person.password)
 
-  await signInThroughProvider(page, person.email, { unverified: true })
-  await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Senha', { exact: true }).fill(person.password)
-  await page.getByRole('button', { name: 'Entrar e vincular' }).click()
-  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
-  // A code of the next step: within the step the server allows, and not used yet.
-  await page
-    .getByLabel('Código de verificação')
-    .fill(authenticatorCode(secret, Date.now() + 30_000))
-  await page.getByRole('button', { name: 'Verificar' }).click()
-  await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+    await signInThroughProvider(page, person.email, { unverified: true })
+    await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
+    await page.getByLabel('E-mail').fill(person.email)
+    await page.getByLabel('Senha', { exact: true }).fill(person.password)
+    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
+    // A code of the next step: within the step the server allows, and not used yet.
+    await page
+      .getByLabel('Código de verificação')
+      .fill(authenticatorCode(secret, Date.now() + 30_000))
+    await page.getByRole('button', { name: 'Verificar' }).click()
+    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
-  // Linked: signed out, the provider leads to the code step, not to the link's notice.
-  await page.getByRole('button', { name: 'Menu do usuário' }).click()
-  await page.getByRole('button', { name: 'Sair' }).click()
-  await expectRoute(page, '/login')
-  await providerButton(page).click()
-  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
-  await expect(page.getByText(LINK_BY_PASSWORD)).toBeHidden()
-})
+    // Linked: signed out, the provider leads to the code step, not to the link's notice.
+    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await page.getByRole('button', { name: 'Sair' }).click()
+    await expectRoute(page, '/login')
+    await providerButton(page).click()
+    await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
+    await expect(page.getByText(LINK_BY_PASSWORD)).toBeHidden()
+  },
+)
 
 test('cancelled at the provider: the login page says so, and the form is still there', async ({
   page,

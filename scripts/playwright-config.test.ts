@@ -38,7 +38,7 @@ it('defines the Firefox projects only where there is a Firefox, named once rathe
   }
 })
 
-it('runs the engine-sensitive suites in Firefox, and every suite with PAINEL_FIREFOX_FULL=1', () => {
+it('runs the engine-sensitive suites in Firefox (less the tests the server decides), and every suite with PAINEL_FIREFOX_FULL=1', () => {
   const filesOf = (env: NodeJS.ProcessEnv) => {
     const run = spawnSync(
       process.execPath,
@@ -50,11 +50,18 @@ it('runs the engine-sensitive suites in Firefox, and every suite with PAINEL_FIR
       },
     )
     assert.equal(run.status, 0, run.stderr)
-    return new Set([...run.stdout.matchAll(/› ([\w/-]+)\.spec\.ts:/g)].map((match) => match[1]))
+    return {
+      files: new Set([...run.stdout.matchAll(/› ([\w/-]+)\.spec\.ts:/g)].map((match) => match[1])),
+      listing: run.stdout,
+    }
   }
+  // A single-sign-on.spec.ts test tagged SERVER_DECIDES (e2e/support/engine-sensitive.ts).
+  const serverDecides = 'Equipe shows how a person signs in: password and provider'
   const some = filesOf({ E2E_BASE_URL: '', PAINEL_FIREFOX_FULL: '' })
-  assert.deepEqual([...some].sort(), [...ENGINE_SENSITIVE_SPECS].sort())
+  assert.deepEqual([...some.files].sort(), [...ENGINE_SENSITIVE_SPECS].sort())
+  assert.ok(!some.listing.includes(serverDecides), 'a test the server decides is left to Chromium')
   const all = filesOf({ E2E_BASE_URL: '', PAINEL_FIREFOX_FULL: '1' })
-  assert.ok(all.has('staff-admin') && all.has('audit-words'), [...all].join(', '))
-  for (const name of ENGINE_SENSITIVE_SPECS) assert.ok(all.has(name), name)
+  assert.ok(all.files.has('staff-admin') && all.files.has('audit-words'), [...all.files].join(', '))
+  for (const name of ENGINE_SENSITIVE_SPECS) assert.ok(all.files.has(name), name)
+  assert.ok(all.listing.includes(serverDecides), 'and runs in Firefox with PAINEL_FIREFOX_FULL=1')
 })

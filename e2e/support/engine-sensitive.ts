@@ -35,3 +35,12 @@ export const ENGINE_SENSITIVE_SPECS = [
 export const engineSensitiveFiles = new RegExp(
   `(^|/)(${ENGINE_SENSITIVE_SPECS.join('|')})\\.spec\\.ts$`,
 )
+
+/**
+ * A test of an engine-sensitive suite whose outcome is nonetheless the server's (which account a
+ * provider's sign-in links, who must approve it, what the log says): tagged, it runs in Chromium
+ * only, unless PAINEL_FIREFOX_FULL=1. In single-sign-on.spec.ts the redirects, the link's
+ * SameSite=Strict cookie, a cancel at the provider and the prerendered button stay in Firefox;
+ * the five journeys tagged took 63 s of Firefox's time in CI for nothing the engine decides.
+ */
+export const SERVER_DECIDES = '@server-decides'
