@@ -496,7 +496,7 @@ function printMemory(result: MemoryResult) {
         [
           `after a first start on an empty DATA_DIR (${result.runs} run(s))`,
           ...spreadCells(result.afterFirstStartMb, mb),
-          '≤ 120 MB',
+          '≤ 90 MB (issue 44)',
         ],
         [
           `after ${result.afterLoad.signIns} sign-ins and 10 s of 50 connections on / (peak ${mb(result.afterLoad.peakMb)})`,

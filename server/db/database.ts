@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import type Pg from 'pg'
-import { migrationProvider } from './migrations'
+import { migrator } from './migrations'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
 import { EmbeddedDialect } from './sqlite-dialect'
@@ -65,10 +65,7 @@ export function connect(
  * advisory lock, so several replicas can start at once; the embedded engine has one process.
  */
 export async function migrate(db: Db, engine: Engine): Promise<void> {
-  const { error } = await new Migrator({
-    db,
-    provider: migrationProvider(engine),
-  }).migrateToLatest()
+  const { error } = await migrator(db, engine).migrateToLatest()
   if (error)
     throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`)
 }

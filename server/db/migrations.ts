@@ -1,10 +1,11 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
 import { listMigrations } from './list-migrations'
 import { provisioningMigrations } from './provisioning-migrations'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
+import type { Schema } from './schema'
 
 /**
  * A step of the schema's history, written once for both engines: column types and defaults come
@@ -651,6 +652,23 @@ const migrations: Record<string, PortableMigration> = {
   },
   // Issue 46's: provisioning-migrations.ts.
   ...provisioningMigrations,
+}
+
+/**
+ * The order of the migrations: their names, character by character. Each begins with its date
+ * and a number (`2026-11-30-4301-…`), so that is their order of writing, the same as Kysely's
+ * default, `localeCompare`, gives them (migrations.test.ts). That default built a collator at
+ * every start, which read 3 MB of ICU's data into the server's memory.
+ */
+export const migrationNameOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Kysely's Migrator over this engine's migrations, in migrationNameOrder. */
+export function migrator(db: Kysely<Schema>, engine: Engine): Migrator {
+  return new Migrator({
+    db,
+    provider: migrationProvider(engine),
+    nameComparator: migrationNameOrder,
+  })
 }
 
 /** The migrations for one engine, as Kysely's Migrator takes them. */

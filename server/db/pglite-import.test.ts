@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, it } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, Migrator } from 'kysely'
+import { Kysely } from 'kysely'
 import { createPasswordReset } from '../accounts/password-resets'
 import { hashPassword } from '../accounts/passwords'
 import { newToken, tokenHash } from '../accounts/tokens'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
 import { PGliteDialect } from '../test/pglite-dialect'
-import { migrationProvider } from './migrations'
+import { migrator } from './migrations'
 import type { Role, Schema } from './schema'
 
 /**
@@ -30,10 +30,9 @@ before(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'painel-pglite-import-'))
   const pglite = new PGlite(join(dataDir, 'pglite'))
   const db = new Kysely<Schema>({ dialect: new PGliteDialect(pglite) })
-  const { error } = await new Migrator({
-    db,
-    provider: migrationProvider('postgres'),
-  }).migrateTo('2026-11-21-0001-accounts-and-sessions')
+  const { error } = await migrator(db, 'postgres').migrateTo(
+    '2026-11-21-0001-accounts-and-sessions',
+  )
   assert.equal(error, undefined)
   // Accounts as that version wrote them (its columns only: no name sort key yet).
   const oldAccount = async (name: string, email: string, password: string, role: Role) =>

@@ -2,10 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
-import { Migrator } from 'kysely'
 import pg from 'pg'
 import { connect, openDatabase, type Database, type Db } from '../db/database'
-import { migrationProvider } from '../db/migrations'
+import { migrator } from '../db/migrations'
 import type { Engine } from '../db/portable-sql'
 
 /**
@@ -46,10 +45,7 @@ export async function unmigratedTestDatabase(): Promise<UnmigratedTestDatabase> 
     db,
     engine,
     async migrateTo(migration) {
-      const { error } = await new Migrator({
-        db,
-        provider: migrationProvider(engine),
-      }).migrateTo(migration)
+      const { error } = await migrator(db, engine).migrateTo(migration)
       if (error)
         throw error instanceof Error
           ? error

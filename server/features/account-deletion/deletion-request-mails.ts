@@ -28,13 +28,15 @@ const DAY_MS = 86_400_000
 export const answerBy = (requestedAt: Date) =>
   new Date(requestedAt.getTime() + ANSWER_DAYS * DAY_MS)
 
-const DATE = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'America/Sao_Paulo',
-})
-const dateOf = (at: Date) => DATE.format(at)
+/** Made at the first mail, not at the server's start (security-notice-mail.ts says why). */
+let date: Intl.DateTimeFormat | undefined
+const dateOf = (at: Date) =>
+  (date ??= new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'America/Sao_Paulo',
+  })).format(at)
 
 type Person = Pick<Account, 'id' | 'name' | 'email' | 'role_id' | 'team_id'>
 type Decider = Pick<Account, 'id' | 'name' | 'email'>

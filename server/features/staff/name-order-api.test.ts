@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { namesInOrder } from '../../../common/name-order'
+import { compareNames } from '../../../common/name-order'
 import type { StaffList } from '../../../common/api/staff'
 import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
@@ -82,7 +82,7 @@ describe(`staff names in Portuguese order (${testStoreName()})`, () => {
     assert.deepEqual(await allPages('name'), expected)
     assert.deepEqual(await allPages('-name'), [...expected].reverse())
     // The same order as the browser's collator, apart from the tie it orders by case itself.
-    const browser = [...expected].sort(namesInOrder.compare)
+    const browser = [...expected].sort(compareNames)
     assert.deepEqual(
       browser.filter((name) => name.toLowerCase() !== 'ana'),
       expected.filter((name) => name.toLowerCase() !== 'ana'),

@@ -1,6 +1,6 @@
 import { AUDIT_TYPES } from '../../../../common/api/audit'
 import { auditTypeNames } from '../../../../common/audit-type-names'
-import { namesInOrder } from '../../../../common/name-order'
+import { compareNames } from '../../../../common/name-order'
 import { listStaff } from '../../api/staff-list-api'
 import { useLoad } from '../../api/use-load'
 import type { FilterChanges } from '../../routing/filter-params'
@@ -16,7 +16,7 @@ const text = auditMessages
  */
 const fetchPeople = (signal: AbortSignal) =>
   listStaff({ sort: 'name', pageSize: '100' }, signal).then((list) =>
-    [...list.items].sort((a, b) => namesInOrder.compare(a.name, b.name)),
+    [...list.items].sort((a, b) => compareNames(a.name, b.name)),
   )
 
 /**
