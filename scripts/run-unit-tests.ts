@@ -90,7 +90,7 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1)
 }
 
-const { bundleOf } = await bundleTestFiles(files)
+const bundles = await bundleTestFiles(files)
 const result = spawnSync(
   process.execPath,
   [
@@ -99,8 +99,9 @@ const result = spawnSync(
     `--test-concurrency=${concurrency}`,
     '--test-reporter=spec',
     ...args,
-    ...files.map((file) => bundleOf.get(file)!),
+    ...files.map((file) => bundles.bundleOf.get(file)!),
   ],
   { cwd: root, stdio: 'inherit' },
 )
+await bundles.remove()
 process.exit(result.status ?? 1)

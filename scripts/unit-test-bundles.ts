@@ -1,5 +1,5 @@
-import { build, transform, type Metafile, type Plugin } from 'esbuild'
-import { readFile, rm } from 'node:fs/promises'
+import { build, transform, type Plugin } from 'esbuild'
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { root } from './paths'
@@ -14,11 +14,9 @@ import { root } from './paths'
 export interface TestBundles {
   /** Source path (relative to the root) → its compiled file (absolute). */
   readonly bundleOf: ReadonlyMap<string, string>
-  /** The build's record, to see which sources each test file reaches. */
-  readonly metafile: Metafile
+  /** Removes the compiled files. */
+  remove(): Promise<void>
 }
-
-export const TEST_BUNDLE_DIR = join(root, '.cache', 'unit-tests')
 
 /**
  * `import.meta.url`, `.dirname` and `.filename` keep naming the module's own source file. In a
@@ -49,12 +47,14 @@ export const sourceLocationPlugin: Plugin = {
   },
 }
 
-/** Compiles `files` (paths relative to the root) into `outdir`, emptied first. */
-export async function bundleTestFiles(
-  files: readonly string[],
-  outdir = TEST_BUNDLE_DIR,
-): Promise<TestBundles> {
-  await rm(outdir, { recursive: true, force: true })
+/**
+ * Compiles `files` (paths relative to the root) into a folder of this run's own under .cache/
+ * (inside the root, so that packages resolve from node_modules; two runs at once, say SQLite and
+ * PostgreSQL, do not share it).
+ */
+export async function bundleTestFiles(files: readonly string[]): Promise<TestBundles> {
+  await mkdir(join(root, '.cache'), { recursive: true })
+  const outdir = await mkdtemp(join(root, '.cache', 'unit-tests-'))
   const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: [...files],
@@ -80,7 +80,11 @@ export async function bundleTestFiles(
   for (const [output, { entryPoint }] of Object.entries(metafile.outputs)) {
     if (entryPoint) bundleOf.set(entryPoint, join(root, output))
   }
+  const remove = () => rm(outdir, { recursive: true, force: true })
   const missing = files.filter((file) => !bundleOf.has(file))
-  if (missing.length > 0) throw new Error(`not compiled: ${missing.join(', ')}`)
-  return { bundleOf, metafile }
+  if (missing.length > 0) {
+    await remove()
+    throw new Error(`not compiled: ${missing.join(', ')}`)
+  }
+  return { bundleOf, remove }
 }
