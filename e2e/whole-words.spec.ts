@@ -30,22 +30,39 @@ const splitEmails = (page: Page) =>
     return found
   })
 
+/** Two animation frames: a re-render the resize set off (the layout's phone mode) is painted. */
+const nextPaint = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+
 async function expectNoSplitAtAnyPhoneWidth(page: Page) {
   const split: string[] = []
   for (let width = 320; width <= 430; width += 5) {
     await page.setViewportSize({ width, height: 844 })
+    await nextPaint(page)
     split.push(...(await splitEmails(page)).map((text) => `${width} px: …${text}…`))
   }
   expect(split).toEqual([])
 }
 
 test.describe('signed in', () => {
-  test.use({ signedInAs: 'staff' })
+  // On a phone from the start: opened at a desktop's width, the first phone width was measured,
+  // now and then, while the sidebar still took its desktop place, and "E-mail" split in the
+  // narrow rest (CI, in Chromium and in Firefox, at 320 and 325 px only).
+  test.use({ signedInAs: 'staff', viewport: { width: 320, height: 844 } })
 
   test('Minha conta: "e-mail" whole on its line in the Avisos de segurança card', async ({
     page,
   }) => {
     await page.goto('/#/perfil')
+    // CoreUI's sidebar learns it is on a phone after its first render, and then closes.
+    await expect(
+      page.getByRole('button', { name: 'Mostrar ou ocultar o menu lateral' }),
+    ).toHaveAttribute('aria-expanded', 'false')
     await expect(page.getByRole('heading', { name: 'Avisos de segurança' })).toBeVisible()
     await expect(page.getByText(/O Painel avisa por e-mail quando algo muda/)).toBeVisible()
     await expectNoSplitAtAnyPhoneWidth(page)
