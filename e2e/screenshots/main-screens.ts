@@ -27,7 +27,7 @@ const SIZES = {
   phone: { width: 390, height: 844 },
 } as const
 
-/** Equipe's rows: the scene's people (support/screenshot-scene.ts) and a few more, dated. */
+/** Equipe's rows: the scene's people (e2e/support/screenshot-scene.ts) and a few more, dated. */
 const TEAM = [
   ['Administrador', 'admin@painel.test', 'admin', 'active', '2026-09-01'],
   // 45 characters, as public bodies' addresses can be: whole at 1280 px beside Papel and Time.
@@ -123,7 +123,7 @@ async function scrollToCard(page: Page, heading: string) {
 interface Screen {
   name: string
   signedIn: boolean
-  /** Settings of a server of the screen's own (support/own-server.ts), beside the shared one. */
+  /** Settings of a server of the screen's own (e2e/support/own-server.ts), beside the shared one. */
   ownServer?: NodeJS.ProcessEnv
   open: (page: Page, scene: Scene) => Promise<void>
 }

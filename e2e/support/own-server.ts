@@ -20,7 +20,7 @@ export async function startOwnServer(
   /** A port chosen beforehand: a provider must know the server's callback address. */
   port = freePortSync(),
 ): Promise<OwnServer> {
-  // localhost, like the shared server (support/test-env.ts): passkeys need a host name.
+  // localhost, like the shared server (test-env.ts): passkeys need a host name.
   const baseURL = `http://localhost:${port}`
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
     cwd: root,

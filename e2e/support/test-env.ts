@@ -25,7 +25,7 @@ export const e2e = {
   smtpPort: Number(process.env.PAINEL_E2E_SMTP_PORT),
   dataDir: process.env.PAINEL_E2E_DATA_DIR,
   mailDir: process.env.PAINEL_E2E_MAIL_DIR,
-  /** The run's OpenID provider (support/oidc-provider-server.ts), the panel's `corp`. */
+  /** The run's OpenID provider (oidc-provider-server.ts), the panel's `corp`. */
   oidc: {
     port: Number(process.env.PAINEL_E2E_OIDC_PORT),
     issuer: `http://127.0.0.1:${process.env.PAINEL_E2E_OIDC_PORT}`,
