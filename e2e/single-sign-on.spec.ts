@@ -4,7 +4,7 @@ import { createStaff, uniqueEmail } from './support/accounts'
 import { authenticatorCode, withAuthenticator } from './support/authenticator'
 import { SERVER_DECIDES } from './support/engine-sensitive'
 import { waitForMailAbout } from './support/mailbox'
-import { expectRoute, signInWithForm, tokenIn } from './support/pages'
+import { expectRoute, signInWithForm, signOut, tokenIn } from './support/pages'
 import { e2e } from './support/test-env'
 
 /**
@@ -36,6 +36,8 @@ async function signInThroughProvider(page: Page, email: string, options = { unve
   await signInAtProvider(page, email, options)
 }
 
+/** The login form's button after LINK_BY_PASSWORD. */
+const LINK_BUTTON = 'Entrar e vincular'
 const LINK_BY_PASSWORD =
   'Já existe uma conta no painel com o e-mail que o provedor informou, mas o provedor não confirmou que o e-mail é seu. Para vincular o provedor a essa conta, entre uma vez com o e-mail e a senha dela. Depois disso, o provedor basta para entrar.'
 
@@ -53,9 +55,7 @@ test('a person with an account presses "Entrar com …", signs in at the provide
 
   // Signed out of the panel, the button signs the person in again through the link now made,
   // where they were going; the provider remembers them, so its page does not even show.
-  await page.getByRole('button', { name: 'Menu do usuário' }).click()
-  await page.getByRole('button', { name: 'Sair' }).click()
-  await expectRoute(page, '/login')
+  await signOut(page)
   await page.goto('/#/login?redirect=%2Fperfil')
   await providerButton(page).click()
   await expectRoute(page, '/perfil')
@@ -150,9 +150,7 @@ test(
     const person = await createStaff(api, { name: 'Nina Vincula', label: 'nina-sso' })
     await signInThroughProvider(page, person.email, { unverified: true })
     await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-    await page.getByLabel('E-mail').fill(person.email)
-    await page.getByLabel('Senha', { exact: true }).fill(person.password)
-    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await signInWithForm(page, person, LINK_BUTTON)
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
     // The provider's refusal was the person's own first step, not an attempt on their account.
     // (Its sessions' line comes in the same answer as the failures: once it shows, they would.)
@@ -196,21 +194,16 @@ test(
     expect(await tokenIn(page)).toBeNull()
 
     // A wrong password links nothing and says so; the right one links and signs in.
-    await page.getByLabel('E-mail').fill(person.email)
-    await page.getByLabel('Senha', { exact: true }).fill('nao-e-a-senha-1')
-    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await signInWithForm(page, { ...person, password: 'nao-e-a-senha-1' }, LINK_BUTTON)
     await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.')
-    await page.getByLabel('Senha', { exact: true }).fill(person.password)
-    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await signInWithForm(page, person, LINK_BUTTON)
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
     // Minha conta lists the provider now; signed out, the provider alone signs the person in.
     await page.goto('/#/perfil')
     const providers = page.getByRole('list', { name: 'Provedores de identidade' })
     await expect(providers.getByText(e2e.oidc.label, { exact: true })).toBeVisible()
-    await page.getByRole('button', { name: 'Menu do usuário' }).click()
-    await page.getByRole('button', { name: 'Sair' }).click()
-    await expectRoute(page, '/login')
+    await signOut(page)
     await providerButton(page).click()
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
   },
@@ -288,9 +281,7 @@ test(
 
     await signInThroughProvider(page, person.email, { unverified: true })
     await expect(page.getByRole('status')).toHaveText(LINK_BY_PASSWORD)
-    await page.getByLabel('E-mail').fill(person.email)
-    await page.getByLabel('Senha', { exact: true }).fill(person.password)
-    await page.getByRole('button', { name: 'Entrar e vincular' }).click()
+    await signInWithForm(page, person, LINK_BUTTON)
     await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
     // A code of the next step: within the step the server allows, and not used yet.
     await page
@@ -300,9 +291,7 @@ test(
     await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
 
     // Linked: signed out, the provider leads to the code step, not to the link's notice.
-    await page.getByRole('button', { name: 'Menu do usuário' }).click()
-    await page.getByRole('button', { name: 'Sair' }).click()
-    await expectRoute(page, '/login')
+    await signOut(page)
     await providerButton(page).click()
     await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible()
     await expect(page.getByText(LINK_BY_PASSWORD)).toBeHidden()

@@ -12,14 +12,25 @@ export async function expectRoute(page: Page, expected: string | RegExp): Promis
     .toEqual(expected instanceof RegExp ? expect.stringMatching(expected) : expected)
 }
 
-/** Fills and sends the login form, as a person would. */
+/**
+ * Fills and sends the login form, as a person would. `button`: the form's other wording, "Entrar
+ * e vincular" after a provider's notice that the account must be linked by its password.
+ */
 export async function signInWithForm(
   page: Page,
   account: Pick<TestAccount, 'email' | 'password'>,
+  button = 'Entrar',
 ): Promise<void> {
   await page.getByLabel('E-mail').fill(account.email)
   await page.getByLabel('Senha', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+  await page.getByRole('button', { name: button, exact: true }).click()
+}
+
+/** "Sair" from the user menu, and back on the login page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu do usuário' }).click()
+  await page.getByRole('button', { name: 'Sair' }).click()
+  await expectRoute(page, '/login')
 }
 
 /** Sets (or, with null, removes) token_adm before any script of the page runs. */
