@@ -2,6 +2,7 @@ import { STAFF_PERMISSIONS } from '../../../common/staff-permissions'
 import type { ApiContext } from '../../api/api-context'
 import type { Db } from '../../db/database'
 import type { Account } from '../../db/schema'
+import { brasiliaDate } from '../../mail/brasilia-time'
 import { composeMail } from '../../mail/compose'
 import type { MailMessage } from '../../mail/mailer'
 import { effectivePermissions } from '../../roles/grant-rules'
@@ -27,16 +28,6 @@ const DAY_MS = 86_400_000
 
 export const answerBy = (requestedAt: Date) =>
   new Date(requestedAt.getTime() + ANSWER_DAYS * DAY_MS)
-
-/** Made at the first mail, not at the server's start (security-notice-mail.ts says why). */
-let date: Intl.DateTimeFormat | undefined
-const dateOf = (at: Date) =>
-  (date ??= new Intl.DateTimeFormat('pt-BR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'America/Sao_Paulo',
-  })).format(at)
 
 type Person = Pick<Account, 'id' | 'name' | 'email' | 'role_id' | 'team_id'>
 type Decider = Pick<Account, 'id' | 'name' | 'email'>
@@ -86,7 +77,7 @@ export function deletionRequestReceivedMail(person: Person, by: Date): MailMessa
   return composeMail(person.email, 'Painel: recebemos seu pedido de exclusão da conta', [
     `Olá, ${person.name}.`,
     'Recebemos o seu pedido de exclusão da sua conta no Painel. Quem administra o Painel vai anonimizar a conta (o seu nome, e-mail e o que identifica você deixam de existir) ou dizer por que não pode.',
-    `Você terá a resposta até ${dateOf(by)}, no máximo 15 dias depois do pedido (Lei Geral de Proteção de Dados, art. 19).`,
+    `Você terá a resposta até ${brasiliaDate(by)}, no máximo 15 dias depois do pedido (Lei Geral de Proteção de Dados, art. 19).`,
     'Até lá, a sua conta continua funcionando como antes. Se não foi você quem pediu, troque a sua senha em Minha conta e fale com quem administra o Painel.',
   ])
 }
@@ -100,7 +91,7 @@ export function deletionRequestNoticeMail(
   return composeMail(to.email, 'Painel: novo pedido de exclusão de conta', [
     `Olá, ${to.name}.`,
     `${person.name} (${person.email}) pediu a exclusão da própria conta no Painel.`,
-    `O pedido deve ser respondido até ${dateOf(by)} (15 dias, Lei Geral de Proteção de Dados, art. 19): anonimize a conta ou recuse o pedido informando o motivo, em Equipe › Pedidos de exclusão:`,
+    `O pedido deve ser respondido até ${brasiliaDate(by)} (15 dias, Lei Geral de Proteção de Dados, art. 19): anonimize a conta ou recuse o pedido informando o motivo, em Equipe › Pedidos de exclusão:`,
     listUrl(publicUrl),
     `Você recebe este aviso porque o seu papel permite excluir contas. Se o pedido continuar aberto, um lembrete chega ${REMINDER_DAYS_BEFORE} dias antes do prazo.`,
   ])
@@ -115,8 +106,8 @@ export function deletionRequestReminderMail(
   const by = answerBy(requestedAt)
   return composeMail(to.email, 'Painel: pedido de exclusão de conta aguardando resposta', [
     `Olá, ${to.name}.`,
-    `O pedido de exclusão da conta de ${person.name} (${person.email}), feito em ${dateOf(requestedAt)}, ainda não foi respondido.`,
-    `O prazo termina em ${dateOf(by)} (15 dias, Lei Geral de Proteção de Dados, art. 19). Anonimize a conta ou recuse o pedido informando o motivo, em Equipe › Pedidos de exclusão:`,
+    `O pedido de exclusão da conta de ${person.name} (${person.email}), feito em ${brasiliaDate(requestedAt)}, ainda não foi respondido.`,
+    `O prazo termina em ${brasiliaDate(by)} (15 dias, Lei Geral de Proteção de Dados, art. 19). Anonimize a conta ou recuse o pedido informando o motivo, em Equipe › Pedidos de exclusão:`,
     listUrl(publicUrl),
   ])
 }

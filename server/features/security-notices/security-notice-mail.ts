@@ -5,6 +5,7 @@ import { providerLabels, type ProviderLabels } from '../../../common/provider-la
 import { signsInWithPassword } from '../../accounts/password-sign-in-policy'
 import type { ApiContext } from '../../api/api-context'
 import type { AccountStatus, AuditEventsTable } from '../../db/schema'
+import { brasiliaDateTime } from '../../mail/brasilia-time'
 import { composeMail } from '../../mail/compose'
 import type { MailMessage } from '../../mail/mailer'
 import type { OutboxRow } from '../../mail/outbox'
@@ -66,19 +67,6 @@ export interface NoticeReader {
   providers: readonly string[]
   labels: ProviderLabels
 }
-
-/**
- * When, in Brasília's time: the server does not know the reader's zone, and most staff are there.
- * Made at the first mail: a time zone's formatter read 6 MB of ICU's data into the server's
- * memory at its start.
- */
-let when: Intl.DateTimeFormat | undefined
-const whenFormat = () =>
-  (when ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }))
 
 const quoted = (name: unknown) => (typeof name === 'string' && name !== '' ? ` «${name}»` : '')
 /** A provider as the mail says it: by its label, after the word "provedor" (common/provider-labels.ts). */
@@ -308,7 +296,7 @@ export function securityNoticeMail(
   if (kind === undefined) return null
   const { subject, sentence } = whatHappened(kind, details, reader)
   const where = [
-    `em ${whenFormat().format(new Date(event.at))} (horário de Brasília)`,
+    `em ${brasiliaDateTime(new Date(event.at))} (horário de Brasília)`,
     event.ip && `a partir do endereço ${event.ip}`,
     event.user_agent && `com ${browserName(event.user_agent)}`,
   ].filter(Boolean)
