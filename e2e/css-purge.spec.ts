@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test'
 import { unpurgedStylesheetPath } from '../scripts/paths'
 import { expect as baseExpect, test } from './fixtures'
 import { apiSignIn } from './support/accounts'
-import { finiteAnimationsFinished } from './support/animations'
+import { finiteAnimationsFinished, nextPaint } from './support/animations'
 import { e2e } from './support/test-env'
 
 /**
@@ -400,16 +400,6 @@ async function paintWithImagesDecoded(page: Page): Promise<void> {
     void root.offsetHeight
     root.style.display = ''
   })
-}
-
-/** Two animation frames: whatever changed in the page has been painted when this resolves. */
-async function nextPaint(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
-  )
 }
 
 /** Where the page finds the full stylesheet when the test swaps it in (a route answers it). */

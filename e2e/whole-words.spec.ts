@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { nextPaint } from './support/animations'
 
 /**
  * "e-mail" is never split at its hyphen ("e- / mail") in running text: the Avisos de segurança
@@ -30,19 +31,11 @@ const splitEmails = (page: Page) =>
     return found
   })
 
-/** Two animation frames: a re-render the resize set off (the layout's phone mode) is painted. */
-const nextPaint = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
-  )
-
 async function expectNoSplitAtAnyPhoneWidth(page: Page) {
   const split: string[] = []
   for (let width = 320; width <= 430; width += 5) {
     await page.setViewportSize({ width, height: 844 })
+    // A re-render the resize set off (the layout's phone mode) is painted before it is measured.
     await nextPaint(page)
     split.push(...(await splitEmails(page)).map((text) => `${width} px: …${text}…`))
   }

@@ -14,3 +14,13 @@ export async function finiteAnimationsFinished(page: Page): Promise<void> {
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
   })
 }
+
+/** Two animation frames: whatever changed in the page has been painted when this resolves. */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  )
+}
