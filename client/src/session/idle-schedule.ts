@@ -17,7 +17,7 @@ const WARN_BEFORE_MS = 2 * 60 * 1000
  * shorter. With a timeout of a minute or two (SESSION_IDLE_TIMEOUT allows 60 s) a two-minute
  * warning would open with every use, before the person had stopped working.
  */
-export function warnBeforeMs(idleTimeoutMs: number): number {
+function warnBeforeMs(idleTimeoutMs: number): number {
   return Math.min(WARN_BEFORE_MS, Math.floor(idleTimeoutMs / 2))
 }
 /** After the latest possible end, a little more, so the server has surely ended it too. */
