@@ -251,6 +251,73 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     }
   })
 
+  it('Equipe, locked: the locked accounts are looked up by their e-mail and sorted, not found along the order', async () => {
+    const later = new Date(Date.now() + 3_600_000)
+    const emails = ['p7@planos.example.com', 'p23@planos.example.com', 'p41@planos.example.com']
+    await db
+      .insertInto('sign_in_limits')
+      .values(
+        emails.map((email) => ({
+          key: `account:${email}`,
+          account: email,
+          count: 10,
+          window_ends_at: later,
+          blocked_until: later,
+        })),
+      )
+      .execute()
+    try {
+      for (const query of [{}, { sort: '-createdAt' as const }]) {
+        captured = []
+        const list = await staff({ ...query, locked: 'true' })
+        const page = captured.filter(
+          (each) => /from "?accounts"?/.test(each.sql) && /order by/i.test(each.sql),
+        )
+        captured = null
+        assert.deepEqual(list.items.map((item) => item.email).sort(), [...emails].sort())
+        assert.ok(page.length > 0, 'the page was read')
+        for (const read of page) {
+          // The locks' e-mails once (on PostgreSQL as one array), not again for the order.
+          assert.ok(read.parameters.length < emails.length + 6, read.sql)
+          const plan =
+            engine === 'sqlite'
+              ? (
+                  await db.executeQuery<{ detail: string }>({
+                    ...read,
+                    sql: `explain query plan ${read.sql}`,
+                  })
+                ).rows
+                  .map((row) => row.detail)
+                  .join('\n')
+              : // Sorts discouraged, as for the other lists: walking an order's index is then
+                // the planner's easy way, and the candidates' own table must still come first.
+                await db.connection().execute(async (connection) => {
+                  await sql`set enable_sort = off`.execute(connection)
+                  await sql`set enable_seqscan = off`.execute(connection)
+                  try {
+                    const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+                      ...read,
+                      sql: `explain ${read.sql}`,
+                    })
+                    return rows.map((row) => row['QUERY PLAN']).join('\n')
+                  } finally {
+                    await sql`reset enable_sort`.execute(connection)
+                    await sql`reset enable_seqscan`.execute(connection)
+                  }
+                })
+          assert.doesNotMatch(
+            plan,
+            /accounts_order|accounts_mfa_order|SCAN accounts(?! USING)/,
+            plan,
+          )
+          assert.match(plan, engine === 'sqlite' ? /\(email=\?\)/ : /accounts_email_key/, plan)
+        }
+      }
+    } finally {
+      await db.deleteFrom('sign_in_limits').where('account', 'in', emails).execute()
+    }
+  })
+
   it('Auditoria: a deep page starts at its cursor, by date, person or type', async () => {
     const at = new Date()
     const cursor = `${at.toISOString()}~${crypto.randomUUID()}`
