@@ -63,6 +63,8 @@ const BUCKET_MS = 15 * 60_000
 export class CsvClock {
   private readonly format: Intl.DateTimeFormat
   private readonly offsets = new Map<number, number>()
+  private lastBucket = Number.NaN
+  private lastOffset = 0
   /** The last minute written, and its text: a log's neighbouring events share their minute. */
   private minute = Number.NaN
   private minuteText = ''
@@ -83,6 +85,8 @@ export class CsvClock {
   /** The zone's offset from UTC at that instant, in minutes. */
   offsetAt(ms: number): number {
     const bucket = Math.floor(ms / BUCKET_MS) * BUCKET_MS
+    // Neighbouring events share their quarter hour: the map is asked once per quarter, not per row.
+    if (bucket === this.lastBucket) return this.lastOffset
     let offset = this.offsets.get(bucket)
     if (offset === undefined) {
       const parts = Object.fromEntries(
@@ -99,6 +103,8 @@ export class CsvClock {
       offset = Math.round((local - bucket) / 60_000)
       this.offsets.set(bucket, offset)
     }
+    this.lastBucket = bucket
+    this.lastOffset = offset
     return offset
   }
 
