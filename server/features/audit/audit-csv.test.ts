@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { CsvClock, csvField } from './audit-csv'
+import { CsvClock, csvField, inPieces } from './audit-csv'
 
 describe('the CSV export, line by line', () => {
   it('writes each instant in the zone asked for, with the offset of that instant, across a change of offset', () => {
@@ -28,5 +28,29 @@ describe('the CSV export, line by line', () => {
     assert.equal(csvField('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`)
     assert.equal(csvField('a;b'), '"a;b"')
     assert.equal(csvField('-1'), "'-1")
+  })
+})
+
+describe('the CSV export, in pieces', () => {
+  it('joins lines into pieces no longer than asked, splitting no line and losing none', () => {
+    const lines = Array.from(
+      { length: 1000 },
+      (_, index) => `${'x'.repeat(index % 300)};${index}\r\n`,
+    )
+    const pieces = [...inPieces(lines, 64 * 1024)]
+    assert.equal(pieces.join(''), lines.join(''))
+    assert.ok(pieces.length > 1)
+    for (const piece of pieces) {
+      assert.ok(piece.length <= 64 * 1024, `${piece.length}`)
+      assert.ok(piece.endsWith('\r\n'))
+    }
+  })
+
+  it('gives a line longer than a piece a piece of its own', () => {
+    assert.deepEqual(
+      [...inPieces(['a\r\n', 'b'.repeat(10) + '\r\n', 'c\r\n'], 8)],
+      ['a\r\n', 'b'.repeat(10) + '\r\n', 'c\r\n'],
+    )
+    assert.deepEqual([...inPieces([], 8)], [])
   })
 })

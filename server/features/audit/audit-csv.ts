@@ -152,3 +152,20 @@ export function csvLine(event: AuditEvent, clock: CsvClock, labels: ProviderLabe
       .join(SEPARATOR) + '\r\n'
   )
 }
+
+/**
+ * Lines joined into pieces of at most `maxChars` characters (a longer line is a piece of its
+ * own; no line is split), for writing a large export a piece at a time (audit-routes.ts says why
+ * the size matters).
+ */
+export function* inPieces(lines: Iterable<string>, maxChars: number): Generator<string> {
+  let piece = ''
+  for (const line of lines) {
+    if (piece !== '' && piece.length + line.length > maxChars) {
+      yield piece
+      piece = ''
+    }
+    piece += line
+  }
+  if (piece !== '') yield piece
+}
