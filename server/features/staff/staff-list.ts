@@ -75,9 +75,9 @@ export function staffRows(db: Db, candidates: RawBuilder<boolean> | null = null)
 /**
  * The accounts a condition finds, as a table of their own that the query sorts: `offset 0` keeps
  * PostgreSQL from merging it into the query, where it walked the order's index to find the
- * locked accounts among everyone (72 ms at a year's size, npm run bench -- --only scale) instead
- * of looking up the few hundred by their e-mail and sorting them (6 ms). SQLite is kept to the
- * same plan by byLookup (staff-order.ts).
+ * locked accounts among everyone (31 ms on the data of npm run bench -- --only scale, EXPLAIN
+ * ANALYZE) instead of looking up the few hundred by their e-mail and sorting them (6 ms). SQLite
+ * is kept to the same plan by byLookup (staff-order.ts).
  */
 function candidatesFirst(db: Db, candidates: RawBuilder<boolean>) {
   return db.selectFrom('accounts').selectAll().where(candidates).offset(0).as('accounts')
@@ -88,7 +88,7 @@ function candidatesFirst(db: Db, candidates: RawBuilder<boolean>) {
  * took 6–14 ms over a list of a few hundred parameters; SQLite has no arrays, and looks a list up
  * in the e-mail's index.
  */
-export function emailIn(db: Db, emails: string[]): RawBuilder<boolean> {
+function emailIn(db: Db, emails: string[]): RawBuilder<boolean> {
   return engineOf(db) === 'postgres'
     ? sql<boolean>`accounts.email = any(${emails}::text[])`
     : sql<boolean>`accounts.email in (${sql.join(emails)})`
@@ -238,7 +238,10 @@ async function readFrom(
         toSkip -= Number(count)
         continue
       }
-      rows = await segmentRows(segment, search ? [search.matches] : []).execute()
+      rows = await segmentRows(segment, [
+        ...(search ? [search.matches] : []),
+        ...(candidates ? [candidates] : []),
+      ]).execute()
       toSkip = 0
     } else if (candidates) {
       // PostgreSQL: from a table of the candidates alone (candidatesFirst); SQLite: with an

@@ -328,3 +328,55 @@ describe(`Equipe's search, accents and case ignored (${testStoreName()})`, () =>
     assert.equal(last.items.at(-1)!.name, 'Abel Ferreira 1199')
   })
 })
+
+describe(`Equipe's locked accounts (${testStoreName()})`, () => {
+  it('shows only the locked, once each and in order, by page number, by cursor and from the end', async () => {
+    const people = Array.from({ length: 30 }, (_, index) => ({
+      name: `Trancado ${String(index).padStart(2, '0')}`,
+      email: `trancado-${index}@bloqueio.example.com`,
+    }))
+    await insertPeople(people)
+    // Every third is locked: a lock in force on its account's key (sign-in-limits.ts).
+    const locked = people.filter((_, index) => index % 3 === 0)
+    const until = new Date(Date.now() + 3_600_000)
+    await api.database.db
+      .insertInto('sign_in_limits')
+      .values(
+        locked.map((person) => ({
+          key: `account:${person.email}`,
+          account: person.email,
+          count: 10,
+          window_ends_at: until,
+          blocked_until: until,
+        })),
+      )
+      .execute()
+    const expected = locked.map((person) => person.name)
+    const query = 'q=trancado&locked=true&pageSize=3'
+
+    const byNumber: string[] = []
+    for (let page = 1; page <= 4; page++) {
+      const { items } = await list(`${query}&page=${page}`)
+      assert.ok(items.every((item) => item.locked))
+      byNumber.push(...items.map((item) => item.name))
+    }
+    assert.deepEqual(byNumber, expected)
+
+    const byCursor: string[] = []
+    let next: string | null = ''
+    while (next !== null) {
+      const page: StaffList = await list(next ? `${query}&after=${next}` : query)
+      byCursor.push(...page.items.map((item) => item.name))
+      next = page.next
+    }
+    assert.deepEqual(byCursor, expected)
+
+    // The end of the list, a whole page of it.
+    const last = await list(`${query}&page=last`)
+    assert.deepEqual(
+      last.items.map((item) => item.name),
+      expected.slice(-3),
+    )
+    assert.equal(last.page, 4)
+  })
+})
