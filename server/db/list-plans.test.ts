@@ -115,32 +115,36 @@ async function plansOf(run: () => Promise<unknown>, table: 'accounts' | 'audit_e
   captured = null
   assert.ok(queries.length > 0, 'the call read its page')
   const plans: string[] = []
-  for (const query of queries) {
-    if (engine === 'sqlite') {
-      const { rows } = await db.executeQuery<{ detail: string }>({
-        ...query,
-        sql: `explain query plan ${query.sql}`,
-      })
-      plans.push(rows.map((row) => row.detail).join('\n'))
-    } else {
-      const plan = await db.connection().execute(async (connection) => {
-        await sql`set enable_seqscan = off`.execute(connection)
-        await sql`set enable_sort = off`.execute(connection)
-        try {
-          const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
-            ...query,
-            sql: `explain ${query.sql}`,
-          })
-          return rows.map((row) => row['QUERY PLAN']).join('\n')
-        } finally {
-          await sql`reset enable_seqscan`.execute(connection)
-          await sql`reset enable_sort`.execute(connection)
-        }
-      })
-      plans.push(plan)
-    }
-  }
+  for (const query of queries) plans.push(await planOf(query, { sorts: false }))
   return plans
+}
+
+/**
+ * The engine's plan of a query, as text. On PostgreSQL, sequential scans are discouraged, and
+ * sorts too unless `sorts` (see the top of this file).
+ */
+async function planOf(query: CompiledQuery, { sorts }: { sorts: boolean }): Promise<string> {
+  if (engine === 'sqlite') {
+    const { rows } = await db.executeQuery<{ detail: string }>({
+      ...query,
+      sql: `explain query plan ${query.sql}`,
+    })
+    return rows.map((row) => row.detail).join('\n')
+  }
+  return db.connection().execute(async (connection) => {
+    await sql`set enable_seqscan = off`.execute(connection)
+    if (!sorts) await sql`set enable_sort = off`.execute(connection)
+    try {
+      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
+        ...query,
+        sql: `explain ${query.sql}`,
+      })
+      return rows.map((row) => row['QUERY PLAN']).join('\n')
+    } finally {
+      await sql`reset enable_seqscan`.execute(connection)
+      await sql`reset enable_sort`.execute(connection)
+    }
+  })
 }
 
 /**
@@ -221,28 +225,7 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     const [query] = captured.filter((each) => /from "?sign_in_limits"?/.test(each.sql))
     captured = null
     assert.ok(query, 'the locks were read')
-    const plan =
-      engine === 'sqlite'
-        ? (
-            await db.executeQuery<{ detail: string }>({
-              ...query,
-              sql: `explain query plan ${query.sql}`,
-            })
-          ).rows
-            .map((row) => row.detail)
-            .join('\n')
-        : await db.connection().execute(async (connection) => {
-            await sql`set enable_seqscan = off`.execute(connection)
-            try {
-              const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
-                ...query,
-                sql: `explain ${query.sql}`,
-              })
-              return rows.map((row) => row['QUERY PLAN']).join('\n')
-            } finally {
-              await sql`reset enable_seqscan`.execute(connection)
-            }
-          })
+    const plan = await planOf(query, { sorts: true })
     if (engine === 'sqlite') {
       assert.match(plan, /SEARCH sign_in_limits USING INDEX sign_in_limits_blocked_until/, plan)
     } else {
@@ -279,32 +262,9 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
         for (const read of page) {
           // The locks' e-mails once (on PostgreSQL as one array), not again for the order.
           assert.ok(read.parameters.length < emails.length + 6, read.sql)
-          const plan =
-            engine === 'sqlite'
-              ? (
-                  await db.executeQuery<{ detail: string }>({
-                    ...read,
-                    sql: `explain query plan ${read.sql}`,
-                  })
-                ).rows
-                  .map((row) => row.detail)
-                  .join('\n')
-              : // Sorts discouraged, as for the other lists: walking an order's index is then
-                // the planner's easy way, and the candidates' own table must still come first.
-                await db.connection().execute(async (connection) => {
-                  await sql`set enable_sort = off`.execute(connection)
-                  await sql`set enable_seqscan = off`.execute(connection)
-                  try {
-                    const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>({
-                      ...read,
-                      sql: `explain ${read.sql}`,
-                    })
-                    return rows.map((row) => row['QUERY PLAN']).join('\n')
-                  } finally {
-                    await sql`reset enable_sort`.execute(connection)
-                    await sql`reset enable_seqscan`.execute(connection)
-                  }
-                })
+          // Sorts discouraged, as for the other lists: walking an order's index is then the
+          // planner's easy way, and the candidates' own table must still come first.
+          const plan = await planOf(read, { sorts: false })
           assert.doesNotMatch(
             plan,
             /accounts_order|accounts_mfa_order|SCAN accounts(?! USING)/,
