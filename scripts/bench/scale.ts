@@ -29,6 +29,7 @@ import { loadConfig } from '../../server/config/config'
 import { connect, migrate, type Database } from '../../server/db/database'
 import { DATABASE_FILE } from '../../server/db/data-dir'
 import { migrationProvider } from '../../server/db/migrations'
+import { queriesByCallback } from '../../server/db/postgres-pool'
 import type { Engine } from '../../server/db/portable-sql'
 import type { Schema } from '../../server/db/schema'
 import { EmbeddedDialect } from '../../server/db/sqlite-dialect'
@@ -158,7 +159,11 @@ function capturingDatabase(engine: Engine, location: string): CapturingDatabase 
     }
   }
   const pool = new pg.Pool({ connectionString: location, max: 10 })
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log })
+  // The pool as the server gives it to Kysely (server/db/database.ts).
+  const db = new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool: queriesByCallback(pool) }),
+    log,
+  })
   return {
     database: databaseOf(db, engine),
     capture() {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type Pg from 'pg'
 import { migrator } from './migrations'
+import { queriesByCallback } from './postgres-pool'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
 import { EmbeddedDialect } from './sqlite-dialect'
@@ -50,7 +51,7 @@ export function connect(
     // The pool's own end() does not wait for its connections to finish closing either, so one
     // can still be told it was terminated after the pool has ended.
     pool.on('error', (error) => onConnectionLost(error))
-    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: queriesByCallback(pool) }) })
   }
   return new Kysely<Schema>({
     dialect: new EmbeddedDialect(

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
 import { scratchPostgres, testDatabaseLocation, withPostgresClient } from '../test/test-database'
-import { openDatabase } from './database'
+import { connect, openDatabase } from './database'
 
 /**
  * PostgreSQL ends connections on its own: a restart, a fail-over, pg_terminate_backend,
@@ -88,5 +88,28 @@ describe('PostgreSQL connections ended by the server', { skip: needsPostgres }, 
         await location.cleanup()
       }
     })
+  })
+})
+
+// connect() hands Kysely a pool whose queries go to pg with a callback (postgres-pool.ts says
+// why): what a query answers, and how it fails, must be what pg's own promise gave.
+describe('queries through the pool Kysely is given', { skip: needsPostgres }, () => {
+  it('bring every row of a large answer back in order, and fail with the database’s error', async () => {
+    const scratch = await scratchPostgres(serverUrl ?? '')
+    const db = connect({ postgresUrl: scratch.url })
+    try {
+      const { rows } = await sql<{ n: number }>`
+        select n from generate_series(1, 5000) as n order by n`.execute(db)
+      assert.equal(rows.length, 5000)
+      assert.ok(rows.every((row, at) => Number(row.n) === at + 1))
+
+      await assert.rejects(sql`select * from not_a_table`.execute(db), { code: '42P01' })
+      // The connection went back to the pool: the next query gets one.
+      const again = await sql<{ answer: number }>`select 41 + 1 as answer`.execute(db)
+      assert.equal(Number(again.rows[0]?.answer), 42)
+    } finally {
+      await db.destroy()
+      await scratch.drop()
+    }
   })
 })
