@@ -9,13 +9,21 @@ import type Pg from 'pg'
  * 45% of what the reads allocated (the rows, their strings and dates) to the old generation,
  * where only a full collection frees it; a year's CSV export grew the server's RSS by about
  * 105 MB. The same loop with a callback moved well under 1% (node --trace-gc-nvp over a million
- * rows: 640 MB against 4 MB promoted; a heap snapshot in the middle held only the rows of the
- * current read either way). npm run bench -- --only scale measures the export's RSS
- * (docs/performance.md).
+ * rows: about 640 MB against 5 MB promoted, and through Kysely 722 MB against 13 MB), though a
+ * heap snapshot in the middle of the first held only the rows of the current read. npm run bench
+ * -- --only scale measures the export's RSS (docs/performance.md).
  */
 export function queriesByCallback(pool: Pg.Pool): PostgresPool {
+  // One wrapper per pg client: Kysely keeps a connection per client it is handed (a WeakMap keyed
+  // by it), made once, so the same client must come back as the same object.
+  const wrappers = new WeakMap<Pg.PoolClient, PostgresPoolClient>()
   return {
-    connect: async () => byCallback(await pool.connect()),
+    connect: async () => {
+      const client = await pool.connect()
+      let wrapper = wrappers.get(client)
+      if (!wrapper) wrappers.set(client, (wrapper = byCallback(client)))
+      return wrapper
+    },
     end: () => pool.end(),
   }
 }
