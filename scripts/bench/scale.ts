@@ -158,12 +158,10 @@ function capturingDatabase(engine: Engine, location: string): CapturingDatabase 
       close: () => db.destroy(),
     }
   }
-  const pool = new pg.Pool({ connectionString: location, max: 10 })
-  // The pool as the server gives it to Kysely (server/db/database.ts).
-  const db = new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool: queriesByCallback(pool) }),
-    log,
-  })
+  // The pool as the server gives it to Kysely (server/db/database.ts); the raw SQL below goes
+  // through it too, so both sides of the ratio reach pg the same way.
+  const pool = queriesByCallback(new pg.Pool({ connectionString: location, max: 10 }))
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log })
   return {
     database: databaseOf(db, engine),
     capture() {
@@ -177,7 +175,7 @@ function capturingDatabase(engine: Engine, location: string): CapturingDatabase 
     async runRaw(queries) {
       const client = await pool.connect()
       try {
-        for (const query of queries) await client.query(query.sql, [...query.parameters])
+        for (const query of queries) await client.query(query.sql, query.parameters)
       } finally {
         client.release()
       }

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
 import { testApp } from '../test/helpers'
 import { scratchPostgres, testDatabaseLocation, withPostgresClient } from '../test/test-database'
 import { connect, openDatabase } from './database'
+import { queriesByCallback } from './postgres-pool'
 
 /**
  * PostgreSQL ends connections on its own: a restart, a fail-over, pg_terminate_backend,
@@ -99,7 +101,7 @@ describe('queries through the pool Kysely is given', { skip: needsPostgres }, ()
     const db = connect({ postgresUrl: scratch.url })
     try {
       const { rows } = await sql<{ n: number }>`
-        select n from generate_series(1, 5000) as n order by n`.execute(db)
+        select n from generate_series(1, ${5000}::int) as n order by n`.execute(db)
       assert.equal(rows.length, 5000)
       assert.ok(rows.every((row, at) => Number(row.n) === at + 1))
 
@@ -110,6 +112,19 @@ describe('queries through the pool Kysely is given', { skip: needsPostgres }, ()
     } finally {
       await db.destroy()
       await scratch.drop()
+    }
+  })
+
+  it('hands Kysely the same object each time pg hands back the same connection', async () => {
+    const pool = queriesByCallback(new pg.Pool({ connectionString: serverUrl ?? '', max: 1 }))
+    try {
+      const first = await pool.connect()
+      first.release()
+      const second = await pool.connect()
+      second.release()
+      assert.equal(second, first)
+    } finally {
+      await pool.end()
     }
   })
 })

@@ -5,13 +5,11 @@ import type Pg from 'pg'
  * The pool as Kysely sees it, with every query given to pg with a callback instead of through
  * the promise pg makes when it has none.
  *
- * Why: reading the audit log a thousand rows at a time through pg's own promise, V8 moved about
- * 45% of what the reads allocated (the rows, their strings and dates) to the old generation,
- * where only a full collection frees it; a year's CSV export grew the server's RSS by about
- * 105 MB. The same loop with a callback moved well under 1% (node --trace-gc-nvp over a million
- * rows: about 640 MB against 5 MB promoted, and through Kysely 722 MB against 13 MB), though a
- * heap snapshot in the middle of the first held only the rows of the current read. npm run bench
- * -- --only scale measures the export's RSS (docs/performance.md).
+ * Why: through pg's own promise, the rows of the audit log's reads reached V8's old generation,
+ * which only a full collection empties, though nothing kept them past their read. A year's CSV
+ * export grew the server's RSS by 105 MB at 49,854 rows/s; with a callback, by 5.7 MB at 94,203
+ * rows/s (npm run bench -- --only scale; docs/performance.md). What in pg's promise does it was not
+ * found.
  */
 export function queriesByCallback(pool: Pg.Pool): PostgresPool {
   // One wrapper per pg client: Kysely keeps a connection per client it is handed (a WeakMap keyed
@@ -20,8 +18,10 @@ export function queriesByCallback(pool: Pg.Pool): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect()
-      let wrapper = wrappers.get(client)
-      if (!wrapper) wrappers.set(client, (wrapper = byCallback(client)))
+      const known = wrappers.get(client)
+      if (known) return known
+      const wrapper = byCallback(client)
+      wrappers.set(client, wrapper)
       return wrapper
     },
     end: () => pool.end(),
