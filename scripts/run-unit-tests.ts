@@ -90,6 +90,15 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
   process.exit(1)
 }
 
+/**
+ * A test file still running after this long has hung, and fails with its name: Node 20's
+ * --test-timeout times each file as a whole, and ends its process. Without it a hung file held
+ * the PostgreSQL pass until the CI run's deadline, 77 minutes, and the summary named no file. The
+ * longest file, server/mail/mail-outage.test.ts, took 87 s in a CI run; ten minutes leaves a loaded
+ * CI machine room, and is not a measure of speed.
+ */
+const FILE_TIMEOUT_MS = 10 * 60_000
+
 const bundles = await bundleTestFiles(files)
 const result = spawnSync(
   process.execPath,
@@ -97,6 +106,7 @@ const result = spawnSync(
     '--enable-source-maps',
     '--test',
     `--test-concurrency=${concurrency}`,
+    `--test-timeout=${FILE_TIMEOUT_MS}`,
     '--test-reporter=spec',
     ...args,
     ...files.map((file) => bundles.bundleOf.get(file)!),

@@ -156,15 +156,18 @@ describe(`the mail outbox (${testStoreName()})`, () => {
   it('a live sender renews its claims: a slow SMTP server never hands its rows to another', async () => {
     await clean()
     const clock = new TestClock()
-    let finishSend = () => {}
+    // Each send waits here until the test lets it finish, once. (One shared "finish" called on a
+    // timer finished the first mail twice when the second had not started yet on a busy machine,
+    // and the test then waited for ever on the second.)
+    const unfinished: (() => void)[] = []
     const delivered: string[] = []
     const slow: Mailer = {
       send: (mail) =>
         new Promise<void>((resolve) => {
-          finishSend = () => {
+          unfinished.push(() => {
             delivered.push(mail.to)
             resolve()
-          }
+          })
         }),
       close() {},
     }
@@ -177,18 +180,18 @@ describe(`the mail outbox (${testStoreName()})`, () => {
       await sender.queue(trx, 'x', message('r2@x.com'))
     })
     const run = sender.runOnce()
-    for (let tries = 0; tries < 200 && delivered.length === 0; tries++) {
-      if ((await rowsOf(database)).every((row) => row.claimed_by !== null)) break
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+    // The first mail is at SMTP: runOnce claimed both rows before it began to send.
+    while (unfinished.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    assert.ok((await rowsOf(database)).every((row) => row.claimed_by !== null))
     for (let step = 0; step < 4; step++) {
       clock.advance(20_000) // 80 s in all: far past one lease
       await sender.renewClaims() // what its timer does every renewMs
       assert.equal(await other.runOnce(), 0, `still held after ${(step + 1) * 20} s`)
     }
     while (delivered.length < 2) {
-      finishSend()
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      const finish = unfinished.shift()
+      if (finish) finish()
+      else await new Promise((resolve) => setTimeout(resolve, 5))
     }
     assert.equal(await run, 2)
     assert.deepEqual(delivered.sort(), ['r1@x.com', 'r2@x.com'])
