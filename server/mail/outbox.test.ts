@@ -134,16 +134,23 @@ describe(`the mail outbox (${testStoreName()})`, () => {
   it("a crashed sender's claim runs out within the lease, and then another sender sends the mail", async () => {
     await clean()
     const clock = new TestClock()
-    const hanging: Mailer = { send: () => new Promise(() => {}), close() {} }
+    // It claims the mail, begins to send it, and never ends: a process that died mid-send.
+    let began = () => {}
+    const sending = new Promise<void>((resolve) => (began = resolve))
+    const hanging: Mailer = {
+      send: () => {
+        began()
+        return new Promise(() => {})
+      },
+      close() {},
+    }
     const crashed = new MailOutbox({ ...database, mailer: hanging, log: silent, now: clock.now })
     const mailer = new OutageMailer()
     mailer.down = false
     const other = new MailOutbox({ ...database, mailer, log: silent, now: clock.now })
     await database.db.transaction().execute((trx) => crashed.queue(trx, 'x', message('c@x.com')))
     void crashed.runOnce()
-    for (let tries = 0; tries < 100 && (await rowsOf(database))[0]?.claimed_by === null; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
+    await sending
     assert.equal(await other.runOnce(), 0, 'claimed by the first sender')
     clock.advance(20_000)
     assert.equal(await other.runOnce(), 0, 'still within its lease')

@@ -40,7 +40,13 @@ function parseHead(head: string): Parsed {
 export function keepAliveClient(
   port: number,
   nextRequest: () => string,
-): { done: Promise<KeepAliveResult>; stop: () => void; ready: Promise<void> } {
+): {
+  done: Promise<KeepAliveResult>
+  stop: () => void
+  ready: Promise<void>
+  /** How many answers it has had so far. */
+  answered: () => number
+} {
   const result: KeepAliveResult = {
     statuses: [],
     lost: 0,
@@ -102,6 +108,7 @@ export function keepAliveClient(
   return {
     ready,
     done,
+    answered: () => result.statuses.length,
     stop: () => {
       stopped = true
     },
