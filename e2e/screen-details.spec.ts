@@ -197,13 +197,17 @@ test.describe('as an admin', () => {
     await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', 'light')
     const field = page.getByLabel('De', { exact: true })
     await expect(field).toBeVisible()
-    const box = (await field.boundingBox())!
-    // The icon sits at the field's right end, where the field is otherwise white.
-    const end = await page.screenshot({
-      clip: { x: box.x + box.width - 36, y: box.y + 4, width: 30, height: box.height - 8 },
-    })
-    // 76 such pixels when the icon is drawn dark; none when it is drawn white on the white field.
-    expect(await pixelsDarkerThan(page, end, 128)).toBeGreaterThan(30)
+    // Looked at until drawn, as a person would: a look taken while the screen was still being laid
+    // out (its filters and list arriving) found no icon where the field's end was a moment later.
+    await expect(async () => {
+      const box = (await field.boundingBox())!
+      // The icon sits at the field's right end, where the field is otherwise white.
+      const end = await page.screenshot({
+        clip: { x: box.x + box.width - 36, y: box.y + 4, width: 30, height: box.height - 8 },
+      })
+      // 76 such pixels when the icon is drawn dark; none when it is drawn white on the white field.
+      expect(await pixelsDarkerThan(page, end, 128)).toBeGreaterThan(30)
+    }).toPass({ timeout: 15_000 })
   })
 
   test('the sidebar, dark in both modes, has the browser draw its own parts dark (its scrollbar)', async ({
