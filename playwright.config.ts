@@ -13,7 +13,9 @@ import { findBrowser, findFirefox } from './scripts/find-browser'
  * With E2E_BASE_URL only the read-only `smoke` project runs, against that panel, and nothing is
  * started: the other suites create accounts and read a mailbox this process would not own.
  */
-const browser = findBrowser()
+/** Headless unless a person asked to watch: a headless-only Chromium is lighter (find-browser.ts). */
+const headed = ['--headed', '--debug', '--ui'].some((flag) => process.argv.includes(flag))
+const browser = findBrowser(process.env, { headless: !headed })
 const onCI = Boolean(process.env.CI)
 /** `npm run screenshots`: only e2e/screenshots/, which the suites (npm test) never run. */
 const screenshots = process.env.PAINEL_SCREENSHOTS === '1'
