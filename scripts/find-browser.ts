@@ -177,11 +177,14 @@ if (process.argv[1]?.endsWith('find-browser.ts')) {
       process.exit(1)
     }
   } else if (which === 'headless') {
-    // .ci/run: exit 1 when the suites would run in a full system Chromium, which apt's
-    // chromium-headless-shell replaces for them.
+    // .ci/run: exit 1 when the suites would run in a full system Chromium that nobody chose
+    // (CHROMIUM_PATH), which apt's chromium-headless-shell replaces for them.
     const choice = findBrowser(process.env, { headless: true })
     console.log(choice.description)
-    if (choice.executablePath && SYSTEM_CHROMIUMS.includes(choice.executablePath)) process.exit(1)
+    const chosen = Boolean(process.env.CHROMIUM_PATH?.trim())
+    if (!chosen && choice.executablePath && SYSTEM_CHROMIUMS.includes(choice.executablePath)) {
+      process.exit(1)
+    }
   } else {
     try {
       console.log(findBrowser().description)
