@@ -1,8 +1,22 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { it } from 'node:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, it } from 'node:test'
 import { ENGINE_SENSITIVE_SPECS } from '../e2e/support/engine-sensitive'
 import { root } from './paths'
+
+/**
+ * The run's folders, named here: left to the config, each listing made two temporary folders
+ * that only a run's global teardown removes (e2e/support/test-env.ts), and a listing has none.
+ */
+const runFolders = mkdtempSync(join(tmpdir(), 'painel-config-test-'))
+after(() => rmSync(runFolders, { recursive: true, force: true }))
+const ownFolders = {
+  PAINEL_E2E_DATA_DIR: join(runFolders, 'data'),
+  PAINEL_E2E_MAIL_DIR: join(runFolders, 'mail'),
+}
 
 /** The projects playwright.config.ts gives, as `playwright test --list` prints them. */
 function listedProjects(env: NodeJS.ProcessEnv): Set<string> {
@@ -11,7 +25,7 @@ function listedProjects(env: NodeJS.ProcessEnv): Set<string> {
     ['node_modules/@playwright/test/cli.js', 'test', '--list'],
     {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...ownFolders, ...env },
       encoding: 'utf8',
     },
   )
@@ -45,7 +59,7 @@ it('runs the engine-sensitive suites in Firefox (less the tests the server decid
       ['node_modules/@playwright/test/cli.js', 'test', '--list', '--project=firefox'],
       {
         cwd: root,
-        env: { ...process.env, FIREFOX_PATH: process.execPath, ...env },
+        env: { ...process.env, ...ownFolders, FIREFOX_PATH: process.execPath, ...env },
         encoding: 'utf8',
       },
     )
