@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { connect } from 'node:net'
 import { describe, it } from 'node:test'
 import { compiledServerFixture, startServer, type ServerProcess } from './test/compiled-server'
+import { until } from './test/helpers'
 
 /**
  * The compiled server as a process, started the way the Dockerfile's CMD starts it
@@ -54,9 +55,7 @@ describe('the compiled server, run as the container runs it', () => {
     server.child.kill('SIGTERM')
     // Waits on the server, not on a guess of its pace: the signal handled, then the listener
     // closed (a connection may still be taken between the two).
-    while (!/shutting down: finishing requests in flight/.test(server.output())) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
+    await until(() => /shutting down: finishing requests in flight/.test(server.output()))
     let refusal: Error | undefined
     while (!refusal) {
       refusal = await new Promise<Error | undefined>((resolve) => {

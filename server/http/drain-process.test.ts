@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { it } from 'node:test'
 import { compiledServerFixture, ready, startServer } from '../test/compiled-server'
+import { until } from '../test/helpers'
 import { keepAliveClient } from '../test/keep-alive-client'
 
 /**
@@ -29,9 +30,7 @@ it('SIGTERM under 50 keep-alive clients: no reset, every request answered, exit 
   // timed, as a busy machine serves fewer a second. A connection still in the listener's backlog
   // when it closes is reset by the kernel, whatever the server does: not what this is about.
   const answered = () => clients.reduce((sum, client) => sum + client.answered(), 0)
-  while (answered() <= CLIENTS * 5 || clients.some((client) => client.answered() === 0)) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await until(() => answered() > CLIENTS * 5 && clients.every((client) => client.answered() > 0))
 
   server.child.kill('SIGTERM')
   const results = await Promise.all(clients.map((client) => client.done))

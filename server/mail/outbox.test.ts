@@ -5,6 +5,7 @@ import { freePortSync } from '../../scripts/free-port'
 import { connect, openDatabase, type Database } from '../db/database'
 import type { FastifyBaseLogger } from 'fastify'
 import { ADMIN, apiFixture, bearer, type ApiFixture } from '../test/api-fixture'
+import { until } from '../test/helpers'
 import { TestClock } from '../test/test-clock'
 import { testDatabase, testDatabaseLocation, testStoreName } from '../test/test-database'
 import type { Mailer, MailMessage } from './mailer'
@@ -188,17 +189,16 @@ describe(`the mail outbox (${testStoreName()})`, () => {
     })
     const run = sender.runOnce()
     // The first mail is at SMTP: runOnce claimed both rows before it began to send.
-    while (unfinished.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    await until(() => unfinished.length > 0, 5)
     assert.ok((await rowsOf(database)).every((row) => row.claimed_by !== null))
     for (let step = 0; step < 4; step++) {
       clock.advance(20_000) // 80 s in all: far past one lease
       await sender.renewClaims() // what its timer does every renewMs
       assert.equal(await other.runOnce(), 0, `still held after ${(step + 1) * 20} s`)
     }
-    while (delivered.length < 2) {
-      const finish = unfinished.shift()
-      if (finish) finish()
-      else await new Promise((resolve) => setTimeout(resolve, 5))
+    for (let finished = 0; finished < 2; finished += 1) {
+      await until(() => unfinished.length > 0, 5)
+      unfinished.shift()!()
     }
     assert.equal(await run, 2)
     assert.deepEqual(delivered.sort(), ['r1@x.com', 'r2@x.com'])

@@ -93,6 +93,15 @@ export async function listenOnFreePort(app: FastifyInstance): Promise<number> {
   return address.port
 }
 
+/**
+ * Resolves once `condition` holds, looked at every `everyMs`. No time limit of its own: a wait
+ * for an event, not a guess of the machine's pace; a file that never sees it fails after the test
+ * runner's limit (scripts/run-unit-tests.ts), named.
+ */
+export async function until(condition: () => boolean, everyMs = 20): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, everyMs))
+}
+
 /** Keeps the event loop busy for `ms`, as a slow handler or a starved process would. */
 export function holdEventLoop(ms: number): void {
   const until = Date.now() + ms
