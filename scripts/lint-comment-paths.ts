@@ -109,7 +109,7 @@ export function commentPathProblems(
     for (const comment of comments) {
       for (const match of comment.text.matchAll(NAMED_PATH)) {
         const path = match[1]!
-        if (NOT_OURS.test(path) || ELSEWHERE.has(path) || ignored(path)) continue
+        if (NOT_OURS.test(path) || ELSEWHERE.has(path)) continue
         const exists = path.startsWith('.')
           ? known.has(
               normalize(join(dirname(file), path))
@@ -119,7 +119,8 @@ export function commentPathProblems(
           : path.includes('/')
             ? fromAFolderOfTheFile(file, path)
             : names.has(path)
-        if (!exists) {
+        // Asked last: `ignored` may start a process (git check-ignore), and most names exist.
+        if (!exists && !ignored(path)) {
           const line = comment.line + comment.text.slice(0, match.index).split('\n').length - 1
           problems.push({ file, line, path })
         }
