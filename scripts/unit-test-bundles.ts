@@ -50,15 +50,19 @@ export const sourceLocationPlugin: Plugin = {
 /**
  * Compiles `files` (paths relative to the root) into a folder of this run's own under .cache/
  * (inside the root, so that packages resolve from node_modules; two runs at once, say SQLite and
- * PostgreSQL, do not share it).
+ * PostgreSQL, do not share it). Each compiled file's name starts with its place in `files`
+ * (`0007-server__db__backup.test.mjs`): Node 20's runner sorts the files it is given by name, and
+ * so starts them in the order asked.
  */
 export async function bundleTestFiles(files: readonly string[]): Promise<TestBundles> {
   await mkdir(join(root, '.cache'), { recursive: true })
   const outdir = await mkdtemp(join(root, '.cache', 'unit-tests-'))
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: [...files],
-    outbase: root,
+    entryPoints: files.map((file, index) => ({
+      in: file,
+      out: `${String(index).padStart(4, '0')}-${file.replace(/\.ts$/, '').replaceAll('/', '__')}`,
+    })),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
