@@ -1,18 +1,23 @@
 import { expect, test } from './fixtures'
 import { createStaff } from './support/accounts'
+import { SERVER_DECIDES } from './support/engine-sensitive'
 import { signInWithForm } from './support/pages'
 
 /** What the forms say back: information as information, an error on its field, and help typing. */
 
-test('waiting for approval is said as information, not as an error', async ({ page, api }) => {
-  const person = await createStaff(api, { approve: false, label: 'pendente' })
-  await page.goto('/#/login')
-  await signInWithForm(page, person)
-  const notice = page.getByRole('status')
-  await expect(notice).toHaveText('Seu cadastro ainda aguarda a aprovação de um administrador.')
-  await expect(notice).toHaveClass(/alert-info/)
-  await expect(page.getByRole('alert')).toHaveCount(0)
-})
+test(
+  'waiting for approval is said as information, not as an error',
+  { tag: SERVER_DECIDES },
+  async ({ page, api }) => {
+    const person = await createStaff(api, { approve: false, label: 'pendente' })
+    await page.goto('/#/login')
+    await signInWithForm(page, person)
+    const notice = page.getByRole('status')
+    await expect(notice).toHaveText('Seu cadastro ainda aguarda a aprovação de um administrador.')
+    await expect(notice).toHaveClass(/alert-info/)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  },
+)
 
 test('register: a field’s error sits right under it, the hint after', async ({ page }) => {
   await page.goto('/#/register')

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { finiteAnimationsFinished } from './support/animations'
+import { SERVER_DECIDES } from './support/engine-sensitive'
 import { expectRoute, sidebar } from './support/pages'
 
 /** The authenticated frame: sidebar, header, breadcrumb, footer, inner screens. */
@@ -102,36 +103,41 @@ test('the breadcrumb says where the user is and its links work with hash URLs', 
   await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible()
 })
 
-test('an unknown inner path says so inside the layout, with a way back', async ({ page }) => {
-  await page.goto('/#/nao-existe/mesmo')
-  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible()
-  await expect(sidebar(page)).toBeVisible()
-  await expect(breadcrumb(page).getByRole('listitem')).toHaveText([
-    'Início',
-    'Página não encontrada',
-  ])
-  await page.getByRole('link', { name: 'Voltar ao início' }).click()
-  await expectRoute(page, '/dashboard')
-})
+test(
+  'an unknown inner path says so inside the layout, with a way back',
+  { tag: SERVER_DECIDES },
+  async ({ page }) => {
+    await page.goto('/#/nao-existe/mesmo')
+    await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible()
+    await expect(sidebar(page)).toBeVisible()
+    await expect(breadcrumb(page).getByRole('listitem')).toHaveText([
+      'Início',
+      'Página não encontrada',
+    ])
+    await page.getByRole('link', { name: 'Voltar ao início' }).click()
+    await expectRoute(page, '/dashboard')
+  },
+)
 
-test('the header shows who is signed in; the dashboard greets them and links onwards', async ({
-  page,
-  account,
-}) => {
-  await page.goto('/#/dashboard')
-  await expect(
-    page.getByRole('main').getByText(`Olá, ${account!.name.split(' ')[0]}!`),
-  ).toBeVisible()
-  await page.getByRole('button', { name: 'Menu do usuário' }).click()
-  await expect(page.getByText(account!.email)).toBeVisible()
-  await page.getByRole('link', { name: 'Minha conta' }).last().click()
-  await expectRoute(page, '/perfil')
-  await expect(page.getByRole('main').getByText('Equipe', { exact: true })).toBeVisible()
-  await expect(page.getByRole('main').getByText('Ativa', { exact: true })).toBeVisible()
-  await expect(page.getByRole('contentinfo')).toContainText('Painel administrativo')
-})
+test(
+  'the header shows who is signed in; the dashboard greets them and links onwards',
+  { tag: SERVER_DECIDES },
+  async ({ page, account }) => {
+    await page.goto('/#/dashboard')
+    await expect(
+      page.getByRole('main').getByText(`Olá, ${account!.name.split(' ')[0]}!`),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Menu do usuário' }).click()
+    await expect(page.getByText(account!.email)).toBeVisible()
+    await page.getByRole('link', { name: 'Minha conta' }).last().click()
+    await expectRoute(page, '/perfil')
+    await expect(page.getByRole('main').getByText('Equipe', { exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByText('Ativa', { exact: true })).toBeVisible()
+    await expect(page.getByRole('contentinfo')).toContainText('Painel administrativo')
+  },
+)
 
-test.describe('as an admin', () => {
+test.describe('as an admin', { tag: SERVER_DECIDES }, () => {
   test.use({ signedInAs: 'admin' })
 
   test('the Equipe screen is in the menu and lists the accounts', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { SERVER_DECIDES } from './support/engine-sensitive'
 import { expectRoute } from './support/pages'
 
 /** The pages anyone may open: their colour mode, their wording, and where they lead. */
@@ -75,7 +76,8 @@ test('a reset link that does not work says so as the page opens, before any typi
   await expect(page.getByRole('heading', { name: 'Recuperar senha' })).toBeVisible()
 })
 
-test.describe('signed in', () => {
+// Where the app sends a signed-in person: its own rules, the same in every engine.
+test.describe('signed in', { tag: SERVER_DECIDES }, () => {
   test.use({ signedInAs: 'staff' })
 
   for (const path of ['/login', '/register', '/recuperar-senha']) {

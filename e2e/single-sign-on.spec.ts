@@ -209,68 +209,70 @@ test(
   },
 )
 
-test('an admin mails a link from Equipe; the person opens it, signs in at the provider with an e-mail it does not vouch for, and is in, linked', async ({
-  page,
-  browser,
-  api,
-}) => {
-  const person = await createStaff(api, { name: 'Vera Vínculo', label: 'vera-link' })
-  const label = e2e.oidc.label
-  const adminContext = await browser.newContext()
-  try {
-    const admin = await adminContext.newPage()
-    await admin.goto(`/#/login?redirect=${encodeURIComponent(`/equipe/${person.id}`)}`)
-    await signInWithForm(admin, e2e.admin)
-    await expect(admin.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
-    await admin.getByRole('button', { name: `Enviar link para vincular ${label}` }).click()
-    await expect(
-      admin.getByText(`Link para vincular ${label} enviado para ${person.email}.`, {
-        exact: false,
-      }),
-    ).toBeVisible()
+test(
+  'an admin mails a link from Equipe; the person opens it, signs in at the provider with an e-mail it does not vouch for, and is in, linked',
+  { tag: SERVER_DECIDES },
+  async ({ page, browser, api }) => {
+    const person = await createStaff(api, { name: 'Vera Vínculo', label: 'vera-link' })
+    const label = e2e.oidc.label
+    const adminContext = await browser.newContext()
+    try {
+      const admin = await adminContext.newPage()
+      await admin.goto(`/#/login?redirect=${encodeURIComponent(`/equipe/${person.id}`)}`)
+      await signInWithForm(admin, e2e.admin)
+      await expect(admin.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+      await admin.getByRole('button', { name: `Enviar link para vincular ${label}` }).click()
+      await expect(
+        admin.getByText(`Link para vincular ${label} enviado para ${person.email}.`, {
+          exact: false,
+        }),
+      ).toBeVisible()
 
-    // The person's own mailbox: who asked, which provider, 24 hours, and the link.
-    const mail = await waitForMailAbout(
-      person.email,
-      new RegExp(`vincule o provedor de identidade «${label}» à sua conta`),
-    )
-    expect(mail.text).toContain(e2e.admin.email)
-    expect(mail.text).toContain('24 horas')
-    const link = /#(\/vincular\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
-    expect(link, mail.text).toBeTruthy()
+      // The person's own mailbox: who asked, which provider, 24 hours, and the link.
+      const mail = await waitForMailAbout(
+        person.email,
+        new RegExp(`vincule o provedor de identidade «${label}» à sua conta`),
+      )
+      expect(mail.text).toContain(e2e.admin.email)
+      expect(mail.text).toContain('24 horas')
+      const link = /#(\/vincular\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1]
+      expect(link, mail.text).toBeTruthy()
 
-    await page.goto(`/#${link}`)
-    await expect(
-      page.getByRole('heading', { name: 'Vincular provedor de identidade', level: 1 }),
-    ).toBeVisible()
-    await expect(
-      page.getByText(`à conta de Vera Vínculo (${person.email}) no Painel`),
-    ).toBeVisible()
-    // The provider by its label, after the word "provedor" (right for any label).
-    await expect(
-      page.getByText(`Este link vincula a sua conta do provedor de identidade «${label}»`),
-    ).toBeVisible()
-    await page.getByRole('button', { name: `Entrar com ${label} e vincular` }).click()
-    // Without the link, this e-mail (unvouched for) would only be offered the password.
-    await signInAtProvider(page, person.email, { unverified: true })
-    await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
-    await expectRoute(page, '/dashboard')
-    expect(await tokenIn(page)).not.toBeNull()
+      await page.goto(`/#${link}`)
+      await expect(
+        page.getByRole('heading', { name: 'Vincular provedor de identidade', level: 1 }),
+      ).toBeVisible()
+      await expect(
+        page.getByText(`à conta de Vera Vínculo (${person.email}) no Painel`),
+      ).toBeVisible()
+      // The provider by its label, after the word "provedor" (right for any label).
+      await expect(
+        page.getByText(`Este link vincula a sua conta do provedor de identidade «${label}»`),
+      ).toBeVisible()
+      await page.getByRole('button', { name: `Entrar com ${label} e vincular` }).click()
+      // Without the link, this e-mail (unvouched for) would only be offered the password.
+      await signInAtProvider(page, person.email, { unverified: true })
+      await expect(page.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible()
+      await expectRoute(page, '/dashboard')
+      expect(await tokenIn(page)).not.toBeNull()
 
-    // Equipe now lists the provider among the ways in, and offers no link for it any more.
-    await admin.reload()
-    await expect(admin.getByRole('definition').filter({ hasText: `Senha, ${label}` })).toBeVisible()
-    await expect(
-      admin.getByRole('button', { name: `Enviar link para vincular ${label}` }),
-    ).toBeHidden()
+      // Equipe now lists the provider among the ways in, and offers no link for it any more.
+      await admin.reload()
+      await expect(
+        admin.getByRole('definition').filter({ hasText: `Senha, ${label}` }),
+      ).toBeVisible()
+      await expect(
+        admin.getByRole('button', { name: `Enviar link para vincular ${label}` }),
+      ).toBeHidden()
 
-    // A used link says so, and offers the way to the login page.
-    await page.goto(`/#${link}`)
-    await expect(page.getByRole('alert')).toContainText('já foi usado')
-  } finally {
-    await adminContext.close()
-  }
-})
+      // A used link says so, and offers the way to the login page.
+      await page.goto(`/#${link}`)
+      await expect(page.getByRole('alert')).toContainText('já foi usado')
+    } finally {
+      await adminContext.close()
+    }
+  },
+)
 
 test(
   'an account with an authenticator app links by its password and a code, and the link then asks only the code',

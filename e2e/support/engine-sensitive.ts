@@ -38,9 +38,12 @@ export const engineSensitiveFiles = new RegExp(
 
 /**
  * A test of an engine-sensitive suite whose outcome is nonetheless the server's (which account a
- * provider's sign-in links, who must approve it, what the log says): tagged, it runs in Chromium
- * only, unless PAINEL_FIREFOX_FULL=1. In single-sign-on.spec.ts the redirects, the link's
- * SameSite=Strict cookie, a cancel at the provider and the prerendered button stay in Firefox;
- * the five journeys tagged took 63 s of Firefox's time in CI for nothing the engine decides.
+ * provider's sign-in links, who must approve it, what the log says) or the app's own rules (where
+ * a signed-in person's #/login goes, which screens an admin's menu has): tagged, it runs in
+ * Chromium only, unless PAINEL_FIREFOX_FULL=1. In single-sign-on.spec.ts the redirects, the
+ * link's SameSite=Strict cookie, a cancel at the provider and the prerendered button stay in
+ * Firefox; the six journeys tagged took 80 s of Firefox's time in CI for nothing the engine
+ * decides. The app's rules tagged in public-pages, layout and form-feedback took 52 s more (the
+ * smoke set still runs the guard in Firefox and WebKit).
  */
 export const SERVER_DECIDES = '@server-decides'
