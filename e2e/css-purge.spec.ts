@@ -4,6 +4,7 @@ import { unpurgedStylesheetPath } from '../scripts/paths'
 import { expect as baseExpect, test } from './fixtures'
 import { apiSignIn } from './support/accounts'
 import { finiteAnimationsFinished, nextPaint } from './support/animations'
+import { COLOR_MODE_KEY, switchColorMode } from './support/color-scheme'
 import { e2e } from './support/test-env'
 
 /**
@@ -11,8 +12,6 @@ import { e2e } from './support/test-env'
  * what allows it: every page and screen, in every state worth seeing, light and dark, renders
  * pixel for pixel the same with the purged stylesheet and with the full one.
  */
-
-const KEY = 'coreui-free-react-admin-template-theme'
 
 /**
  * Each test arranges its state, switches its colour mode and swaps in a 136 KB stylesheet answered
@@ -422,7 +421,7 @@ async function openState(
         {
           origin: e2e.baseURL,
           localStorage: [
-            { name: KEY, value: mode },
+            { name: COLOR_MODE_KEY, value: mode },
             ...(state.signedIn ? [{ name: 'token_adm', value: JSON.stringify({ token }) }] : []),
           ],
         },
@@ -561,24 +560,6 @@ async function stableScreenshot(page: Page): Promise<Buffer> {
   throw new Error('the page never stopped changing')
 }
 
-/**
- * The page's colour mode changed as a choice made in another tab changes it: the stored value, and
- * the storage event the app follows (client/src/theme/color-mode-sync.ts), so what renders in the
- * new mode is the app's own doing (its redux state too), as after a load in that mode. Then the
- * page's own stylesheets again, settled and painted afresh (useStylesheet).
- */
-async function switchColorMode(page: Page, state: State, mode: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => {
-      window.localStorage.setItem(key, value)
-      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }))
-    },
-    [KEY, mode] as const,
-  )
-  await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
-  await useStylesheet(page, state, 'purged')
-}
-
 // One test per state, both colour modes in it: each state gets its own time limit, and a report
 // names the state and the mode that differ. The state is arranged once, in light mode, and seen
 // in dark mode after a switch: arranging it again in a new page for dark mode was half the
@@ -592,7 +573,11 @@ test.describe('the purged stylesheet looks like the full one', () => {
       try {
         for (const mode of ['light', 'dark'] as const) {
           await test.step(`${mode} mode`, async () => {
-            if (mode === 'dark') await switchColorMode(page, state, mode)
+            if (mode === 'dark') {
+              // Then the page's own stylesheets again, settled and painted afresh.
+              await switchColorMode(page, mode)
+              await useStylesheet(page, state, 'purged')
+            }
             let purged = await capture(page, state)
             await useStylesheet(page, state, 'full')
             const full = await capture(page, state)

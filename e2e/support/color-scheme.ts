@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 
 /**
  * The system colour scheme a test needs. Where Playwright can emulate it (Chromium, Playwright's
@@ -24,3 +24,23 @@ export async function emulateSystemColorScheme(
 
 /** Tag of the tests that need a dark system from the start (the firefox-dark project's). */
 export const DARK_SYSTEM = '@dark-system'
+
+/** Where the panel keeps a person's colour mode (localStorage), as CoreUI's template names it. */
+export const COLOR_MODE_KEY = 'coreui-free-react-admin-template-theme'
+
+/**
+ * Switches the open page's colour mode as a choice made in another tab does: the stored value,
+ * and the storage event the app follows (client/src/theme/color-mode-sync.ts). What renders in
+ * the new mode is the app's own doing, its redux state included, as after a load in that mode; a
+ * test that looks at both modes arranges its page once.
+ */
+export async function switchColorMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value)
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }))
+    },
+    [COLOR_MODE_KEY, mode] as const,
+  )
+  await expect(page.locator('html')).toHaveAttribute('data-coreui-theme', mode)
+}
