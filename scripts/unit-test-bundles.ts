@@ -1,15 +1,24 @@
+import {
+  decode,
+  encode,
+  type SourceMapMappings,
+  type SourceMapSegment,
+} from '@jridgewell/sourcemap-codec'
 import { build, transform, type Plugin } from 'esbuild'
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { REQUIRE_BANNER, SERVER_EXTERNALS } from './build/esbuild-options'
 import { root } from './paths'
 
 /**
  * The unit and server test files, compiled before they run: one esbuild build of them all, each
- * file an entry of its own and the modules they share in chunks, packages left to Node. Each
- * test file's process then loads plain JavaScript: through tsx's hooks, a file that only imports
- * the server's test helpers took 2.2–2.5 s to start, compiled 1.1–1.3 s, and the SQLite pass of
- * `npm test` went from 449 s to 312 s (docs/testing.md).
+ * file an entry of its own and the modules they share in chunks, with the server's packages
+ * bundled in as the server's own build has them. Each test file's process then loads plain
+ * JavaScript: through tsx's hooks, a file that only imports the server's test helpers took
+ * 2.2–2.5 s to start, compiled 1.1–1.3 s, and the SQLite pass of `npm test` went from 449 s to
+ * 312 s (docs/testing.md).
  */
 export interface TestBundles {
   /** Source path (relative to the root) → its compiled file (absolute). */
@@ -47,6 +56,76 @@ export const sourceLocationPlugin: Plugin = {
   },
 }
 
+const RUNTIME_PACKAGES = new Set(
+  Object.keys(
+    (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>
+      }
+    ).dependencies,
+  ),
+)
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+function packageOf(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+}
+
+/**
+ * The server's packages (package.json's dependencies) bundled in with what they import, as the
+ * server's build bundles them (scripts/build/esbuild-options.ts: its externals stay outside here
+ * too); the tests' and the build's own packages left to Node. A test file that imports the
+ * server's test fixture spent most of its start finding and reading package files one by one:
+ * 1.43 s to load with the packages outside, 0.85 s with them bundled in (no source maps, the mean
+ * of eight runs each).
+ */
+const serverPackagesBundled: Plugin = {
+  name: 'server-packages-bundled',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path, importer, kind }) => {
+      if (kind === 'entry-point' || path.startsWith('node:')) return undefined
+      const name = packageOf(path)
+      if (SERVER_EXTERNALS.includes(name)) return { path, external: true }
+      if (importer.includes('/node_modules/') || RUNTIME_PACKAGES.has(name)) return undefined
+      return { path, external: true }
+    })
+  },
+}
+
+interface SourceMapFile {
+  version: number
+  sources: string[]
+  names: string[]
+  mappings: string
+}
+
+/**
+ * A compiled file's source map with the repository's own sources only. Node
+ * (--enable-source-maps) decodes each module's map whole when it loads, and the packages bundled in
+ * made the maps ten times as large: their mappings cost more than the bundling saved. A failure's
+ * stack is in the repository's code, and a package's frames keep the compiled file's lines.
+ */
+export function ownSourcesOnly(map: SourceMapFile): SourceMapFile {
+  const renumbered = map.sources.map(() => -1)
+  const sources: string[] = []
+  map.sources.forEach((source, index) => {
+    if (source.includes('node_modules/')) return
+    renumbered[index] = sources.length
+    sources.push(source)
+  })
+  const mappings: SourceMapMappings = decode(map.mappings).map((line) =>
+    line.flatMap((segment): SourceMapSegment[] => {
+      if (segment.length === 1) return [segment]
+      const source = renumbered[segment[1]]!
+      return source < 0 ? [] : [[segment[0], source, segment[2], segment[3]]]
+    }),
+  )
+  return { version: map.version, sources, names: [], mappings: encode(mappings) }
+}
+
 /**
  * Compiles `files` (paths relative to the root) into a folder of this run's own under .cache/
  * (inside the root, so that packages resolve from node_modules; two runs at once, say SQLite and
@@ -71,15 +150,24 @@ export async function bundleTestFiles(files: readonly string[]): Promise<TestBun
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    // Packages load from node_modules as they do in the server: native ones (libsql), ones that
-    // find their own files (PGlite's WebAssembly) and CommonJS ones need no special case.
-    packages: 'external',
-    // Node (--enable-source-maps) then reports a failure's stack in the .ts sources.
-    sourcemap: 'inline',
-    plugins: [sourceLocationPlugin],
+    banner: { js: REQUIRE_BANNER },
+    // Node (--enable-source-maps) then reports a failure's stack in the .ts sources; the maps are
+    // cut to them below, and carry no sources' text (a stack needs only the positions).
+    sourcemap: 'linked',
+    sourcesContent: false,
+    plugins: [sourceLocationPlugin, serverPackagesBundled],
     metafile: true,
     logLevel: 'warning',
   })
+  await Promise.all(
+    Object.keys(metafile.outputs)
+      .filter((output) => output.endsWith('.map'))
+      .map(async (output) => {
+        const path = join(root, output)
+        const map = JSON.parse(await readFile(path, 'utf8')) as SourceMapFile
+        await writeFile(path, JSON.stringify(ownSourcesOnly(map)))
+      }),
+  )
   const bundleOf = new Map<string, string>()
   for (const [output, { entryPoint }] of Object.entries(metafile.outputs)) {
     if (entryPoint) bundleOf.set(entryPoint, join(root, output))

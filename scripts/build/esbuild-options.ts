@@ -81,7 +81,7 @@ export function colorModeBootOptions(mode: Mode): BuildOptions {
  * ones only some configurations load, with require() when they do (pg for DATABASE_URL,
  * nodemailer for SMTP_URL, pg's optional native binding).
  */
-const SERVER_EXTERNALS = [
+export const SERVER_EXTERNALS = [
   'libsql',
   '@electric-sql/pglite',
   'pino-pretty',
@@ -89,6 +89,13 @@ const SERVER_EXTERNALS = [
   'pg-native',
   'nodemailer',
 ]
+
+/**
+ * Bundled CommonJS packages require() the externals (fastify → pino) and Node's built-ins: an ES
+ * module has no require of its own, so every chunk of a bundle gets one.
+ */
+export const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
 
 /**
  * The server, compiled so production runs plain `node dist/server/main.js`, and beside it the
@@ -109,11 +116,7 @@ export function serverOptions(): BuildOptions {
     outdir: dirname(serverOut),
     bundle: true,
     external: SERVER_EXTERNALS,
-    // Bundled CommonJS packages require() the externals (fastify → pino) and Node's built-ins:
-    // an ES module has no require of its own, so the bundle gets one.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    banner: { js: REQUIRE_BANNER },
     format: 'esm',
     // main.ts loads the app with import() once DATA_DIR is claimed: a chunk of its own, so that
     // a process refused for a DATA_DIR in use never loads the rest of the server.
