@@ -130,7 +130,7 @@ export function ownSourcesOnly(map: SourceMapFile): SourceMapFile {
  * Compiles `files` (paths relative to the root) into a folder of this run's own under .cache/
  * (inside the root, so that packages resolve from node_modules; two runs at once, say SQLite and
  * PostgreSQL, do not share it). Each compiled file's name starts with its place in `files`
- * (`0007-server__db__backup.test.mjs`): Node 20's runner sorts the files it is given by name, and
+ * (`0007-` for the eighth): Node 20's runner sorts the files it is given by name, and
  * so starts them in the order asked.
  */
 export async function bundleTestFiles(files: readonly string[]): Promise<TestBundles> {
