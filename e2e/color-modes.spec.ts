@@ -197,9 +197,12 @@ test.describe('the theme URL parameter', () => {
           void dialog.dismiss()
         })
         await emulateSystemColorScheme(page, 'dark')
+        // Light stored as each load begins, before the page's own scripts: what the parameter
+        // must override, or leave as it is.
+        await page.addInitScript((key) => {
+          if (window.location.protocol.startsWith('http')) window.localStorage.setItem(key, 'light')
+        }, KEY)
         for (const url of [`/?theme=${value.raw}#/login`, `/#/login?theme=${value.raw}`]) {
-          await page.goto('/#/404')
-          await page.evaluate((key) => window.localStorage.setItem(key, 'light'), KEY)
           // A new document for each address: a hash change alone would not load the page again.
           await page.goto('about:blank')
           await page.goto(url)
