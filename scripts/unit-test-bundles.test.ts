@@ -1,3 +1,4 @@
+import { decode, encode } from '@jridgewell/sourcemap-codec'
 import assert from 'node:assert/strict'
 import { build } from 'esbuild'
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises'
@@ -5,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
-import { sourceLocationPlugin } from './unit-test-bundles'
+import { ownSourcesOnly, sourceLocationPlugin } from './unit-test-bundles'
 
 const dir = await mkdtemp(join(tmpdir(), 'painel-test-bundles-'))
 after(() => rm(dir, { recursive: true, force: true }))
@@ -54,4 +55,27 @@ test('a failure in a compiled module is reported at its line in the source', asy
   }
   const where = (await compiled()) as unknown as { stack(): string }
   assert.match(where.stack(), /src\/lib\/where\.ts:5:/)
+})
+
+test("a compiled file's map keeps the repository's sources and their positions, and drops the packages'", () => {
+  const map = {
+    version: 3,
+    sources: ['../node_modules/kysely/index.js', '../server/app.ts', '../node_modules/pg/x.js'],
+    names: ['query'],
+    mappings: encode([
+      [
+        [0, 0, 1, 2, 0],
+        [5, 1, 10, 4],
+      ],
+      [[0]],
+      [
+        [0, 2, 3, 0],
+        [7, 1, 11, 0],
+      ],
+    ]),
+  }
+  const own = ownSourcesOnly(map)
+  assert.deepEqual(own.sources, ['../server/app.ts'])
+  assert.deepEqual(own.names, [])
+  assert.deepEqual(decode(own.mappings), [[[5, 0, 10, 4]], [[0]], [[7, 0, 11, 0]]])
 })

@@ -72,6 +72,14 @@ export async function withPostgresClient<T>(
   }
 }
 
+/** Runs one statement at a time on the server of `serverUrl`, each on a connection of its own. */
+function statementRunner(serverUrl: string): (statement: string) => Promise<void> {
+  return (statement) =>
+    withPostgresClient(serverUrl, async (client) => {
+      await client.query(statement)
+    })
+}
+
 /**
  * The migrated database a test run copies, named by TEST_DATABASE_TEMPLATE
  * (migratedTestTemplate below): a copy is a new database with every migration in, where running
@@ -88,10 +96,7 @@ export async function scratchPostgres(
   template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `painel_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const run = (statement: string) =>
-    withPostgresClient(serverUrl, async (client) => {
-      await client.query(statement)
-    })
+  const run = statementRunner(serverUrl)
   await run(`create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
@@ -143,10 +148,7 @@ export async function migratedTestTemplate(
   const name = new URL(scratch.url).pathname.slice(1)
   const database = await openDatabase({ postgresUrl: scratch.url })
   await database.close()
-  const run = (statement: string) =>
-    withPostgresClient(serverUrl, async (client) => {
-      await client.query(statement)
-    })
+  const run = statementRunner(serverUrl)
   await run(`alter database ${name} with allow_connections false`)
   return {
     env: { [MIGRATED_TEMPLATE]: name },
