@@ -5,11 +5,17 @@ import { expect, test } from './fixtures'
 import { seriousViolations } from './support/axe'
 import { startOwnServer, type OwnServer } from './support/own-server'
 import { expectRoute, signInWithForm } from './support/pages'
+import { leaveSessionsUnused } from './support/session-age'
 
 /**
  * The idle warning, on a server of this suite's own with the shortest SESSION_IDLE_TIMEOUT, 60 s:
  * the session ends 60 to 66 s after its last use (the server writes use every 6 s), and the
  * warning opens half the timeout before that (client/src/session/idle-schedule.ts).
+ *
+ * No test waits that minute: the pages' clock is moved (Playwright's clock), and where the server
+ * must find the session idle, its last use is moved back in the server's own database, as a minute
+ * without use leaves it. How the server ends an idle session is its own tests' subject
+ * (server/access/idle-slide.test.ts).
  */
 test.describe.configure({ mode: 'serial' })
 
@@ -82,8 +88,9 @@ test('the warning opens, is keyboard-friendly, and "Continuar conectado" renews 
 
 test('left alone, the session ends for lack of use: login says so, and typed text comes back', async ({
   page,
+  context,
 }) => {
-  test.setTimeout(180_000)
+  await context.clock.install()
   await page.goto(`${server.baseURL}/#/login`)
   await signInWithForm(page, admin)
   await expectRoute(page, '/dashboard')
@@ -93,13 +100,17 @@ test('left alone, the session ends for lack of use: login says so, and typed tex
   await invite.getByLabel('Nome').fill('Ivo Inativo')
   await invite.getByLabel('E-mail').fill('ivo@painel.test')
 
-  // Real time here: the server ends the session (60 to 66 s), and the panel learns it.
-  await expect(page.getByRole('alertdialog', { name: 'Sua sessão vai expirar…' })).toBeVisible({
-    timeout: 45_000,
-  })
+  const warning = page.getByRole('alertdialog', { name: 'Sua sessão vai expirar…' })
+  await expect(async () => {
+    await context.clock.fastForward('00:05')
+    await expect(warning).toBeVisible({ timeout: 250 })
+  }).toPass({ timeout: 30_000 })
+  // Nobody answers it: the server's minute without use passes (its record of the last use), and
+  // the page's clock reaches the moment the panel asks whether the session is over.
+  leaveSessionsUnused(dataDir, 120)
+  await context.clock.fastForward('00:45')
   await expect(page.getByRole('status')).toContainText(
     'Sua sessão expirou por inatividade. Entre novamente.',
-    { timeout: 60_000 },
   )
   await expectRoute(page, '/login?redirect=%2Fequipe')
   await signInWithForm(page, admin)
