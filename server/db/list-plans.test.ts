@@ -187,6 +187,9 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     ['a role', { roleId: BUILT_IN_ROLE_IDS.admin }],
     ['no team', { teamId: 'none' }],
     ['with a second factor', { mfa: 'true' }],
+    // A search reads its window along the order (features/staff/staff-list.ts, windowPage).
+    ['a search', { q: 'pessoa' }],
+    ['a search by name', { q: 'pessoa', sort: 'name' }],
   ]
   for (const [label, query] of queries) {
     it(`Equipe, ${label}: the first page, the next one and the last`, async () => {

@@ -2,7 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
-import { listMigrations } from './list-migrations'
+import { laterListMigrations, listMigrations } from './list-migrations'
 import { provisioningMigrations } from './provisioning-migrations'
 import { portableSql, type Engine, type PortableSql } from './portable-sql'
 import type { Schema } from './schema'
@@ -652,6 +652,8 @@ const migrations: Record<string, PortableMigration> = {
   },
   // Issue 46's: provisioning-migrations.ts.
   ...provisioningMigrations,
+  // Issue 42's again: list-migrations.ts.
+  ...laterListMigrations,
 }
 
 /**

@@ -161,15 +161,20 @@ export function positionOf(order: StaffOrder, segment: number, row: OrderedRow):
   return { segment, values: order.segments[segment]!.columns.map((column) => column.read(row)) }
 }
 
-/** `(a, b, id) > (x, y, z)`: the rows after the position (before it, `forward` false). */
+/**
+ * `(a, b, id) > (x, y, z)`: the rows after the position (before it, `forward` false); with
+ * `orAt`, the position's own row too.
+ */
 export function afterPosition(
   segment: Segment,
   position: Position,
   direction: Direction,
   forward: boolean,
+  orAt = false,
 ): RawBuilder<boolean> {
   const later = (direction === 'asc') === forward
   const columns = sql.join(segment.columns.map((column) => column.sql))
   const values = sql.join(position.values)
-  return later ? sql<boolean>`(${columns}) > (${values})` : sql<boolean>`(${columns}) < (${values})`
+  const operator = sql.raw((later ? '>' : '<') + (orAt ? '=' : ''))
+  return sql<boolean>`(${columns}) ${operator} (${values})`
 }

@@ -7,6 +7,7 @@ import { nameColumns } from '../../db/name-columns'
 import { recordAudit } from '../../audit-log/record-audit'
 import { roleColumns } from '../../db/role-columns'
 import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
+import { SEARCH_WINDOW } from './staff-list'
 import { testStoreName } from '../../test/test-database'
 import { COUNT_CAP } from './staff-total'
 
@@ -326,6 +327,47 @@ describe(`Equipe's search, accents and case ignored (${testStoreName()})`, () =>
     const last = await list(`q=abel&pageSize=100&page=last`)
     assert.equal(last.page, 12)
     assert.equal(last.items.at(-1)!.name, 'Abel Ferreira 1199')
+  })
+})
+
+describe(`a search whose matches lie on both sides of its window's end (${testStoreName()})`, () => {
+  const DOMAIN = 'vitral.example.com'
+  let matches: string[]
+  before(async () => {
+    // More people than the window (SEARCH_WINDOW), one in every 150 a match: the window read
+    // from the start of the list ends among them, and the rest are past it.
+    const count = SEARCH_WINDOW + 400
+    const number = (index: number) => String(index).padStart(5, '0')
+    const people = Array.from({ length: count }, (_, index) => ({
+      name: index % 150 === 7 ? `Pessoa ${number(index)} Janela` : `Pessoa ${number(index)}`,
+      email: `p${index}@${DOMAIN}`,
+      status: index % 9 === 0 ? ('pending' as const) : ('active' as const),
+    }))
+    const ids = await insertPeople(people)
+    matches = ids.filter((_, index) => index % 150 === 7)
+  })
+
+  for (const sort of ['', 'name', '-name']) {
+    it(`finds every match in ${sort || 'the default order'}, page by page, forward and back`, async () => {
+      const query = `q=janela&pageSize=4${sort ? `&sort=${sort}` : ''}`
+      const whole = (await list(`q=janela&pageSize=100${sort ? `&sort=${sort}` : ''}`)).items
+      assert.deepEqual(new Set(whole.map((item) => item.id)), new Set(matches))
+      const { forward, backward } = await walk(query)
+      assert.deepEqual(
+        forward,
+        whole.map((item) => item.id),
+      )
+      assert.deepEqual(backward, forward)
+    })
+  }
+
+  it('reads the order of the list: by name, then by number within a name', async () => {
+    const names = (await list('q=janela&sort=name&pageSize=100')).items.map((item) => item.name)
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => (a < b ? -1 : 1)),
+    )
+    assert.equal(names.length, matches.length)
   })
 })
 
