@@ -51,6 +51,13 @@ export interface AccountsTable {
    * totp_factors and passkeys (db/list-migrations.ts), never written by the code.
    */
   mfa: ColumnType<boolean, never, never>
+  /**
+   * When the lock on the account's password ends (sign_in_limits' `account:` row, its
+   * blocked_until), or null: kept by triggers (db/list-migrations.ts), never written by the code.
+   * Equipe's "locked" filter reads the locked accounts from it in its order; whether a lock is in
+   * force is still sign_in_limits' to say (isLockedSql).
+   */
+  locked_until: ColumnType<Date | null, never, never>
   /** The directory's id of the person (SCIM externalId: db/provisioning-migrations.ts). */
   scim_external_id: ColumnType<string | null, string | null | undefined, string | null>
   /** The directory created the account: only then may SCIM change its e-mail. */

@@ -12,7 +12,6 @@ import type { Access } from '../../../common/api/roles'
 import { outrankingRoles } from '../../roles/rank'
 import { reachableSql } from '../../roles/team-scope'
 import { HttpError } from '../../http/errors'
-import { lockedEmails } from './lock-state'
 import { isLockedSql } from '../../accounts/sign-in-limits'
 import {
   afterPosition,
@@ -37,61 +36,30 @@ const accountEmail = sql.ref<string>('accounts.email')
  */
 export const SEARCH_WINDOW = 2000
 
-/**
- * The accounts, with what the list shows of each: role, team, last sign-in, lock, second factor.
- * `candidates`: only the few accounts this condition finds (the locked ones), looked up before
- * anything else (candidatesFirst).
- */
-export function staffRows(db: Db, candidates: RawBuilder<boolean> | null = null) {
-  return (
-    db
-      // The candidates' table has every column of `accounts`, under its name: typed as the table.
-      .selectFrom(
-        candidates ? (candidatesFirst(db, candidates) as unknown as 'accounts') : 'accounts',
-      )
-      .innerJoin('roles', 'roles.id', 'accounts.role_id')
-      .leftJoin('teams', 'teams.id', 'accounts.team_id')
-      .select([
-        'accounts.id',
-        'accounts.name',
-        'accounts.name_sort_key',
-        'accounts.email',
-        'accounts.role',
-        'accounts.role_id',
-        'roles.name as role_name',
-        'accounts.team_id',
-        'teams.name as team_name',
-        'accounts.status',
-        'accounts.created_at',
-        'accounts.invitation_expires_at',
-        'accounts.last_sign_in_at',
-        sql<boolean>`${isLockedSql(accountEmail)}`.as('locked'),
-        // Kept on the account by triggers (db/list-migrations.ts).
-        'accounts.mfa',
-      ])
-  )
-}
-
-/**
- * The accounts a condition finds, as a table of their own that the query sorts: `offset 0` keeps
- * PostgreSQL from merging it into the query, where it walked the order's index to find the
- * locked accounts among everyone (31 ms on the data of npm run bench -- --only scale, EXPLAIN
- * ANALYZE) instead of looking up the few hundred by their e-mail and sorting them (6 ms). SQLite
- * is kept to the same plan by byLookup (staff-order.ts).
- */
-function candidatesFirst(db: Db, candidates: RawBuilder<boolean>) {
-  return db.selectFrom('accounts').selectAll().where(candidates).offset(0).as('accounts')
-}
-
-/**
- * The condition that finds the accounts of these e-mails: one array on PostgreSQL, whose planner
- * took 6–14 ms over a list of a few hundred parameters; SQLite has no arrays, and looks a list up
- * in the e-mail's index.
- */
-function emailIn(db: Db, emails: string[]): RawBuilder<boolean> {
-  return engineOf(db) === 'postgres'
-    ? sql<boolean>`accounts.email = any(${emails}::text[])`
-    : sql<boolean>`accounts.email in (${sql.join(emails)})`
+/** The accounts, with what the list shows of each: role, team, last sign-in, lock, second factor. */
+export function staffRows(db: Db) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('roles', 'roles.id', 'accounts.role_id')
+    .leftJoin('teams', 'teams.id', 'accounts.team_id')
+    .select([
+      'accounts.id',
+      'accounts.name',
+      'accounts.name_sort_key',
+      'accounts.email',
+      'accounts.role',
+      'accounts.role_id',
+      'roles.name as role_name',
+      'accounts.team_id',
+      'teams.name as team_name',
+      'accounts.status',
+      'accounts.created_at',
+      'accounts.invitation_expires_at',
+      'accounts.last_sign_in_at',
+      sql<boolean>`${isLockedSql(accountEmail)}`.as('locked'),
+      // Kept on the account by triggers (db/list-migrations.ts).
+      'accounts.mfa',
+    ])
 }
 
 type StaffRow = Awaited<ReturnType<ReturnType<typeof staffRows>['executeTakeFirstOrThrow']>>
@@ -133,14 +101,14 @@ export async function findStaffItem(
 }
 
 /**
- * The conditions of a query's filters but the search, on the `accounts` row. `locked`: the
- * e-mails of the locked accounts, for the "locked" filter (lockedEmails: null when too many);
- * when there are some, the caller looks them up (emailIn), and the condition is not here.
+ * The conditions of a query's filters but the search, on the `accounts` row. The locked accounts
+ * are those with a lock's end on the account (kept by triggers, db/list-migrations.ts) still to
+ * come: the order's index over them alone answers, and sign_in_limits confirms each lock.
  */
 export function filterConditions(
   query: StaffQuery,
   access: Access,
-  locked: string[] | null = null,
+  now = new Date(),
 ): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = []
   if (access.scope !== 'all') conditions.push(reachableSql(access))
@@ -158,8 +126,8 @@ export function filterConditions(
     conditions.push(sql<boolean>`accounts.team_id = ${query.teamId.toLowerCase()}`)
   }
   if (query.locked === 'true') {
-    if (locked === null) conditions.push(sql<boolean>`${isLockedSql(accountEmail)}`)
-    else if (locked.length === 0) conditions.push(sql<boolean>`1 = 0`)
+    conditions.push(sql<boolean>`accounts.locked_until > ${now}`)
+    conditions.push(sql<boolean>`${isLockedSql(accountEmail, now)}`)
   } else if (query.locked === 'false')
     conditions.push(sql<boolean>`not ${isLockedSql(accountEmail)}`)
   if (query.mfa) conditions.push(sql<boolean>`accounts.mfa = ${query.mfa === 'true'}`)
@@ -176,8 +144,7 @@ interface Fetched {
 
 /**
  * Up to `limit` rows from a position (or an end of the list), forward (in the order) or
- * backward, segment after segment; backward rows come nearest first. With `candidates`, the
- * rows are only the few accounts that condition finds (emailIn), looked up and sorted.
+ * backward, segment after segment; backward rows come nearest first.
  */
 async function readFrom(
   db: Db,
@@ -188,7 +155,6 @@ async function readFrom(
   forward: boolean,
   limit: number,
   skip = 0,
-  candidates: RawBuilder<boolean> | null = null,
 ): Promise<Fetched[]> {
   const found: Fetched[] = []
   let toSkip = skip
@@ -198,17 +164,13 @@ async function readFrom(
   const engine = engineOf(db)
   for (let index = start; forward ? index <= last : index >= 0; index += forward ? 1 : -1) {
     const wanted = limit - found.length
-    const segmentRows = (
-      segment: Segment,
-      extra: RawBuilder<boolean>[],
-      among: RawBuilder<boolean> | null = null,
-    ) => {
+    const segmentRows = (segment: Segment, extra: RawBuilder<boolean>[]) => {
       const where = [...conditions, ...extra]
       if (segment.where) where.push(segment.where)
       if (from && index === from.segment) {
         where.push(afterPosition(segment, from, order.direction, forward))
       }
-      let rows = staffRows(db, among).where(all(where))
+      let rows = staffRows(db).where(all(where))
       for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
       return rows.limit(wanted).offset(toSkip)
     }
@@ -217,11 +179,7 @@ async function readFrom(
     if (toSkip > 0) {
       // page=n: whole segments are skipped by a count (capped at what is left to skip), then
       // the rest by an offset, in the database.
-      const where = [
-        ...conditions,
-        ...(search ? [search.matches] : []),
-        ...(candidates ? [candidates] : []),
-      ]
+      const where = [...conditions, ...(search ? [search.matches] : [])]
       if (segment.where) where.push(segment.where)
       const { count } = await db
         .selectFrom(
@@ -238,19 +196,8 @@ async function readFrom(
         toSkip -= Number(count)
         continue
       }
-      rows = await segmentRows(segment, [
-        ...(search ? [search.matches] : []),
-        ...(candidates ? [candidates] : []),
-      ]).execute()
+      rows = await segmentRows(segment, search ? [search.matches] : []).execute()
       toSkip = 0
-    } else if (candidates) {
-      // PostgreSQL: from a table of the candidates alone (candidatesFirst); SQLite: with an
-      // order no index answers (byLookup).
-      rows = await (
-        engine === 'postgres'
-          ? segmentRows(segment, [], candidates)
-          : segmentRows(byLookup(segment, engine), [candidates])
-      ).execute()
     } else if (!search) {
       rows = await segmentRows(segment, []).execute()
     } else {
@@ -335,14 +282,10 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
   const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
   const engine = engineOf(db)
   const order = staffOrder(query, engine)
-  // The locked accounts are few: found by their e-mails (lock-state.ts), looked up and sorted.
-  const lockedList = query.locked === 'true' ? await lockedEmails(db) : null
-  const conditions = filterConditions(query, access, lockedList)
+  const conditions = filterConditions(query, access)
   const search = searchTerms(query.q, engine)
-  const candidates = lockedList && lockedList.length > 0 ? emailIn(db, lockedList) : null
-  const counted = candidates ? [...conditions, candidates] : conditions
   const read = (from: Position | null, forward: boolean, limit: number, skip = 0) =>
-    readFrom(db, order, conditions, search, from, forward, limit, skip, candidates)
+    readFrom(db, order, conditions, search, from, forward, limit, skip)
 
   let items: Fetched[]
   let page: number
@@ -368,10 +311,10 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
       hasNext = true
       page = hasPrevious ? Math.max(2, decoded.page) : 1
     }
-    total = await staffTotal(db, query, access, counted, search, false)
+    total = await staffTotal(db, query, access, conditions, search, false)
   } else if (query.page === 'last') {
     // Its number needs the exact total, even where counting costs more than a page.
-    total = await staffTotal(db, query, access, counted, search, true)
+    total = await staffTotal(db, query, access, conditions, search, true)
     const rows = await read(null, false, pageSize + 1)
     items = rows.slice(0, pageSize).reverse()
     hasPrevious = rows.length > pageSize
@@ -383,7 +326,7 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
     items = rows.slice(0, pageSize)
     hasNext = rows.length > pageSize
     hasPrevious = page > 1 && items.length > 0
-    total = await staffTotal(db, query, access, counted, search, false)
+    total = await staffTotal(db, query, access, conditions, search, false)
   }
   const cursorAt = (item: Fetched | undefined, number: number) =>
     item ? encodeCursor(order.sort, positionOf(order, item.segment, item.row), number) : null

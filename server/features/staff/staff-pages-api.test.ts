@@ -421,4 +421,73 @@ describe(`Equipe's locked accounts (${testStoreName()})`, () => {
     )
     assert.equal(last.page, 4)
   })
+
+  it('follows every way a lock comes and goes, whatever writes it', async () => {
+    const db = api.database.db
+    const DOMAIN = 'tranca.example.com'
+    const soon = new Date(Date.now() + 3_600_000)
+    const lock = (email: string, blockedUntil: Date) => ({
+      key: `account:${email}`,
+      account: email,
+      count: 10,
+      window_ends_at: soon,
+      blocked_until: blockedUntil,
+    })
+    const lockedNames = async () =>
+      (await list(`q=${DOMAIN}&locked=true&pageSize=100`)).items.map((item) => item.name)
+    // A lock in force; one that ended; a count below the threshold (no wait: the epoch).
+    await insertPeople([
+      { name: 'Ana Tranca', email: `ana@${DOMAIN}` },
+      { name: 'Bia Tranca', email: `bia@${DOMAIN}` },
+      { name: 'Caio Tranca', email: `caio@${DOMAIN}` },
+    ])
+    await db
+      .insertInto('sign_in_limits')
+      .values([
+        lock(`ana@${DOMAIN}`, soon),
+        lock(`bia@${DOMAIN}`, new Date(Date.now() - 60_000)),
+        lock(`caio@${DOMAIN}`, new Date(0)),
+      ])
+      .execute()
+    assert.deepEqual(await lockedNames(), ['Ana Tranca'])
+    // The wait grows on a count already there.
+    await db
+      .updateTable('sign_in_limits')
+      .set({ blocked_until: soon })
+      .where('key', '=', `account:caio@${DOMAIN}`)
+      .execute()
+    assert.deepEqual(await lockedNames(), ['Ana Tranca', 'Caio Tranca'])
+    // Guesses at an address before its account exists: the account is made locked.
+    await db
+      .insertInto('sign_in_limits')
+      .values(lock(`davi@${DOMAIN}`, soon))
+      .execute()
+    await insertPeople([{ name: 'Davi Tranca', email: `davi@${DOMAIN}` }])
+    assert.deepEqual(await lockedNames(), ['Ana Tranca', 'Caio Tranca', 'Davi Tranca'])
+    // A new e-mail: the lock was on the old one.
+    await db
+      .updateTable('accounts')
+      .set({ email: `ana.nova@${DOMAIN}` })
+      .where('email', '=', `ana@${DOMAIN}`)
+      .execute()
+    // Unlocked by an admin (the rows go), and by housekeeping.
+    await db.deleteFrom('sign_in_limits').where('account', '=', `caio@${DOMAIN}`).execute()
+    assert.deepEqual(await lockedNames(), ['Davi Tranca'])
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['email', 'locked_until'])
+      .where('email', 'like', `%@${DOMAIN}`)
+      .orderBy('email')
+      .execute()
+    assert.deepEqual(
+      rows.map((row) => [row.email, row.locked_until !== null]),
+      [
+        [`ana.nova@${DOMAIN}`, false],
+        [`bia@${DOMAIN}`, true],
+        [`caio@${DOMAIN}`, false],
+        [`davi@${DOMAIN}`, true],
+      ],
+      'an ended lock stays on the account until its row goes; no lock, no end',
+    )
+  })
 })
