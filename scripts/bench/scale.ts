@@ -226,6 +226,9 @@ async function routeList(
     ['Equipe, search "joao"', '/api/staff?q=joao'],
     ['Equipe, search "conceicao"', '/api/staff?q=conceicao'],
     ['Equipe, search "empresa" (every e-mail)', '/api/staff?q=empresa'],
+    // A first name in the order of names: its matches sit far along it (the j's), past the
+    // window a search first reads (features/staff/staff-list.ts, windowPage).
+    ['Equipe, search "joao" by name', '/api/staff?q=joao&sort=name'],
     ['Equipe, sort name', '/api/staff?sort=name'],
     ['Equipe, sort -name', '/api/staff?sort=-name'],
     ['Equipe, sort createdAt', '/api/staff?sort=createdAt'],

@@ -213,6 +213,32 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     })
   }
 
+  it('Equipe, a rare search: its few matches are looked up in the search index and sorted, not sought along the order', async () => {
+    for (const sort of ['name', '-createdAt'] as const) {
+      captured = []
+      const list = await staff({ q: 'p17@planos', sort, pageSize: '4' })
+      const lookups = captured.filter((each) =>
+        engine === 'sqlite'
+          ? /account_search_index match/.test(each.sql) && /order by/i.test(each.sql)
+          : /offset \$\d+\) as "accounts"/.test(each.sql),
+      )
+      captured = null
+      assert.deepEqual(
+        list.items.map((item) => item.email),
+        ['p17@planos.example.com'],
+      )
+      assert.equal(lookups.length, 1, 'the matches were looked up')
+      const plan = await planOf(lookups[0]!, { sorts: true })
+      if (engine === 'sqlite') {
+        assert.match(plan, /SCAN account_search_index VIRTUAL TABLE/, plan)
+        assert.doesNotMatch(plan, /accounts_order|SCAN accounts(?! USING)/, plan)
+      } else {
+        assert.match(plan, /accounts_search/, plan)
+        assert.doesNotMatch(plan, /accounts_order/, plan)
+      }
+    }
+  })
+
   it('Equipe, a team', async () => {
     assertFromIndex(
       await plansOf(() => staff({ teamId, pageSize: '4' }), 'accounts'),
