@@ -266,25 +266,23 @@ async function windowPage(
   if (segment.where) where.push(segment.where)
   if (from && index === from.segment)
     where.push(afterPosition(segment, from, order.direction, forward))
+  // Only the order's own columns, which its index holds: PostgreSQL reads them from the index.
   let end = db
     .selectFrom('accounts')
-    .select([
-      'accounts.id',
-      'accounts.name',
-      'accounts.name_sort_key',
-      'accounts.created_at',
-      'accounts.last_sign_in_at',
-    ])
+    .select(segment.columns.map((column, at) => column.sql.as(`c${at}`)))
     .where(all(where))
   for (const column of segment.columns) end = end.orderBy(column.sql, direction)
-  const last = await end
+  const last: Record<string, unknown> | undefined = await end
     .limit(1)
     .offset(SEARCH_WINDOW - 1)
     .executeTakeFirst()
   // Shorter than the window from here: the rest of the segment is the window.
   if (last) {
-    const atEnd = positionOf(order, index, last)
-    where.push(afterPosition(segment, atEnd, order.direction, !forward, true))
+    const values = segment.columns.map((column, at) => {
+      const value = last[`c${at}`] as string | Date
+      return column.kind === 'time' ? new Date(value).toISOString() : String(value)
+    })
+    where.push(afterPosition(segment, { segment: index, values }, order.direction, !forward, true))
   }
   let rows = staffRows(db).where(all([...where, search.matches]))
   for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
