@@ -227,7 +227,7 @@ async function routeList(
     ['Equipe, search "conceicao"', '/api/staff?q=conceicao'],
     ['Equipe, search "empresa" (every e-mail)', '/api/staff?q=empresa'],
     // A first name in the order of names: its matches sit far along it (the j's), past the
-    // window a search first reads (features/staff/staff-list.ts, windowPage).
+    // window a search first reads (server/features/staff/staff-list.ts, windowPage).
     ['Equipe, search "joao" by name', '/api/staff?q=joao&sort=name'],
     ['Equipe, sort name', '/api/staff?sort=name'],
     ['Equipe, sort -name', '/api/staff?sort=-name'],
