@@ -60,7 +60,11 @@ after(async () => {
 })
 
 const accountRows = () =>
-  api.database.db.selectFrom('accounts').select(['id', 'email', 'password_hash']).execute()
+  api.database.db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'password_hash'])
+    .orderBy('id')
+    .execute()
 
 describe(`e-mail addresses that look like another person's (${testStoreName()})`, () => {
   it('none of them has a canonical form', () => {

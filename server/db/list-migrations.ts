@@ -407,11 +407,15 @@ export const laterListMigrations: Record<
               if tg_op = 'UPDATE' and not (${changed}) then
                 return null;
               end if;
-              if tg_op in ('UPDATE', 'DELETE') and old.key = ${key('old.account')} then
-                update accounts set locked_until = null where email = old.account;
+              if (tg_op = 'DELETE' or old.key is distinct from new.key
+                  or old.account is distinct from new.account)
+                  and old.key = ${key('old.account')} then
+                update accounts set locked_until = null
+                  where email = old.account and locked_until is not null;
               end if;
               if tg_op in ('INSERT', 'UPDATE') and new.key = ${key('new.account')} then
-                update accounts set locked_until = ${lockEnd('new')} where email = new.account;
+                update accounts set locked_until = ${lockEnd('new')}
+                  where email = new.account and locked_until is distinct from ${lockEnd('new')};
               end if;
               return null;
             end $$`,
@@ -435,18 +439,23 @@ export const laterListMigrations: Record<
         for (const statement of [
           `create trigger sign_in_limits_lock_insert after insert on sign_in_limits
             when new.key = ${key('new.account')}
-            begin update accounts set locked_until = ${lockEnd('new')} where email = new.account; end`,
+            begin update accounts set locked_until = ${lockEnd('new')}
+              where email = new.account and locked_until is not ${lockEnd('new')}; end`,
           `create trigger sign_in_limits_lock_update after update of key, account, blocked_until
             on sign_in_limits when ${changed.replace(/is distinct from/g, 'is not')}
             begin
               update accounts set locked_until = null
-                where email = old.account and old.key = ${key('old.account')};
+                where email = old.account and old.key = ${key('old.account')}
+                  and (old.key is not new.key or old.account is not new.account)
+                  and locked_until is not null;
               update accounts set locked_until = ${lockEnd('new')}
-                where email = new.account and new.key = ${key('new.account')};
+                where email = new.account and new.key = ${key('new.account')}
+                  and locked_until is not ${lockEnd('new')};
             end`,
           `create trigger sign_in_limits_lock_delete after delete on sign_in_limits
             when old.key = ${key('old.account')}
-            begin update accounts set locked_until = null where email = old.account; end`,
+            begin update accounts set locked_until = null
+              where email = old.account and locked_until is not null; end`,
           // An account made, or given an e-mail, that a lock already names (its owner's
           // guesses came first).
           `create trigger accounts_lock_insert after insert on accounts
