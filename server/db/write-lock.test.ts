@@ -41,11 +41,14 @@ async function holdWriteLock(): Promise<{ release: () => Promise<void> }> {
   let output = ''
   holder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   holder.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  holder.stdin.write("begin immediate;\nselect 'holding';\n")
+  // sqlite3 waits for nobody unless told: a BEGIN IMMEDIATE met by the server's own write (the
+  // mail sender's, a session's last use) failed, and the select after it still said "holding".
+  holder.stdin.write(".timeout 10000\nbegin immediate;\nselect 'holding';\n")
   while (!output.includes('holding')) {
     if (holder.exitCode !== null) throw new Error(`sqlite3 ended: ${output}`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+  assert.doesNotMatch(output, /error/i, 'sqlite3 holds the write lock')
   return {
     async release() {
       const exited = once(holder, 'exit')
