@@ -72,7 +72,8 @@ export function staffRows(db: Db, among: RawBuilder<boolean> | null = null) {
  * The accounts a condition finds, as a table of their own that the query then sorts: `offset 0`
  * keeps PostgreSQL from merging it into the query. Merged, a rare search's page walked the order's
  * index in search of its matches, guessing them spread evenly along it: "joao" by name passed
- * 41,432 accounts before the first João (26 ms; 140 ms in npm run bench -- --only scale), where
+ * 41,432 accounts before the first João (26 ms by EXPLAIN ANALYZE on the data npm run bench --
+ * --only scale seeds, whose route took 162 ms), where
  * looking its 2,090 matches up in the trigram index and sorting them takes a few. SQLite is kept
  * to the same plan by byLookup (staff-order.ts).
  */
@@ -147,7 +148,7 @@ export function filterConditions(
     conditions.push(sql<boolean>`accounts.locked_until > ${now}`)
     conditions.push(sql<boolean>`${isLockedSql(accountEmail, now)}`)
   } else if (query.locked === 'false')
-    conditions.push(sql<boolean>`not ${isLockedSql(accountEmail)}`)
+    conditions.push(sql<boolean>`not ${isLockedSql(accountEmail, now)}`)
   if (query.mfa) conditions.push(sql<boolean>`accounts.mfa = ${query.mfa === 'true'}`)
   return conditions
 }
@@ -248,7 +249,9 @@ async function readFrom(
  * the page is then read along the same index up to that end, and stops at its last match. So a
  * search that matches everyone reads a page, and one that matches few reads the window at most.
  * Filtering a window read whole instead (a subquery with its own limit) made SQLite read and sort
- * all of it first: 13.6 ms at 100k people against 0.3 ms at 1k (npm run bench -- --only scale).
+ * all of it first: 13.6 ms at 100k people against 0.3 ms at 1k (that query timed alone on the data
+ * npm run bench -- --only scale seeds; the bench's "empresa" route went from 5.9× to 1.4× its time
+ * at 1k).
  */
 async function windowPage(
   db: Db,
@@ -269,20 +272,17 @@ async function windowPage(
   // Only the order's own columns, which its index holds: PostgreSQL reads them from the index.
   let end = db
     .selectFrom('accounts')
-    .select(segment.columns.map((column, at) => column.sql.as(`c${at}`)))
+    .select(segment.columns.map((column) => column.sql.as(column.field)))
     .where(all(where))
   for (const column of segment.columns) end = end.orderBy(column.sql, direction)
-  const last: Record<string, unknown> | undefined = await end
+  const last = await end
     .limit(1)
     .offset(SEARCH_WINDOW - 1)
     .executeTakeFirst()
   // Shorter than the window from here: the rest of the segment is the window.
   if (last) {
-    const values = segment.columns.map((column, at) => {
-      const value = last[`c${at}`] as string | Date
-      return column.kind === 'time' ? new Date(value).toISOString() : String(value)
-    })
-    where.push(afterPosition(segment, { segment: index, values }, order.direction, !forward, true))
+    const atEnd = positionOf(order, index, last)
+    where.push(afterPosition(segment, atEnd, order.direction, !forward, true))
   }
   let rows = staffRows(db).where(all([...where, search.matches]))
   for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)

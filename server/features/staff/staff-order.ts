@@ -27,11 +27,11 @@ export const SHOWN_STATUS_SQL = `(case when accounts.status = 'active' and accou
 
 export type Direction = 'asc' | 'desc'
 
-/** A column of an order: the SQL it is ordered by, and how its value is read off a row. */
+/** A column of an order: the SQL it is ordered by, and the row's field its value is read off. */
 export interface OrderColumn {
   sql: RawBuilder<unknown>
-  read: (row: OrderedRow) => string
-  /** What its values are, for checking a cursor's (staff-cursor.ts). */
+  field: keyof OrderedRow
+  /** What its values are, for checking a cursor's (staff-cursor.ts); a time is read as ISO text. */
   kind: 'text' | 'time' | 'id'
 }
 
@@ -74,7 +74,7 @@ export interface OrderedRow {
 
 const iso = (value: Date | string | null) => (value === null ? '' : new Date(value).toISOString())
 
-const byId: OrderColumn = { sql: sql.raw('accounts.id'), read: (row) => row.id, kind: 'id' }
+const byId: OrderColumn = { sql: sql.raw('accounts.id'), field: 'id', kind: 'id' }
 
 function byName(engine: Engine): OrderColumn[] {
   // Byte order on both engines (db/portable-sql.ts, "text in byte order").
@@ -83,8 +83,8 @@ function byName(engine: Engine): OrderColumn[] {
       ? sql.raw(`accounts.${column} collate "C"`)
       : sql.raw(`accounts.${column}`)
   return [
-    { sql: bytewise('name_sort_key'), read: (row) => row.name_sort_key, kind: 'text' },
-    { sql: bytewise('name'), read: (row) => row.name, kind: 'text' },
+    { sql: bytewise('name_sort_key'), field: 'name_sort_key', kind: 'text' },
+    { sql: bytewise('name'), field: 'name', kind: 'text' },
     byId,
   ]
 }
@@ -121,7 +121,7 @@ export function staffOrder(query: Pick<StaffQuery, 'sort' | 'status'>, engine: E
           columns: [
             {
               sql: sql.raw('accounts.created_at'),
-              read: (row) => iso(row.created_at),
+              field: 'created_at',
               kind: 'time',
             },
             byId,
@@ -140,7 +140,7 @@ export function staffOrder(query: Pick<StaffQuery, 'sort' | 'status'>, engine: E
         columns: [
           {
             sql: sql.raw('accounts.last_sign_in_at'),
-            read: (row) => iso(row.last_sign_in_at),
+            field: 'last_sign_in_at',
             kind: 'time',
           },
           byId,
@@ -157,8 +157,17 @@ export interface Position {
   values: string[]
 }
 
-export function positionOf(order: StaffOrder, segment: number, row: OrderedRow): Position {
-  return { segment, values: order.segments[segment]!.columns.map((column) => column.read(row)) }
+/** The position of a row, which needs only the fields of its segment's columns. */
+export function positionOf(
+  order: StaffOrder,
+  segment: number,
+  row: Partial<Record<keyof OrderedRow, unknown>>,
+): Position {
+  const values = order.segments[segment]!.columns.map((column) => {
+    const value = row[column.field] as Date | string | null
+    return column.kind === 'time' ? iso(value) : String(value)
+  })
+  return { segment, values }
 }
 
 /**
