@@ -4,18 +4,8 @@ import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
 import { laterListMigrations, listMigrations } from './list-migrations'
 import { provisioningMigrations } from './provisioning-migrations'
-import { portableSql, type Engine, type PortableSql } from './portable-sql'
+import { portableSql, type Engine, type PortableMigration } from './portable-sql'
 import type { Schema } from './schema'
-
-/**
- * A step of the schema's history, written once for both engines: column types and defaults come
- * from `t` (portable-sql.ts, where the two engines' differences live), everything else is plain
- * Kysely. Never edit a migration that has shipped; add the next one at the end of the list, named
- * `YYYY-MM-DD-NNNN-what-it-adds` (Kysely applies them in name order). portable-sql.ts shows one.
- */
-export interface PortableMigration {
-  up(db: Kysely<unknown>, t: PortableSql): Promise<void>
-}
 
 const migrations: Record<string, PortableMigration> = {
   // Shipped on PostgreSQL (and PGlite) under this name; on PostgreSQL it still makes exactly the

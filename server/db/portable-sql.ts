@@ -47,6 +47,17 @@ import { PostgresAdapter, sql, type ColumnDataType, type Kysely, type RawBuilder
  */
 export type Engine = 'sqlite' | 'postgres'
 
+/**
+ * A step of the schema's history, written once for both engines: column types and defaults come
+ * from `t` (PortableSql below, where the two engines' differences live), everything else is
+ * plain Kysely. Never edit a migration that has shipped; add the next one at the end of the list
+ * in migrations.ts, named `YYYY-MM-DD-NNNN-what-it-adds` (Kysely applies them in name order). The
+ * comment above shows one.
+ */
+export interface PortableMigration {
+  up(db: Kysely<unknown>, t: PortableSql): Promise<void>
+}
+
 export interface PortableSql {
   engine: Engine
   /** A UUID column. */

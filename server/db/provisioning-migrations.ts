@@ -1,15 +1,12 @@
-import { sql, type Kysely } from 'kysely'
-import type { PortableSql } from './portable-sql'
+import { sql } from 'kysely'
+import type { PortableMigration } from './portable-sql'
 
 /**
  * Issue 46, provisioning from the organisation's directory (SCIM 2.0: features/provisioning/,
  * docs/provisioning.md). Kept apart from migrations.ts, which lists them after its own; the same
  * rules hold: never edit one that has shipped, add the next at the end.
  */
-export const provisioningMigrations: Record<
-  string,
-  { up(db: Kysely<unknown>, t: PortableSql): Promise<void> }
-> = {
+export const provisioningMigrations: Record<string, PortableMigration> = {
   /**
    * - accounts.scim_external_id: the directory's own id of the person (Entra's object id, Okta's
    *   user id), null until a directory sets it.
