@@ -12,6 +12,7 @@
  * DATA_DIR; PostgreSQL a scratch cluster the bench starts (scratch-postgres.ts), skipped with the
  * reason where it cannot be started here.
  */
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
@@ -69,6 +70,8 @@ export interface EngineOverload {
   reads: Record<'GET /api/staff' | 'GET /api/audit', ReadProbe>
   /** RSS in MB: idle (after the first answers), peak (VmHWM), and `afterSeconds` after the load. */
   rssMb: { idle: number; peak: number; after: number; afterSeries: number[] }
+  /** What RSS is made of, idle and `afterSeconds` after the load (memoryParts). */
+  memoryParts: { idle: string; after: string }
   /** The server's own count of what it refused (its /metrics), by status. */
   metricsRefusals: Record<string, number>
   /** The server's log at warn and above (LOG_LEVEL=warn): what an operator sees. */
@@ -115,6 +118,28 @@ function readLog(lines: readonly string[]): ServerLog {
     }
   }
   return log
+}
+
+/**
+ * What the server's resident memory is made of (MB): V8's heap (its metrics), memory V8 knows of
+ * outside it (Buffers), the process's threads, and the rest of its anonymous memory (malloc's
+ * arenas, the worker threads' own heaps). Read beside RSS, it says which of them a load leaves
+ * grown.
+ */
+async function memoryParts(pid: number, metricsURL: string): Promise<string> {
+  const text = await (await fetch(metricsURL)).text()
+  const metric = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const threads = /^Threads:\s+(\d+)/m.exec(status)?.[1] ?? '?'
+  const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+  const anonymous = Number(/^Anonymous:\s+(\d+) kB/m.exec(rollup)?.[1] ?? NaN) / 1024
+  return [
+    `V8 heap ${metric('nodejs_heap_size_total_bytes').toFixed(1)} (used ${metric('nodejs_heap_size_used_bytes').toFixed(1)})`,
+    `external ${metric('nodejs_external_memory_bytes').toFixed(1)}`,
+    `anonymous ${anonymous.toFixed(1)}`,
+    `${threads} threads`,
+  ].join(', ')
 }
 
 /** Sums of painel_http_requests_total by status, and painel_refusals_total by reason. */
@@ -191,6 +216,8 @@ async function measureEngine(
       const pid = server.child.pid ?? 0
       const idleHealthz = await probeHealth(server.baseURL, settings.idleSeconds)
       const idleRss = memoryOf(pid).rssMb
+      const metricsURL = `http://127.0.0.1:${metricsPort}/metrics`
+      const idleParts = await memoryParts(pid, metricsURL)
       log(`  ${engine}: idle /healthz p99 ${idleHealthz.p99Ms} ms, RSS ${idleRss} MB`)
 
       const before = loadavg()
@@ -221,7 +248,8 @@ async function measureEngine(
         afterSeries.push(memoryOf(pid).rssMb)
       }
       const memory = memoryOf(pid)
-      const metricsRefusals = await scrapeRefusals(`http://127.0.0.1:${metricsPort}/metrics`)
+      const afterParts = await memoryParts(pid, metricsURL)
+      const metricsRefusals = await scrapeRefusals(metricsURL)
       const serverLog = readLog(logLines)
       log(
         `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peakMb} MB, ` +
@@ -238,6 +266,7 @@ async function measureEngine(
         load: outcome,
         reads,
         rssMb: { idle: idleRss, peak: memory.peakMb, after: memory.rssMb, afterSeries },
+        memoryParts: { idle: idleParts, after: afterParts },
         metricsRefusals,
         log: serverLog,
         serverCpuPercent:
@@ -329,6 +358,8 @@ export function printOverload(result: OverloadResult, log: (line: string) => voi
         `${engine.rssMb.after} MB (${(engine.rssMb.after / engine.rssMb.idle).toFixed(2)}× idle; ` +
         `every 5 s: ${engine.rssMb.afterSeries.join(', ')})`,
     )
+    log(`  made of (MB), idle: ${engine.memoryParts.idle}`)
+    log(`  made of (MB), after: ${engine.memoryParts.after}`)
     log(
       `the server's metrics: ${
         Object.entries(engine.metricsRefusals)

@@ -25,4 +25,32 @@ describe('scrypt on the hashing threads', () => {
       scryptSync('x', salt, 32, options),
     )
   })
+
+  it('ends a thread left idle, and starts one again for the next job', async () => {
+    const threads = new HashingThreads(2, 20)
+    const keys = await Promise.all(['um', 'dois'].map((p) => threads.scrypt(p, salt, 32, options)))
+    assert.equal(keys.length, 2)
+    // Both were started, and both end once idle: no thread is left holding its memory.
+    const deadline = Date.now() + 10_000
+    while (threads.threads > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    assert.equal(threads.threads, 0, 'the idle threads ended')
+    assert.deepEqual(
+      await threads.scrypt('três', salt, 32, options),
+      scryptSync('três', salt, 32, options),
+    )
+    assert.equal(threads.threads, 1)
+  })
+
+  it('does not end a thread that was given a job before its idle time ran out', async () => {
+    const threads = new HashingThreads(1, 60_000)
+    for (const password of ['um', 'dois', 'três']) {
+      assert.deepEqual(
+        await threads.scrypt(password, salt, 32, options),
+        scryptSync(password, salt, 32, options),
+      )
+      assert.equal(threads.threads, 1, 'one thread, reused')
+    }
+  })
 })

@@ -13,9 +13,14 @@ import { nicedThreadPrelude } from './niced-thread'
  * priority wants it: hashing uses the spare CPU and the event loop always comes first
  * (niced-thread.ts).
  *
- * The threads start on first use and do not keep the process alive while idle.
+ * The threads start on first use and do not keep the process alive while idle. A thread idle for
+ * HASHING_THREAD_IDLE_MS ends: each is a V8 isolate of its own (about 10 MB of RSS), and after a
+ * burst of sign-ins the threads it started stayed for good (`npm run bench -- --only overload`
+ * prints what RSS is made of after the load). Starting one again costs a sign-in a few
+ * milliseconds beside the scrypt itself.
  */
 export const HASHING_NICE = 10
+export const HASHING_THREAD_IDLE_MS = 30_000
 
 /** Runs in each thread (a CommonJS script: it is evaluated, not bundled). */
 const THREAD_SOURCE = `${nicedThreadPrelude(HASHING_NICE)}
@@ -41,10 +46,20 @@ interface Job {
 
 export class HashingThreads {
   private readonly idle: Worker[] = []
+  /** When each idle thread ends, unless it is given a job first. */
+  private readonly retiring = new Map<Worker, NodeJS.Timeout>()
   private readonly queued: Job[] = []
   private started = 0
 
-  constructor(readonly size: number) {}
+  constructor(
+    readonly size: number,
+    private readonly idleMs = HASHING_THREAD_IDLE_MS,
+  ) {}
+
+  /** The threads that exist now, working or idle. */
+  get threads(): number {
+    return this.started
+  }
 
   scrypt(
     password: string,
@@ -62,7 +77,10 @@ export class HashingThreads {
     const job = this.queued[0]
     if (!job) return
     let worker = this.idle.pop()
-    if (!worker) {
+    if (worker) {
+      clearTimeout(this.retiring.get(worker))
+      this.retiring.delete(worker)
+    } else {
       if (this.started >= this.size) return
       worker = this.start()
     }
@@ -87,7 +105,7 @@ export class HashingThreads {
       if (answer.key)
         job.resolve(Buffer.from(answer.key.buffer, answer.key.byteOffset, answer.key.length))
       else job.reject(new Error(answer.error ?? 'scrypt failed'))
-      this.idle.push(worker)
+      this.rest(worker)
       this.next()
     }
     const fail = (error: unknown) => {
@@ -110,5 +128,20 @@ export class HashingThreads {
       keyLength: job.keyLength,
       options: job.options,
     })
+  }
+
+  /** Idle until the next job, or for idleMs, after which the thread ends. */
+  private rest(worker: Worker): void {
+    this.idle.push(worker)
+    const retire = setTimeout(() => {
+      this.retiring.delete(worker)
+      const at = this.idle.indexOf(worker)
+      if (at < 0) return
+      this.idle.splice(at, 1)
+      this.started -= 1
+      void worker.terminate()
+    }, this.idleMs)
+    retire.unref()
+    this.retiring.set(worker, retire)
   }
 }
