@@ -14,6 +14,7 @@ import { lazySchemaController } from './http/lazy-schema-compilers'
 import { DEFAULT_TIMEOUTS, serverFactory, type ServerTimeouts } from './http/node-server'
 import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
+import heapSettle, { DEFAULT_HEAP_SETTLE, type HeapSettleOptions } from './http/heap-settle'
 import { AccessLog, loggerOptions, type LoggerSettings } from './http/logger'
 import { createMailer, type Mailer } from './mail/mailer'
 import { MailOutbox, type OutboxTiming } from './mail/outbox'
@@ -48,6 +49,7 @@ export interface AppOptions extends Config {
   mailTiming?: Partial<OutboxTiming>
   /** Load-shedding thresholds (tests make them tiny). */
   loadShedding?: LoadSheddingOptions
+  heapSettle?: HeapSettleOptions
   /** Slow-client limits (tests make them short). */
   timeouts?: ServerTimeouts
   /** Shutdown limits (tests make them short). */
@@ -111,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(drain, options.drain ?? DEFAULT_DRAIN)
   await app.register(loadShedding, options.loadShedding ?? DEFAULT_LOAD_SHEDDING)
   await app.register(errors)
+  await app.register(heapSettle, options.heapSettle ?? DEFAULT_HEAP_SETTLE)
 
   // Metrics only when asked for (METRICS_PORT): otherwise no request pays for them, and the
   // start does not load prom-client (a chunk of its own).
