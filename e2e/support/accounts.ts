@@ -27,11 +27,29 @@ export async function apiSignIn(
   return ((await response.json()) as { token: string }).token
 }
 
+let sceneToken: string | undefined
+
+/**
+ * The first admin's token for setting a test's scene, signed in once per worker and reused while
+ * it still works. A sign-in is a password hash at the server's real cost (scrypt, about 180 ms of
+ * a core here, on threads below the browsers' priority), and each account a test made signed the
+ * admin in again. A test may end the admin's sessions: the token is checked with a cheap call
+ * before each use, and a new one signed in when it no longer works.
+ */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (sceneToken) {
+    const me = await request.get('/api/auth/me', {
+      headers: { authorization: `Bearer ${sceneToken}` },
+    })
+    if (me.ok()) return sceneToken
+  }
+  sceneToken = await apiSignIn(request, e2e.admin.email, e2e.admin.password)
+  return sceneToken
+}
+
 /** The first admin's authorization header, for a test's calls that set its scene. */
 export async function adminHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
-  return {
-    authorization: `Bearer ${await apiSignIn(request, e2e.admin.email, e2e.admin.password)}`,
-  }
+  return { authorization: `Bearer ${await adminToken(request)}` }
 }
 
 /** Registers through the API (a pending account); the admin approves it unless told not to. */
@@ -55,14 +73,12 @@ export async function createStaff(
   const password = `senha-${Math.random().toString(36).slice(2, 10)}`
   const registered = await request.post('/api/auth/register', { data: { name, email, password } })
   expect(registered.status()).toBe(202)
-  const adminToken = await apiSignIn(request, e2e.admin.email, e2e.admin.password)
+  const headers = await adminHeaders(request)
   // The server writes a registration just after answering it (the answer's time must not say
   // whether the e-mail existed), so the list may need a moment to show it.
   let id: string | undefined
   await expect(async () => {
-    const list = await request.get(`/api/staff?q=${encodeURIComponent(email)}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    })
+    const list = await request.get(`/api/staff?q=${encodeURIComponent(email)}`, { headers })
     const { items } = (await list.json()) as { items: { id: string; email: string }[] }
     id = items.find((account) => account.email === email)?.id
     expect(id, `${email} was registered`).toBeDefined()
@@ -71,7 +87,7 @@ export async function createStaff(
   if (approve) {
     const approved = await request.patch(`/api/staff/${id}`, {
       data: role === 'admin' ? { status: 'active', role } : { status: 'active' },
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers,
     })
     expect(approved.status()).toBe(200)
     // The approval mail goes out after the answer. Waited for here, so that a test counting this
