@@ -65,10 +65,17 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   )
 }
 
+/**
+ * How often a wait for a mail reads the mail folder: a mail is written tens of milliseconds after
+ * the request that sends it, and expect.poll's own steps (100, 250, 500 ms, then each second)
+ * kept a test waiting up to a quarter of a second after it arrived, at every account made.
+ */
+const MAIL_POLL_MS = [25, 50, 100, 200]
+
 /** Waits for the next mail to an address, after `already` mails had arrived. */
 export async function waitForMail(address: string, already = 0): Promise<ReceivedMail> {
   await expect
-    .poll(async () => (await mailsTo(address)).length, { timeout: 10_000 })
+    .poll(async () => (await mailsTo(address)).length, { timeout: 10_000, intervals: MAIL_POLL_MS })
     .toBeGreaterThan(already)
   const mails = await mailsTo(address)
   return mails[mails.length - 1] as ReceivedMail
@@ -77,7 +84,10 @@ export async function waitForMail(address: string, already = 0): Promise<Receive
 /** Waits for a mail to an address whose subject matches, whatever else arrives around it. */
 export async function waitForMailAbout(address: string, subject: RegExp): Promise<ReceivedMail> {
   await expect
-    .poll(async () => (await mailsTo(address)).map((mail) => mail.subject), { timeout: 10_000 })
+    .poll(async () => (await mailsTo(address)).map((mail) => mail.subject), {
+      timeout: 10_000,
+      intervals: MAIL_POLL_MS,
+    })
     .toContainEqual(expect.stringMatching(subject))
   const mails = await mailsTo(address)
   return mails.find((mail) => subject.test(mail.subject)) as ReceivedMail
