@@ -6,9 +6,14 @@ export function route(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '')
 }
 
+/**
+ * Waits for the page to be on a route. Reading the URL costs nothing, so it is read every few
+ * milliseconds rather than at expect.poll's own steps (100, 250, 500 ms, then each second), which
+ * kept a test waiting up to a quarter of a second after each navigation.
+ */
 export async function expectRoute(page: Page, expected: string | RegExp): Promise<void> {
   await expect
-    .poll(() => route(page))
+    .poll(() => route(page), { intervals: [10, 25, 50, 100] })
     .toEqual(expected instanceof RegExp ? expect.stringMatching(expected) : expected)
 }
 
