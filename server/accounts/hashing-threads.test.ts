@@ -43,14 +43,23 @@ describe('scrypt on the hashing threads', () => {
     assert.equal(threads.threads, 1)
   })
 
-  it('does not end a thread that was given a job before its idle time ran out', async () => {
-    const threads = new HashingThreads(1, 60_000)
-    for (const password of ['um', 'dois', 'três']) {
+  it('does not end a thread that was given a job before its idle time ran out', async (t) => {
+    // The idle time on a mocked clock: the test moves it, so a busy machine cannot.
+    t.mock.timers.enable({ apis: ['setTimeout'] })
+    const threads = new HashingThreads(1, 1000)
+    const hash = async (password: string) =>
       assert.deepEqual(
         await threads.scrypt(password, salt, 32, options),
         scryptSync(password, salt, 32, options),
       )
-      assert.equal(threads.threads, 1, 'one thread, reused')
-    }
+    await hash('um')
+    t.mock.timers.tick(600)
+    await hash('dois')
+    // 1200 ms after the first job, 600 after the second: the first job's idle time is over, and
+    // must no longer count.
+    t.mock.timers.tick(600)
+    assert.equal(threads.threads, 1, 'the thread is kept while its last job is recent')
+    t.mock.timers.tick(400)
+    assert.equal(threads.threads, 0, 'and ends a full idle time after it')
   })
 })

@@ -45,9 +45,8 @@ interface Job {
 }
 
 export class HashingThreads {
-  private readonly idle: Worker[] = []
-  /** When each idle thread ends, unless it is given a job first. */
-  private readonly retiring = new Map<Worker, NodeJS.Timeout>()
+  /** Each idle thread, and the timer that ends it unless it is given a job first. */
+  private readonly idle: { worker: Worker; retire: NodeJS.Timeout }[] = []
   private readonly queued: Job[] = []
   private started = 0
 
@@ -76,14 +75,10 @@ export class HashingThreads {
   private next(): void {
     const job = this.queued[0]
     if (!job) return
-    let worker = this.idle.pop()
-    if (worker) {
-      clearTimeout(this.retiring.get(worker))
-      this.retiring.delete(worker)
-    } else {
-      if (this.started >= this.size) return
-      worker = this.start()
-    }
+    const resting = this.idle.pop()
+    if (resting) clearTimeout(resting.retire)
+    else if (this.started >= this.size) return
+    const worker = resting?.worker ?? this.start()
     this.queued.shift()
     this.give(worker, job)
   }
@@ -132,16 +127,14 @@ export class HashingThreads {
 
   /** Idle until the next job, or for idleMs, after which the thread ends. */
   private rest(worker: Worker): void {
-    this.idle.push(worker)
-    const retire = setTimeout(() => {
-      this.retiring.delete(worker)
-      const at = this.idle.indexOf(worker)
-      if (at < 0) return
-      this.idle.splice(at, 1)
-      this.started -= 1
-      void worker.terminate()
-    }, this.idleMs)
-    retire.unref()
-    this.retiring.set(worker, retire)
+    const resting = {
+      worker,
+      retire: setTimeout(() => {
+        this.idle.splice(this.idle.indexOf(resting), 1)
+        this.started -= 1
+        void worker.terminate()
+      }, this.idleMs).unref(),
+    }
+    this.idle.push(resting)
   }
 }
