@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { waitForMail } from './mailbox'
+import { QUICK_POLL_MS } from './quick-poll'
 import { e2e } from './test-env'
 
 export interface TestAccount {
@@ -75,15 +76,14 @@ export async function createStaff(
   expect(registered.status()).toBe(202)
   const headers = await adminHeaders(request)
   // The server writes a registration just after answering it (the answer's time must not say
-  // whether the e-mail existed), so the list may need a moment to show it: asked again within
-  // 20 ms, not after expect's first 100 ms.
+  // whether the e-mail existed), so the list may need a moment to show it.
   let id: string | undefined
   await expect(async () => {
     const list = await request.get(`/api/staff?q=${encodeURIComponent(email)}`, { headers })
     const { items } = (await list.json()) as { items: { id: string; email: string }[] }
     id = items.find((account) => account.email === email)?.id
     expect(id, `${email} was registered`).toBeDefined()
-  }).toPass({ timeout: 5000, intervals: [20, 50, 100, 250] })
+  }).toPass({ timeout: 5000, intervals: QUICK_POLL_MS })
   if (!id) throw new Error(`${email} was not registered`)
   if (approve) {
     const approved = await request.patch(`/api/staff/${id}`, {

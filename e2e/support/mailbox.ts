@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from '@playwright/test'
+import { QUICK_POLL_MS } from './quick-poll'
 import { e2e } from './test-env'
 
 export interface ReceivedMail {
@@ -65,17 +66,13 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   )
 }
 
-/**
- * How often a wait for a mail reads the mail folder: a mail is written tens of milliseconds after
- * the request that sends it, and expect.poll's own steps (100, 250, 500 ms, then each second)
- * kept a test waiting up to a quarter of a second after it arrived, at every account made.
- */
-const MAIL_POLL_MS = [25, 50, 100, 200]
-
 /** Waits for the next mail to an address, after `already` mails had arrived. */
 export async function waitForMail(address: string, already = 0): Promise<ReceivedMail> {
   await expect
-    .poll(async () => (await mailsTo(address)).length, { timeout: 10_000, intervals: MAIL_POLL_MS })
+    .poll(async () => (await mailsTo(address)).length, {
+      timeout: 10_000,
+      intervals: QUICK_POLL_MS,
+    })
     .toBeGreaterThan(already)
   const mails = await mailsTo(address)
   return mails[mails.length - 1] as ReceivedMail
@@ -86,7 +83,7 @@ export async function waitForMailAbout(address: string, subject: RegExp): Promis
   await expect
     .poll(async () => (await mailsTo(address)).map((mail) => mail.subject), {
       timeout: 10_000,
-      intervals: MAIL_POLL_MS,
+      intervals: QUICK_POLL_MS,
     })
     .toContainEqual(expect.stringMatching(subject))
   const mails = await mailsTo(address)

@@ -1,19 +1,16 @@
 import { expect, type Page } from '@playwright/test'
 import type { TestAccount } from './accounts'
+import { QUICK_POLL_MS } from './quick-poll'
 
 /** The hash route the page is on, e.g. `/login?redirect=%2Fperfil`. */
 export function route(page: Page): string {
   return new URL(page.url()).hash.replace(/^#/, '')
 }
 
-/**
- * Waits for the page to be on a route. Reading the URL costs nothing, so it is read every few
- * milliseconds rather than at expect.poll's own steps (100, 250, 500 ms, then each second), which
- * kept a test waiting up to a quarter of a second after each navigation.
- */
+/** Waits for the page to be on a route. */
 export async function expectRoute(page: Page, expected: string | RegExp): Promise<void> {
   await expect
-    .poll(() => route(page), { intervals: [10, 25, 50, 100] })
+    .poll(() => route(page), { intervals: QUICK_POLL_MS })
     .toEqual(expected instanceof RegExp ? expect.stringMatching(expected) : expected)
 }
 
