@@ -126,10 +126,9 @@ function readLog(lines: readonly string[]): ServerLog {
  * arenas, the worker threads' own heaps). Read beside RSS, it says which of them a load leaves
  * grown.
  */
-async function memoryParts(pid: number, metricsURL: string): Promise<string> {
-  const text = await (await fetch(metricsURL)).text()
+function memoryParts(pid: number, metrics: string): string {
   const metric = (name: string) =>
-    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(metrics)?.[1] ?? NaN) / 1048576
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const threads = /^Threads:\s+(\d+)/m.exec(status)?.[1] ?? '?'
   const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
@@ -143,10 +142,9 @@ async function memoryParts(pid: number, metricsURL: string): Promise<string> {
 }
 
 /** Sums of painel_http_requests_total by status, and painel_refusals_total by reason. */
-async function scrapeRefusals(metricsURL: string): Promise<Record<string, number>> {
-  const text = await (await fetch(metricsURL)).text()
+function refusalsIn(metrics: string): Record<string, number> {
   const totals: Record<string, number> = {}
-  for (const line of text.split('\n')) {
+  for (const line of metrics.split('\n')) {
     const status = /^painel_http_requests_total\{.*status="(\d+)".*\} (\d+)/.exec(line)
     if (status && Number(status[1]) >= 400) {
       const key = `http ${status[1]}`
@@ -216,8 +214,9 @@ async function measureEngine(
       const pid = server.child.pid ?? 0
       const idleHealthz = await probeHealth(server.baseURL, settings.idleSeconds)
       const idleRss = memoryOf(pid).rssMb
-      const metricsURL = `http://127.0.0.1:${metricsPort}/metrics`
-      const idleParts = await memoryParts(pid, metricsURL)
+      const metricsText = async () =>
+        (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+      const idleParts = memoryParts(pid, await metricsText())
       log(`  ${engine}: idle /healthz p99 ${idleHealthz.p99Ms} ms, RSS ${idleRss} MB`)
 
       const before = loadavg()
@@ -248,8 +247,9 @@ async function measureEngine(
         afterSeries.push(memoryOf(pid).rssMb)
       }
       const memory = memoryOf(pid)
-      const afterParts = await memoryParts(pid, metricsURL)
-      const metricsRefusals = await scrapeRefusals(metricsURL)
+      const metricsAfter = await metricsText()
+      const afterParts = memoryParts(pid, metricsAfter)
+      const metricsRefusals = refusalsIn(metricsAfter)
       const serverLog = readLog(logLines)
       log(
         `  ${engine}: under load /healthz p99 ${loadHealthz.p99Ms} ms; RSS peak ${memory.peakMb} MB, ` +
