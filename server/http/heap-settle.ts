@@ -10,7 +10,7 @@ import fp from 'fastify-plugin'
  * ends nothing more is allocated, so nothing starts a collection, and V8's own memory reducer
  * did not always run either: after `npm run bench -- --only overload` the heap stayed 16 MB
  * larger, with 18 MB more of it "in use" (garbage no collection had looked at), for the 90 s
- * the bench watched, in one run of two; in the other it was given back after 55 s.
+ * the bench watched, in two runs of six; in the others it was given back after about 55 s.
  *
  * Every `checkEveryMs` the requests since the last check are counted: a check that finds at least
  * `busyRequests` marks the spell busy, and the first check after it that finds at most
