@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { after, before, it } from 'node:test'
 import { sql } from 'kysely'
 import { connect } from './database'
-import { openSqlite } from './sqlite-database'
+import { CACHE_KIB, openSqlite } from './sqlite-database'
 import { StorageUnavailableError } from './storage-failure'
 
 let folder: string
@@ -25,6 +25,8 @@ it('runs every connection in WAL mode, synchronous=FULL, with foreign keys, no b
     // SQLite's wait would sleep on the event loop: sqlite-dialect.ts waits on a timer instead.
     assert.equal(pragma('busy_timeout'), 0)
     assert.equal(pragma('secure_delete'), 1)
+    assert.equal(pragma('cache_size'), -CACHE_KIB)
+    assert.equal(pragma('analysis_limit'), 1000)
   } finally {
     db.close()
   }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely'
 import { nameSortKey } from '../../../common/name-order'
+import type { Db } from '../../db/database'
 import type { Engine } from '../../db/portable-sql'
 
 /**
@@ -40,11 +41,51 @@ export function searchTerms(q: string | undefined, engine: Engine): SearchTerms 
   if (!longEnough) return { matches, indexed: null, ftsQuery: null }
   if (engine === 'postgres') return { matches, indexed: matches, ftsQuery: null }
   const ftsQuery = `name_key : ${quoteFts(folded)} OR email : ${quoteFts(lower)}`
-  return {
-    matches,
-    indexed: sql<boolean>`accounts.id in (select account_search.account_id from account_search_index
+  return { matches, indexed: indexedUpTo(ftsQuery, null), ftsQuery }
+}
+
+/** A name key and the direction a list is read in: the rows up to it are those no later. */
+export interface NameBound {
+  key: string
+  direction: 'asc' | 'desc'
+}
+
+const nameKeyAtMost = ({ key, direction }: NameBound) =>
+  direction === 'asc'
+    ? sql<boolean>`account_search.name_key <= ${key}`
+    : sql<boolean>`account_search.name_key >= ${key}`
+
+/** SQLite: the accounts the search index finds, only those up to a name key if one is given. */
+export function indexedUpTo(ftsQuery: string, bound: NameBound | null): RawBuilder<boolean> {
+  return sql<boolean>`accounts.id in (select account_search.account_id from account_search_index
       join account_search on account_search.search_id = account_search_index.rowid
-      where account_search_index match ${ftsQuery})`,
-    ftsQuery,
-  }
+      where account_search_index match ${ftsQuery}${bound ? sql` and ${nameKeyAtMost(bound)}` : sql``})`
+}
+
+/**
+ * SQLite: the name key of the `depth`-th match in name order (read in `direction`, from a name
+ * key on if given), from the search index's own copy of the keys: its matches are sorted without
+ * reading a row of `accounts`. Undefined when fewer match.
+ */
+export async function nameKeyAt(
+  db: Db,
+  ftsQuery: string,
+  depth: number,
+  direction: 'asc' | 'desc',
+  from: string | null,
+): Promise<string | undefined> {
+  // From the cursor's own key on: people of the same name may follow it.
+  const after =
+    from === null
+      ? sql``
+      : direction === 'asc'
+        ? sql` and account_search.name_key >= ${from}`
+        : sql` and account_search.name_key <= ${from}`
+  const { rows } = await sql<{ name_key: string }>`select account_search.name_key
+      from account_search_index
+      join account_search on account_search.search_id = account_search_index.rowid
+      where account_search_index match ${ftsQuery}${after}
+      order by account_search.name_key ${sql.raw(direction)}
+      limit 1 offset ${depth - 1}`.execute(db)
+  return rows[0]?.name_key
 }

@@ -39,13 +39,16 @@ export async function staffTotal(
     const all = [...conditions, ...extra]
     return all.length === 0 ? sql`1 = 1` : sql.join(all, sql` and `)
   }
-  // A search counts its matches from the search index itself (lazily, so the cap bounds it).
+  // A search counts its matches from the search index itself (lazily, so the cap bounds it). The
+  // joins are CROSS: SQLite then keeps them in the order written. Left to choose, with a status
+  // filter it read the accounts of that status and asked the index about each one: 3.5 s for
+  // "joao" among the active of 100k people, against 0.3 ms from the index's matches.
   const counted = search?.ftsQuery
     ? sql<{
         count: number | string
       }>`select count(*) as count from (select 1 from account_search_index
-        join account_search on account_search.search_id = account_search_index.rowid
-        join accounts on accounts.id = account_search.account_id
+        cross join account_search on account_search.search_id = account_search_index.rowid
+        cross join accounts on accounts.id = account_search.account_id
         where account_search_index match ${search.ftsQuery} and ${filtered([])} ${limit}) as counted`
     : sql<{ count: number | string }>`select count(*) as count from (select 1 from accounts
         where ${filtered(search ? [search.matches] : [])} ${limit}) as counted`
