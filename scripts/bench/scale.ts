@@ -229,6 +229,10 @@ async function routeList(
     // A first name in the order of names: its matches sit far along it (the j's), past the
     // window a search first reads (server/features/staff/staff-list.ts, windowPage).
     ['Equipe, search "joao" by name', '/api/staff?q=joao&sort=name'],
+    // A search with a filter: the count and the page from the search index's matches, not the
+    // filter's index (server/features/staff/staff-total.ts).
+    ['Equipe, search "joao" among the active', '/api/staff?q=joao&status=active'],
+    ['Equipe, active, by creation', '/api/staff?status=active&sort=createdAt'],
     ['Equipe, sort name', '/api/staff?sort=name'],
     ['Equipe, sort -name', '/api/staff?sort=-name'],
     ['Equipe, sort createdAt', '/api/staff?sort=createdAt'],
