@@ -18,7 +18,8 @@ import { openSqlite } from './sqlite-database'
 /**
  * SQLite's planner, given statistics, reads "Ativos" by creation along the order's index rather
  * than every active account through the status index and a sort (planner-statistics.ts); the
- * server gathers them at start and every hour. PostgreSQL keeps its own: nothing to do there.
+ * server gathers them at start, and again when the accounts have doubled or halved. PostgreSQL
+ * keeps its own: nothing to do there.
  */
 const skip = process.env.TEST_DATABASE_URL ? 'SQLite only' : false
 const ADMIN: Access = {
@@ -31,8 +32,11 @@ const ADMIN: Access = {
 }
 
 /** Most people active, as in an organisation: the status selects most of the table. */
-async function fill(db: Db) {
-  const rows = Array.from({ length: 2000 }, (_, index) => ({
+async function fill(db: Db, count = 2000) {
+  const first = Number(
+    (await sql<{ n: number }>`select count(*) as n from accounts`.execute(db)).rows[0]!.n,
+  )
+  const rows = Array.from({ length: count }, (_, at) => first + at).map((index) => ({
     id: crypto.randomUUID(),
     ...nameColumns(`Pessoa ${index}`),
     email: `p${index}@estatisticas.example.com`,
@@ -87,13 +91,24 @@ describe('the query planner’s statistics', { skip }, () => {
     assert.match(guessed, /accounts_shown_status/, 'without statistics, the status index')
     assert.match(guessed, /USE TEMP B-TREE FOR ORDER BY/, guessed)
 
-    await refreshPlannerStatistics(db)
+    assert.equal(await refreshPlannerStatistics(db), true)
     assert.equal(await analysed(db), true)
     const weighed = await planOfActiveByCreation()
     assert.match(weighed, /accounts_order_created/, weighed)
     assert.doesNotMatch(weighed, /TEMP B-TREE/, weighed)
-    // Once analysed, later calls only look again (pragma optimize), and still succeed.
-    await refreshPlannerStatistics(db)
+  })
+
+  it('analyses again only when the number of accounts has doubled or halved', async () => {
+    assert.equal(await refreshPlannerStatistics(db), false, 'nothing changed')
+    await fill(db, 50)
+    assert.equal(await refreshPlannerStatistics(db), false, 'a few more')
+    await fill(db, 2100)
+    assert.equal(await refreshPlannerStatistics(db), true, 'twice as many')
+    assert.equal(await refreshPlannerStatistics(db), false)
+    await db.deleteFrom('accounts').where('name', 'like', 'Pessoa 1%').execute()
+    await db.deleteFrom('accounts').where('name', 'like', 'Pessoa 2%').execute()
+    await db.deleteFrom('accounts').where('name', 'like', 'Pessoa 3%').execute()
+    assert.equal(await refreshPlannerStatistics(db), true, 'half as many')
   })
 })
 

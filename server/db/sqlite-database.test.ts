@@ -26,7 +26,6 @@ it('runs every connection in WAL mode, synchronous=FULL, with foreign keys, no b
     assert.equal(pragma('busy_timeout'), 0)
     assert.equal(pragma('secure_delete'), 1)
     assert.equal(pragma('cache_size'), -CACHE_KIB)
-    assert.equal(pragma('analysis_limit'), 1000)
   } finally {
     db.close()
   }

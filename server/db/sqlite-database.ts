@@ -57,9 +57,6 @@ export function connectionPragmas({
     // (the query timed alone on the data npm run bench -- --only scale seeds).
     // The cache fills only as pages are read, so a small organisation's server holds less.
     `cache_size = -${CACHE_KIB}`,
-    // ANALYZE samples this many rows of each index rather than reading it whole
-    // (db/planner-statistics.ts).
-    'analysis_limit = 1000',
   ]
 }
 
