@@ -18,7 +18,6 @@ import { pruneTrustedDevices } from './accounts/trusted-devices'
 import { pruneAudit } from './audit-log/audit-query'
 import type { Config } from './config/config'
 import type { Database } from './db/database'
-import { refreshPlannerStatistics } from './db/planner-statistics'
 import auditRoutes from './features/audit/audit-routes'
 import changePasswordRoutes from './features/change-password/change-password-routes'
 import currentSessionRoutes from './features/current-session/current-session-routes'
@@ -244,7 +243,7 @@ export default fp<BuiltInApiOptions>(
     // An unknown /api path is a plain 404 (the static 404 handler covers it).
 
     // Expired sessions, used reset links and old throttle counts: removed now and every hour;
-    // the reminders of requests for deletion whose deadline nears; the query planner's statistics.
+    // and the reminders of requests for deletion whose deadline nears.
     const housekeeping = async () => {
       try {
         await Promise.all([
@@ -261,8 +260,6 @@ export default fp<BuiltInApiOptions>(
           pruneEmailChanges(db, clock?.()),
           remindOfDeletionRequests({ db, outbox, config }, clock?.()),
         ])
-        // After the pruning, so that the statistics count what is left.
-        await refreshPlannerStatistics(db)
       } catch (error) {
         app.log.warn({ err: error }, 'housekeeping of expired sessions failed; will retry')
       }

@@ -29,7 +29,6 @@ import { loadConfig } from '../../server/config/config'
 import { connect, migrate, type Database } from '../../server/db/database'
 import { DATABASE_FILE } from '../../server/db/data-dir'
 import { migrationProvider } from '../../server/db/migrations'
-import { refreshPlannerStatistics } from '../../server/db/planner-statistics'
 import { queriesByCallback } from '../../server/db/postgres-pool'
 import type { Engine } from '../../server/db/portable-sql'
 import type { Schema } from '../../server/db/schema'
@@ -96,8 +95,6 @@ export interface SizeResult {
   seedSeconds: number
   /** Migrations from SEED_SCHEMA to the current schema, on the filled database. */
   upgradeSeconds: number
-  /** SQLite: the planner's statistics gathered (db/planner-statistics.ts), as the first start does. */
-  statisticsMs: number
   routes: RouteFigures[]
   csv?: ExportFigures
   /** /healthz every 20 ms while the slowest list route ran once, in the server process. */
@@ -526,20 +523,13 @@ async function measureSize(
     // index-only scan then reads the table for every row) and autovacuum starts in the middle of
     // the measurements: Equipe's first page took 5.2, 7.6 and 12.6 ms in three runs of one day.
     if (engine === 'postgres') await sql`vacuum analyze`.execute(upgrading)
-    // SQLite: the statistics the server gathers at its start (and the app built below would).
-    const statisticsStarted = performance.now()
-    await refreshPlannerStatistics(upgrading)
-    const statisticsMs = round(performance.now() - statisticsStarted, 0)
     const oldest = await sql<{ at: Date | string; id: string }>`
       select at, id from audit_events order by at, id limit 1 offset 50`.execute(upgrading)
     const row = oldest.rows[0]!
     const oldestCursor = `${new Date(row.at).toISOString()}~${row.id}`
     await upgrading.destroy()
     const seedSeconds = round(facts.seedMs / 1000, 1)
-    log(
-      `  ${engine}, ${size.label}: seeded in ${seedSeconds} s, upgraded in ${upgradeSeconds} s, ` +
-        `planner statistics in ${statisticsMs} ms`,
-    )
+    log(`  ${engine}, ${size.label}: seeded in ${seedSeconds} s, upgraded in ${upgradeSeconds} s`)
 
     const capturing = capturingDatabase(engine, location)
     const distDir = tinyDist()
@@ -591,7 +581,7 @@ async function measureSize(
       { route: slowest.route, url },
       log,
     )
-    return { size, seedSeconds, upgradeSeconds, statisticsMs, routes, ...process_ }
+    return { size, seedSeconds, upgradeSeconds, routes, ...process_ }
   } finally {
     if (dataDir) removeTempDir(dataDir)
     await dropDatabase()
@@ -635,12 +625,11 @@ export function printScale(result: ScaleResult, log: Log): void {
     log(`\n${engine.version}`)
     log(
       formatTable(
-        ['size', 'seeded in', 'upgrade to the current schema (first start)', 'planner statistics'],
+        ['size', 'seeded in', 'upgrade to the current schema (first start)'],
         engine.sizes.map((size) => [
           size.size.label,
           `${size.seedSeconds} s`,
           `${size.upgradeSeconds} s`,
-          engine.engine === 'sqlite' ? `${size.statisticsMs} ms` : 'autovacuum',
         ]),
       ),
     )

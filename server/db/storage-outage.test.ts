@@ -66,9 +66,7 @@ describe(
           })
         assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
 
-        // The start's writes (the planner's statistics, db/planner-statistics.ts) folded into the
-        // file first: a checkpoint that must grow the file fails on the full disk.
-        const filler = await fullAgain(dataDir)
+        const filler = await fillDisk(dataDir)
         assert.equal((await app.inject({ url: '/readyz' })).statusCode, 503)
         for (const password of ['senha-errada-0', 'senha-do-chefe-1']) {
           await fullAgain(dataDir)

@@ -81,8 +81,8 @@ export function staffRows(db: Db, among: RawBuilder<boolean> | null = null) {
  * index in search of its matches, guessing them spread evenly along it: "joao" by name passed
  * 41,432 accounts before the first João (26 ms by EXPLAIN ANALYZE on the data npm run bench --
  * --only scale seeds, whose route took 162 ms), where
- * looking its 2,090 matches up in the trigram index and sorting them takes a few. SQLite is kept
- * to the same plan by byLookup (staff-order.ts).
+ * looking its 2,090 matches up in the trigram index and sorting them takes a few. SQLite reads a
+ * search's page in name order so too (inNameOrder), and any other by byLookup (staff-order.ts).
  */
 function lookedUpFirst(db: Db, condition: RawBuilder<boolean>) {
   const found = db.selectFrom('accounts').selectAll().where(condition)

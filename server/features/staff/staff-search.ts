@@ -58,9 +58,9 @@ const nameKeyAtMost = ({ key, direction }: NameBound) =>
 /**
  * SQLite: the accounts the search index finds, only those up to a name key if one is given. The
  * joins from the index are CROSS, which SQLite keeps in the order written: the index's matches
- * first. Left to choose, once the planner had statistics (db/planner-statistics.ts) it read
- * every row of account_search and asked the index about each: 11 s for one search of a test's
- * few hundred people.
+ * first. Left to choose, it may read every row of account_search and ask the index about each
+ * (with the planner statistics of an ANALYZE it did: 11 s for one search of a test's few
+ * thousand people).
  */
 export function indexedUpTo(ftsQuery: string, bound: NameBound | null): RawBuilder<boolean> {
   return sql<boolean>`accounts.id in (select account_search.account_id from account_search_index
