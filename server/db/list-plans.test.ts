@@ -186,6 +186,11 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     ['a role', { roleId: BUILT_IN_ROLE_IDS.admin }],
     ['no team', { teamId: 'none' }],
     ['with a second factor', { mfa: 'true' }],
+    // A filter that keeps many, in a sort of its own: along the sort's index, the filter checked
+    // on the way (features/staff/staff-list.ts, alongTheOrder), not the filter's index and a sort.
+    ['the active ones by creation', { status: 'active', sort: 'createdAt' }],
+    ['a role by name', { roleId: BUILT_IN_ROLE_IDS.staff, sort: 'name' }],
+    ['with a second factor, latest sign-in first', { mfa: 'true', sort: '-lastSignInAt' }],
     // A search reads its window along the order (features/staff/staff-list.ts, windowPage).
     ['a search', { q: 'pessoa' }],
     ['a search by name', { q: 'pessoa', sort: 'name' }],

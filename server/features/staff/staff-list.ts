@@ -24,7 +24,7 @@ import {
   type Segment,
   type StaffOrder,
 } from './staff-order'
-import { staffTotal, type StaffTotal } from './staff-total'
+import { filteredShare, staffTotal, type StaffTotal } from './staff-total'
 import { decodeCursor, encodeCursor } from './staff-cursor'
 import {
   indexedUpTo,
@@ -334,6 +334,33 @@ async function windowPage(
   return rows.limit(wanted).execute()
 }
 
+/** The share of the accounts the filters must keep for a sort's own index to be walked. */
+export const WALK_SHARE = 1 / 20
+
+/**
+ * SQLite, a sort other than the default with filters: with no statistics, SQLite's planner takes
+ * the filter's index and sorts every account it selects ("Ativos" by creation read and sorted
+ * 85,000 accounts: 292 ms at 100k people). Where the filters keep at least one account in 20
+ * (WALK_SHARE), the sort's own index is walked instead and the filters checked on the way: a
+ * page then costs at most 20 pages of rows. Rarer, the filter's index selects few enough to
+ * sort. The share comes from the tallies (staff-total.ts); SQLite's unary `+` makes a condition
+ * one no index answers. The default order has an index for each filter; a search or the lock
+ * filter is read its own way; PostgreSQL weighs this itself.
+ */
+async function alongTheOrder(
+  db: Db,
+  query: StaffQuery,
+  access: Access,
+  conditions: RawBuilder<boolean>[],
+): Promise<RawBuilder<boolean>[]> {
+  const filtered = query.status || query.role || query.roleId || query.teamId || query.mfa
+  if (engineOf(db) !== 'sqlite' || !query.sort || !filtered || query.q || query.locked) {
+    return conditions
+  }
+  if ((await filteredShare(db, query, access)) < WALK_SHARE) return conditions
+  return conditions.map((condition) => sql<boolean>`+(${condition})`)
+}
+
 const badCursor = () => new HttpError(400, 'invalid_input', 'Posição da lista inválida.')
 
 /**
@@ -349,7 +376,7 @@ export async function listStaff(db: Db, query: StaffQuery, access: Access): Prom
   const pageSize = Number(query.pageSize ?? STAFF_PAGE_SIZE)
   const engine = engineOf(db)
   const order = staffOrder(query, engine)
-  const conditions = filterConditions(query, access)
+  const conditions = await alongTheOrder(db, query, access, filterConditions(query, access))
   const search = searchTerms(query.q, engine)
   const read = (from: Position | null, forward: boolean, limit: number, skip = 0) =>
     readFrom(db, order, conditions, search, from, forward, limit, skip)

@@ -58,6 +58,15 @@ export async function staffTotal(
     : { count: COUNT_CAP, exact: false }
 }
 
+/**
+ * The share of the accounts the viewer may see that the filters (status, role, team, second
+ * factor) keep, from the tallies: exact, and no scan.
+ */
+export async function filteredShare(db: Db, query: StaffQuery, access: Access): Promise<number> {
+  const all = await tallied(db, {}, access)
+  return all === 0 ? 1 : (await tallied(db, query, access)) / all
+}
+
 /** The sum of the tallies the filters select (status as Equipe shows it, role, team, scope). */
 async function tallied(db: Db, query: StaffQuery, access: Access): Promise<number> {
   if (access.scope === 'team' && access.teamId === null) return 0
