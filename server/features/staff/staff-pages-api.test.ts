@@ -375,15 +375,22 @@ describe(`a rare name far along the order of names, with namesakes (${testStoreN
   const DOMAIN = 'xara.example.com'
   let everyone: { id: string; name: string; status: string }[]
   before(async () => {
-    // The window a search first reads (SEARCH_WINDOW) holds none of them: the page comes from the
-    // search index in name order (staff-list.ts, inNameOrder), and a page boundary falls among
-    // people of the same name, and of the same name but for case and accents (one sort key).
-    await insertPeople(
-      Array.from({ length: SEARCH_WINDOW + 10 }, (_, index) => ({
+    // More than a window (SEARCH_WINDOW) of others on each side of them in the order of names:
+    // the window a search first reads from either end holds none of them, so the first page of
+    // either direction comes from the search index in name order (staff-list.ts, inNameOrder),
+    // and a page boundary falls among people of the same name, and of the same name but for
+    // case and accents (one sort key).
+    const others = Array.from({ length: SEARCH_WINDOW + 10 }, (_, index) => index)
+    await insertPeople([
+      ...others.map((index) => ({
         name: `Bruno ${String(index).padStart(5, '0')}`,
         email: `b${index}@${DOMAIN}`,
       })),
-    )
+      ...others.map((index) => ({
+        name: `Zuleide ${String(index).padStart(5, '0')}`,
+        email: `u${index}@${DOMAIN}`,
+      })),
+    ])
     const names = [
       ...Array.from({ length: 14 }, () => 'Zenóbia Ramos'),
       ...Array.from({ length: 5 }, () => 'zenobia ramos'),

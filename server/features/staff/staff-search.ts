@@ -50,22 +50,28 @@ export interface NameBound {
   direction: 'asc' | 'desc'
 }
 
-const nameKeyAtMost = ({ key, direction }: NameBound) =>
-  direction === 'asc'
+/** The rows up to a name key (`at`: from one on, the other way) in a reading direction. */
+const upToKey = (key: string, direction: 'asc' | 'desc', side: 'upTo' | 'from' = 'upTo') =>
+  (direction === 'asc') === (side === 'upTo')
     ? sql<boolean>`account_search.name_key <= ${key}`
     : sql<boolean>`account_search.name_key >= ${key}`
 
 /**
- * SQLite: the accounts the search index finds, only those up to a name key if one is given. The
- * joins from the index are CROSS, which SQLite keeps in the order written: the index's matches
- * first. Left to choose, it may read every row of account_search and ask the index about each
- * (with the planner statistics of an ANALYZE it did: 11 s for one search of a test's few
- * thousand people).
+ * SQLite: the search index joined to account_search (its `account_id`, `name_key`), with
+ * `matching` the condition that picks a search's rows. The join is CROSS, which SQLite keeps in
+ * the order written: the index's matches first. Left to choose, it may read every row of
+ * account_search and ask the index about each (seen with planner statistics, which
+ * docs/performance.md says were tried: 11 s for one search among a test's few thousand people).
  */
+export const SEARCH_INDEX_ROWS = sql`account_search_index
+      cross join account_search on account_search.search_id = account_search_index.rowid`
+export const matching = (ftsQuery: string) => sql<boolean>`account_search_index match ${ftsQuery}`
+
+/** SQLite: the accounts the search index finds, only those up to a name key if one is given. */
 export function indexedUpTo(ftsQuery: string, bound: NameBound | null): RawBuilder<boolean> {
-  return sql<boolean>`accounts.id in (select account_search.account_id from account_search_index
-      cross join account_search on account_search.search_id = account_search_index.rowid
-      where account_search_index match ${ftsQuery}${bound ? sql` and ${nameKeyAtMost(bound)}` : sql``})`
+  const upTo = bound ? sql` and ${upToKey(bound.key, bound.direction)}` : sql``
+  return sql<boolean>`accounts.id in (select account_search.account_id
+      from ${SEARCH_INDEX_ROWS} where ${matching(ftsQuery)}${upTo})`
 }
 
 /**
@@ -81,16 +87,9 @@ export async function nameKeyAt(
   from: string | null,
 ): Promise<string | undefined> {
   // From the cursor's own key on: people of the same name may follow it.
-  const after =
-    from === null
-      ? sql``
-      : direction === 'asc'
-        ? sql` and account_search.name_key >= ${from}`
-        : sql` and account_search.name_key <= ${from}`
+  const after = from === null ? sql`` : sql` and ${upToKey(from, direction, 'from')}`
   const { rows } = await sql<{ name_key: string }>`select account_search.name_key
-      from account_search_index
-      cross join account_search on account_search.search_id = account_search_index.rowid
-      where account_search_index match ${ftsQuery}${after}
+      from ${SEARCH_INDEX_ROWS} where ${matching(ftsQuery)}${after}
       order by account_search.name_key ${sql.raw(direction)}
       limit 1 offset ${depth - 1}`.execute(db)
   return rows[0]?.name_key

@@ -3,7 +3,7 @@ import type { Access } from '../../../common/api/roles'
 import type { StaffQuery } from '../../../common/api/staff'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import type { Db } from '../../db/database'
-import type { SearchTerms } from './staff-search'
+import { matching, SEARCH_INDEX_ROWS, type SearchTerms } from './staff-search'
 
 /**
  * How many accounts Equipe's list holds, without reading them (docs/administration.md, "How
@@ -46,10 +46,9 @@ export async function staffTotal(
   const counted = search?.ftsQuery
     ? sql<{
         count: number | string
-      }>`select count(*) as count from (select 1 from account_search_index
-        cross join account_search on account_search.search_id = account_search_index.rowid
+      }>`select count(*) as count from (select 1 from ${SEARCH_INDEX_ROWS}
         cross join accounts on accounts.id = account_search.account_id
-        where account_search_index match ${search.ftsQuery} and ${filtered([])} ${limit}) as counted`
+        where ${matching(search.ftsQuery)} and ${filtered([])} ${limit}) as counted`
     : sql<{ count: number | string }>`select count(*) as count from (select 1 from accounts
         where ${filtered(search ? [search.matches] : [])} ${limit}) as counted`
   const count = Number((await counted.execute(db)).rows[0]?.count ?? 0)
@@ -59,11 +58,11 @@ export async function staffTotal(
 }
 
 /**
- * The share of the accounts the viewer may see that the filters (status, role, team, second
- * factor) keep, from the tallies: exact, and no scan.
+ * The share of all accounts that the filters (status, role, team, second factor) and the
+ * viewer's reach keep, from the tallies: exact, and no scan.
  */
 export async function filteredShare(db: Db, query: StaffQuery, access: Access): Promise<number> {
-  const all = await tallied(db, {}, access)
+  const all = await tallied(db, {}, { ...access, scope: 'all' })
   return all === 0 ? 1 : (await tallied(db, query, access)) / all
 }
 
