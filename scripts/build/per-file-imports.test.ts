@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, it } from 'node:test'
+import { after, describe, it } from 'node:test'
 import { exportMap, rewritePackageImports } from './per-file-imports'
 
 describe('per-file imports', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'painel-exports-'))
+  after(() => rm(dir, { recursive: true, force: true }))
   const index = join(dir, 'index.js')
   await writeFile(
     index,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
@@ -43,7 +43,7 @@ describe('composed class families', () => {
 })
 
 describe('purgeStylesheet', () => {
-  it('keeps what the content uses and what it composes, and drops the rest', async () => {
+  it('keeps what the content uses and what it composes, and drops the rest', async (t) => {
     const css = [
       '.card{a:1;color:var(--cui-used)}',
       '.accordion{b:2}',
@@ -54,6 +54,7 @@ describe('purgeStylesheet', () => {
       ':root{--cui-used:1;--cui-unused:2;--cui-is-mobile:3}',
     ].join('')
     const dir = await mkdtemp(join(tmpdir(), 'painel-purge-'))
+    t.after(() => rm(dir, { recursive: true, force: true }))
     const file = join(dir, 'component.js')
     await writeFile(
       file,
