@@ -54,7 +54,7 @@ export function connectionPragmas({
     // 16 MB of pages kept in memory (SQLite's default is 2 MB). At a year's size a search's
     // 2,090 matches are 2,090 look-ups in tables larger than 2 MB, each read again from the
     // operating system: 5.2 ms for those of "joao" at 100k people, 0.8 ms with the pages kept
-    // (the query timed alone on the data npm run bench -- --only scale seeds).
+    // (the query timed alone by hand, on the data npm run bench -- --only scale seeds).
     // The cache fills only as pages are read, so a small organisation's server holds less.
     `cache_size = -${CACHE_KIB}`,
   ]

@@ -171,8 +171,8 @@ describe('load shedding', () => {
     // A delay limit far above the tasks' 5 ms: what this rules out is shedding for utilisation,
     // and a busy CI machine may leave the process waiting a few hundred ms for a core. The window
     // is 250 ms, not 50: a window with no sample of the loop at all counts as infinitely late
-    // (see waitUntilAnswering), and a PostgreSQL pass beside it once left this process without a
-    // core for a whole 50 ms window, which was judged so and refused.
+    // (see waitUntilAnswering). This test once got 503 beside a PostgreSQL pass, most likely a
+    // process left without a core for a whole 50 ms window, which was judged so and refused.
     const { app } = await testApp(dist.distDir, {
       loadShedding: { maxEventLoopDelay: 2000, sampleInterval: 250 },
     })

@@ -242,13 +242,14 @@ async function readFrom(
         else if (engine === 'postgres') {
           rows = await segmentRows(segment, [], search.indexed).execute()
         } else if (search.ftsQuery && segment.columns[0]?.field === 'name_sort_key') {
+          const { ftsQuery } = search
           rows = await inNameOrder(
             db,
-            search.ftsQuery,
+            ftsQuery,
             direction,
             from && index === from.segment ? from : null,
             wanted,
-            (bound) => segmentRows(segment, [], indexedUpTo(search.ftsQuery!, bound)).execute(),
+            (bound) => segmentRows(segment, [], indexedUpTo(ftsQuery, bound)).execute(),
           )
         } else rows = await segmentRows(byLookup(segment, engine), [search.indexed]).execute()
       }
@@ -335,12 +336,12 @@ async function windowPage(
 }
 
 /** The share of the accounts the filters must keep for a sort's own index to be walked. */
-export const WALK_SHARE = 1 / 20
+const WALK_SHARE = 1 / 20
 
 /**
  * SQLite, a sort other than the default with filters: with no statistics, SQLite's planner takes
  * the filter's index and sorts every account it selects ("Ativos" by creation read and sorted
- * 85,000 accounts: 292 ms at 100k people). Where the filters and the viewer's reach keep at least
+ * 85,000 accounts: 310 ms at 100k people in npm run bench -- --only scale). Where the filters and the viewer's reach keep at least
  * one account in 20 (WALK_SHARE) of the whole table, the sort's own index is walked instead and
  * the filters checked on the way: a page costs about 20 pages of rows when those accounts are
  * spread along the sort, more where they cluster (the newest of a status, by creation), the whole

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { nameSortKey } from '../../../common/name-order'
 import type { Db } from '../../db/database'
 import type { Engine } from '../../db/portable-sql'
+import type { Direction } from './staff-order'
 
 /**
  * Equipe's search: a part of a name or of an e-mail, accents and case ignored ("joao" finds
@@ -47,11 +48,11 @@ export function searchTerms(q: string | undefined, engine: Engine): SearchTerms 
 /** A name key and the direction a list is read in: the rows up to it are those no later. */
 export interface NameBound {
   key: string
-  direction: 'asc' | 'desc'
+  direction: Direction
 }
 
-/** The rows up to a name key (`at`: from one on, the other way) in a reading direction. */
-const upToKey = (key: string, direction: 'asc' | 'desc', side: 'upTo' | 'from' = 'upTo') =>
+/** The rows up to a name key in a reading direction (`side` 'from': from it on, the other way). */
+const upToKey = (key: string, direction: Direction, side: 'upTo' | 'from' = 'upTo') =>
   (direction === 'asc') === (side === 'upTo')
     ? sql<boolean>`account_search.name_key <= ${key}`
     : sql<boolean>`account_search.name_key >= ${key}`
@@ -83,7 +84,7 @@ export async function nameKeyAt(
   db: Db,
   ftsQuery: string,
   depth: number,
-  direction: 'asc' | 'desc',
+  direction: Direction,
   from: string | null,
 ): Promise<string | undefined> {
   // From the cursor's own key on: people of the same name may follow it.

@@ -42,7 +42,8 @@ export async function staffTotal(
   // A search counts its matches from the search index itself (lazily, so the cap bounds it). The
   // joins are CROSS: SQLite then keeps them in the order written. Left to choose, with a status
   // filter it read the accounts of that status and asked the index about each one: 3.5 s for
-  // "joao" among the active of 100k people, against 0.3 ms from the index's matches.
+  // "joao" among the active of 100k people, against 1.4 ms from the index's matches (the query
+  // timed alone by hand, on the data npm run bench -- --only scale seeds).
   const counted = search?.ftsQuery
     ? sql<{
         count: number | string
