@@ -18,19 +18,29 @@ export default fp<{ version: string }>(
       if (route.method !== 'HEAD') routes.push(route)
     })
     let document: Promise<string> | undefined
-    app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
-      // Made once: the routes cannot change after start.
-      document ??= import('./api-document')
+    // Made once: the routes cannot change after start.
+    const apiDocument = () =>
+      (document ??= import('./api-document')
         .then(({ buildApiDocument }) => buildApiDocument(routes, version))
         .catch((error: unknown) => {
           document = undefined // the next request tries again
           throw error
-        })
-      return reply
+        }))
+    // The server tests check their traffic against it (server/test/contract-recorder.ts).
+    app.decorate('apiDocument', apiDocument)
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await document)
-    })
+        .send(await apiDocument()),
+    )
   },
   { name: 'openapi' },
 )
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI document of GET /api/openapi.json, as JSON (absent with API_UPSTREAM). */
+    apiDocument?: () => Promise<string>
+  }
+}

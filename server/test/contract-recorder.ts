@@ -3,7 +3,8 @@ import { ContractChecker, describeExchange, type Exchange } from './contract-che
 
 /**
  * Every /api request a server test makes, with its answer, checked against the app's own OpenAPI
- * document when the app closes: a test whose traffic breaks the contract fails at its
+ * document (the one GET /api/openapi.json answers, app.apiDocument in server/openapi/openapi.ts)
+ * when the app closes: a test whose traffic breaks the contract fails at its
  * `app.close()`, naming each request (as a curl command) and what was wrong.
  * Apps without the built-in API (API_UPSTREAM mode) have no document and are not checked.
  */
@@ -30,9 +31,8 @@ export function recordContract(app: FastifyInstance): void {
     done(null, payload)
   })
   app.addHook('onClose', async () => {
-    const describe = (app as FastifyInstance & { swagger?: () => unknown }).swagger
-    if (exchanges.length === 0 || typeof describe !== 'function') return
-    const checker = await ContractChecker.create(describe.call(app))
+    if (exchanges.length === 0 || !app.apiDocument) return
+    const checker = await ContractChecker.create(JSON.parse(await app.apiDocument()) as unknown)
     const violations = exchanges.flatMap((exchange) =>
       checker.check(exchange).map((problem) => `${problem}\n  ${describeExchange(exchange)}`),
     )
