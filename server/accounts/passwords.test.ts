@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { scryptSync } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, it, mock } from 'node:test'
+import { before, describe, it, mock } from 'node:test'
 import {
   decoyHash,
   hashingQueue,
@@ -15,6 +15,10 @@ import {
 import { BEARER, isWellFormedToken, newToken, tokenHash } from './tokens'
 
 describe('passwords', () => {
+  // At the server's own cost, whatever a test file before this one in the process chose
+  // (scripts/test-processes.ts; the server tests' fixture takes a cheaper one).
+  before(() => useTestHashingCost(false))
+
   it('hash with scrypt, a fresh salt each time, and the parameters beside the hash', async () => {
     const one = await hashPassword('correct horse battery')
     const two = await hashPassword('correct horse battery')
@@ -72,6 +76,18 @@ describe('passwords', () => {
     assert.equal(decoy, await decoyHash())
     assert.equal(needsRehash(decoy), false)
     assert.equal(await verifyPassword('', decoy), false)
+  })
+
+  it('have a decoy at the cost in effect, made again when it changes', async () => {
+    const costOf = async () => Number((await decoyHash()).split('$')[1])
+    useTestHashingCost(true)
+    try {
+      assert.equal(await costOf(), 2 ** 10)
+    } finally {
+      useTestHashingCost(false)
+    }
+    // A decoy cheaper than a real hash would answer an unknown e-mail sooner than a wrong password.
+    assert.equal(await costOf(), SCRYPT.N)
   })
 
   it('are made at the test cost only in test processes: the server never lowers it', async () => {

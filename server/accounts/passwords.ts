@@ -129,15 +129,20 @@ export function needsRehash(stored: string): boolean {
 }
 
 /**
- * A hash of nothing anyone knows, made once. Checking a password against it when the e-mail is
- * unknown costs the same scrypt work as a wrong password, so timing does not tell which it was.
+ * A hash of nothing anyone knows, made once (again only if the cost changes: a test process
+ * switches between the test cost and the real one). Checking a password against it when the
+ * e-mail is unknown costs the same scrypt work as a wrong password, so timing does not tell which
+ * it was.
  */
-let decoy: Promise<string> | null = null
+let decoy: { cost: ScryptCost; hash: Promise<string> } | null = null
 export function decoyHash(): Promise<string> {
-  // A refusal (a busy queue) must not stay cached: the next call tries again.
-  decoy ??= hashPassword(randomBytes(32).toString('base64')).catch((error: unknown) => {
-    decoy = null
-    throw error
-  })
-  return decoy
+  if (decoy?.cost !== cost) {
+    const made = { cost, hash: hashPassword(randomBytes(32).toString('base64')) }
+    // A refusal (a busy queue) must not stay cached: the next call tries again.
+    made.hash.catch(() => {
+      if (decoy === made) decoy = null
+    })
+    decoy = made
+  }
+  return decoy.hash
 }
