@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { migratedTestTemplate } from '../server/test/test-database'
 import { root } from './paths'
+import { testProcesses } from './test-processes'
 import { bundleTestFiles } from './unit-test-bundles'
 
 const ALL_FOLDERS = ['common', 'client/src', 'server', 'scripts']
@@ -108,8 +109,8 @@ if (files.length === 0) {
 }
 
 /**
- * Test files at once, each in its own process (TEST_CONCURRENCY, default 2). Node's own default is
- * one less than the cores: one here, which left a core idle while a file waited on its server,
+ * Test processes at once (TEST_CONCURRENCY, default 2). Node's own default is one less than the
+ * cores: one here, which left a core idle while a file waited on its server,
  * its child processes or its database. The tests share nothing that two files could both take
  * (free ports, a scratch database or a temporary folder each), and none times the machine.
  */
@@ -120,15 +121,32 @@ if (!Number.isInteger(concurrency) || concurrency < 1) {
 }
 
 /**
+ * Files that share a process (scripts/test-processes.ts), TEST_FILES_PER_PROCESS at a time
+ * (default 6; 1 gives each file a process of its own, to rule sharing out when a test fails).
+ * The long files keep a process each, and so does one that changes the process for every file
+ * in it: full-disk-writes.test.ts takes the process's unhandled rejections as its own.
+ */
+const perProcess = Number(process.env.TEST_FILES_PER_PROCESS ?? 6)
+if (!Number.isInteger(perProcess) || perProcess < 1) {
+  console.error(
+    `TEST_FILES_PER_PROCESS="${process.env.TEST_FILES_PER_PROCESS}" is not a whole number ≥ 1`,
+  )
+  process.exit(1)
+}
+const ALONE = new Set([...LONGEST_FIRST, 'server/db/full-disk-writes.test.ts'])
+const processes = testProcesses(files, ALONE, perProcess)
+
+/**
  * A test file still running after this long has hung, and fails with its name: Node 20's
  * --test-timeout times each file as a whole, and ends its process. Without it a hung file held
  * the PostgreSQL pass until the CI run's deadline, 77 minutes, and the summary named no file. The
- * longest file, server/mail/mail-outage.test.ts, took 87 s in a CI run; ten minutes leaves a loaded
- * CI machine room, and is not a measure of speed.
+ * longest file, server/mail/mail-outage.test.ts, took 87 s in a CI run, and has a process to itself;
+ * a process of several files takes tens of seconds. Ten minutes leaves a loaded CI machine room,
+ * and is not a measure of speed.
  */
 const FILE_TIMEOUT_MS = 10 * 60_000
 
-const bundles = await bundleTestFiles(files)
+const bundles = await bundleTestFiles(processes)
 // On PostgreSQL, the migrations run once for the run, not once for each test database.
 const postgresUrl = process.env.TEST_DATABASE_URL
 const template = postgresUrl ? await migratedTestTemplate(postgresUrl) : undefined
@@ -141,7 +159,7 @@ const result = spawnSync(
     `--test-timeout=${FILE_TIMEOUT_MS}`,
     '--test-reporter=spec',
     ...args,
-    ...files.map((file) => bundles.bundleOf.get(file)!),
+    ...bundles.entries,
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, ...template?.env } },
 )

@@ -21,10 +21,55 @@ import { root } from './paths'
  * 312 s (docs/testing.md).
  */
 export interface TestBundles {
-  /** Source path (relative to the root) → its compiled file (absolute). */
-  readonly bundleOf: ReadonlyMap<string, string>
+  /** The compiled file of each process (absolute), in the order the processes were given. */
+  readonly entries: readonly string[]
   /** Removes the compiled files. */
   remove(): Promise<void>
+}
+
+/** Several test files in one process: scripts/test-files-together.ts, as node:test. */
+const TOGETHER = join(root, 'scripts', 'test-files-together.ts')
+const PROCESS_NAMESPACE = 'painel-test-process'
+const FILE_NAMESPACE = 'painel-test-file'
+
+/**
+ * The entry of a process of several test files: each file's module, just after a module that
+ * tells test-files-together.ts whose calls follow, then runFiles(). Every `node:test` import of
+ * the build is test-files-together.ts; in a process of one file it passes every call straight on.
+ */
+function testFilesTogetherPlugin(processes: readonly (readonly string[])[]): Plugin {
+  return {
+    name: 'test-files-together',
+    setup(builder) {
+      builder.onResolve({ filter: /^node:test$/ }, ({ importer }) =>
+        importer === TOGETHER ? { path: 'node:test', external: true } : { path: TOGETHER },
+      )
+      builder.onResolve(
+        { filter: new RegExp(`^(${PROCESS_NAMESPACE}|${FILE_NAMESPACE}):`) },
+        ({ path }) => {
+          const [namespace, name] = path.split(/:(.*)/s) as [string, string]
+          return { path: name, namespace }
+        },
+      )
+      builder.onLoad({ filter: /.*/, namespace: FILE_NAMESPACE }, ({ path }) => ({
+        contents: `import { startFile } from ${JSON.stringify(TOGETHER)}\nstartFile(${JSON.stringify(path)})\n`,
+        resolveDir: root,
+        loader: 'js',
+      }))
+      builder.onLoad({ filter: /.*/, namespace: PROCESS_NAMESPACE }, ({ path }) => ({
+        contents: [
+          ...processes[Number(path)]!.flatMap((file) => [
+            `import ${JSON.stringify(`${FILE_NAMESPACE}:${file}`)}`,
+            `import ${JSON.stringify(join(root, file))}`,
+          ]),
+          `import { runFiles } from ${JSON.stringify(TOGETHER)}`,
+          'runFiles()',
+        ].join('\n'),
+        resolveDir: root,
+        loader: 'js',
+      }))
+    },
+  }
 }
 
 /**
@@ -127,20 +172,23 @@ export function ownSourcesOnly(map: SourceMapFile): SourceMapFile {
 }
 
 /**
- * Compiles `files` (paths relative to the root) into a folder of this run's own under .cache/
+ * Compiles the test files of each process (paths relative to the root; scripts/test-processes.ts
+ * makes the list) into one file per process, in a folder of this run's own under .cache/
  * (inside the root, so that packages resolve from node_modules; two runs at once, say SQLite and
- * PostgreSQL, do not share it). Each compiled file's name starts with its place in `files`
- * (`0007-` for the eighth): Node 20's runner sorts the files it is given by name, and
- * so starts them in the order asked.
+ * PostgreSQL, do not share it). Each compiled file's name starts with its process's place
+ * (`0007-` for the eighth): Node 20's runner sorts the files it is given by name, and so starts
+ * them in the order asked.
  */
-export async function bundleTestFiles(files: readonly string[]): Promise<TestBundles> {
+export async function bundleTestFiles(
+  processes: readonly (readonly string[])[],
+): Promise<TestBundles> {
   await mkdir(join(root, '.cache'), { recursive: true })
   const outdir = await mkdtemp(join(root, '.cache', 'unit-tests-'))
   const { metafile } = await build({
     absWorkingDir: root,
-    entryPoints: files.map((file, index) => ({
-      in: file,
-      out: `${String(index).padStart(4, '0')}-${file.replace(/\.ts$/, '').replaceAll('/', '__')}`,
+    entryPoints: processes.map((files, index) => ({
+      in: files.length === 1 ? files[0]! : `${PROCESS_NAMESPACE}:${index}`,
+      out: `${String(index).padStart(4, '0')}-${files[0]!.replace(/\.ts$/, '').replaceAll('/', '__')}${files.length > 1 ? `-and-${files.length - 1}` : ''}`,
     })),
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -155,7 +203,7 @@ export async function bundleTestFiles(files: readonly string[]): Promise<TestBun
     // cut to them below, and carry no sources' text (a stack needs only the positions).
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [sourceLocationPlugin, serverPackagesBundled],
+    plugins: [testFilesTogetherPlugin(processes), sourceLocationPlugin, serverPackagesBundled],
     metafile: true,
     logLevel: 'warning',
   })
@@ -173,10 +221,13 @@ export async function bundleTestFiles(files: readonly string[]): Promise<TestBun
     if (entryPoint) bundleOf.set(entryPoint, join(root, output))
   }
   const remove = () => rm(outdir, { recursive: true, force: true })
-  const missing = files.filter((file) => !bundleOf.has(file))
+  const entries = processes.map((files, index) =>
+    bundleOf.get(files.length === 1 ? files[0]! : `${PROCESS_NAMESPACE}:${index}`),
+  )
+  const missing = processes.filter((_files, index) => entries[index] === undefined)
   if (missing.length > 0) {
     await remove()
-    throw new Error(`not compiled: ${missing.join(', ')}`)
+    throw new Error(`not compiled: ${missing.map((files) => files.join(' + ')).join(', ')}`)
   }
-  return { bundleOf, remove }
+  return { entries: entries as string[], remove }
 }
