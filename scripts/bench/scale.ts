@@ -357,29 +357,46 @@ function streamGet(
   })
 }
 
-/** /healthz every 20 ms until `until` settles: its answer times. */
-async function probeHealth(baseUrl: string, until: Promise<unknown>) {
-  let done = false
-  void until.finally(() => (done = true))
-  const times: number[] = []
-  let notOk = 0
-  while (!done) {
-    const begin = performance.now()
-    try {
-      const answer = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(60_000) })
-      await answer.arrayBuffer()
-      if (answer.status !== 200) notOk += 1
-    } catch {
-      notOk += 1
-    }
-    times.push(performance.now() - begin)
-    await sleep(20)
-  }
+/**
+ * /healthz every 20 ms from now until `stop()`: its answer times. The probe is a process of its
+ * own (health-probe-process.ts): this one reads the export, and a probe here timed its own waits
+ * as well as the server's. Resolves once the probe has its first answer.
+ */
+async function startHealthProbe(baseUrl: string) {
+  const child = spawnTracked(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'scripts', 'bench', 'health-probe-process.ts'),
+      `${baseUrl}/healthz`,
+    ],
+    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  let output = ''
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.startsWith('probing\n')) resolve()
+    })
+    void exited.then(() => reject(new Error(`the /healthz probe ended early: ${output}`)))
+  })
   return {
-    probes: times.length,
-    p50Ms: times.length ? round(median(times), 1) : 0,
-    maxMs: times.length ? round(Math.max(...times), 1) : 0,
-    notOk,
+    async stop() {
+      child.stdin?.end()
+      await exited
+      const { times, notOk } = JSON.parse(output.slice('probing\n'.length)) as {
+        times: number[]
+        notOk: number
+      }
+      return {
+        probes: times.length,
+        p50Ms: times.length ? round(median(times), 1) : 0,
+        maxMs: times.length ? round(Math.max(...times), 1) : 0,
+        notOk,
+      }
+    },
   }
 }
 
@@ -426,9 +443,9 @@ async function measureInProcessOfItsOwn(
     const token = await signIn(baseUrl, facts.admin)
 
     // The slowest list route, once, with /healthz beside it.
-    const slow = streamGet(`${baseUrl}${slowest.url}`, token, () => {})
-    const healthzSlow = await probeHealth(baseUrl, slow)
-    const slowAnswer = await slow
+    const slowProbe = await startHealthProbe(baseUrl)
+    const slowAnswer = await streamGet(`${baseUrl}${slowest.url}`, token, () => {})
+    const healthzSlow = await slowProbe.stop()
     log(
       `    /healthz while "${slowest.route}" ran (${Math.round(slowAnswer.ms)} ms): ` +
         `p50 ${healthzSlow.p50Ms} ms, max ${healthzSlow.maxMs} ms, ${healthzSlow.notOk} not 200`,
@@ -448,12 +465,13 @@ async function measureInProcessOfItsOwn(
     }, 25)
     let bytes = 0
     let lines = 0
+    const exportProbe = await startHealthProbe(baseUrl)
     const exported = streamGet(`${baseUrl}/api/audit.csv`, token, (chunk) => {
       bytes += chunk.length
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1
     })
-    const healthz = await probeHealth(baseUrl, exported)
     const { status, ms } = await exported
+    const healthz = await exportProbe.stop()
     clearInterval(sampler)
     const rows = Math.max(0, lines - 1)
     const csv: ExportFigures = {
