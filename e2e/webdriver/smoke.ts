@@ -13,6 +13,9 @@
  * Ends with one line, `webkit: N passed, N failed`; exit 0 only when none failed.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { findWebKitDriver } from '../../scripts/find-browser'
 import { freePortSync } from '../../scripts/free-port'
 import { root } from '../../scripts/paths'
@@ -145,8 +148,28 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv = process
   started.push(child)
   return { child, errors: () => errors }
 }
-function stopAll() {
-  for (const child of started.reverse()) if (child.exitCode === null) child.kill('SIGTERM')
+/**
+ * Stops what the run started, then removes the run's temporary folders (test-env.ts makes them
+ * when none are named; the server's data folder was left in /tmp after every run), as
+ * Playwright's teardown does for its own (e2e/support/mail-catcher.ts). A folder someone named
+ * outside the temporary ones is theirs, and stays.
+ */
+async function stopAll(): Promise<void> {
+  await Promise.all(
+    started.reverse().map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      const force = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(force)
+    }),
+  )
+  for (const folder of [e2e.dataDir, e2e.mailDir]) {
+    if (folder.startsWith(join(tmpdir(), 'painel-e2e-'))) {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  }
 }
 
 async function waitForHttp(url: string, timeout: number, what: string, errors: () => string) {
@@ -263,12 +286,12 @@ async function main(): Promise<number> {
 }
 
 main()
-  .then((code) => {
-    stopAll()
+  .then(async (code) => {
+    await stopAll()
     process.exit(code)
   })
-  .catch((error: unknown) => {
-    stopAll()
+  .catch(async (error: unknown) => {
+    await stopAll()
     console.log(`webkit: cannot run: ${error instanceof Error ? error.message : String(error)}`)
     console.log('webkit: 0 passed, 1 failed')
     process.exit(1)
