@@ -6,7 +6,7 @@ import {
   ScimTokenCreatedSchema,
   ScimTokenListSchema,
 } from '../../../common/api/scim-tokens'
-import { guardedRoutes, signedIn } from '../../access/guarded-routes'
+import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
 import { accountIdFrom } from '../../accounts/account-administration'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
@@ -15,7 +15,6 @@ import { requestOrigin } from '../../http/request-origin'
 import { scimBaseUrl } from './scim-http'
 import { createScimToken } from './scim-token-store'
 
-const bearer = [{ bearer: [] }]
 const notFound = () => apiError(404, 'scim_token_not_found', 'not_found')
 
 const audit = (request: FastifyRequest) => ({
