@@ -203,6 +203,8 @@ export async function bundleTestFiles(
     // cut to them below, and carry no sources' text (a stack needs only the positions).
     sourcemap: 'linked',
     sourcesContent: false,
+    // The first to resolve: serverPackagesBundled would take the processes' own module names
+    // (painel-test-process:…) for packages, and leave them to Node, which cannot load them.
     plugins: [testFilesTogetherPlugin(processes), sourceLocationPlugin, serverPackagesBundled],
     metafile: true,
     logLevel: 'warning',
