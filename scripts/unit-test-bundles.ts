@@ -32,6 +32,10 @@ const TOGETHER = join(root, 'scripts', 'test-files-together.ts')
 const PROCESS_NAMESPACE = 'painel-test-process'
 const FILE_NAMESPACE = 'painel-test-file'
 
+/** A process's entry: its one test file, or the module testFilesTogetherPlugin makes for several. */
+const entryOf = (files: readonly string[], index: number) =>
+  files.length === 1 ? files[0]! : `${PROCESS_NAMESPACE}:${index}`
+
 /**
  * The entry of a process of several test files: each file's module, just after a module that
  * tells test-files-together.ts whose calls follow, then runFiles(). Every `node:test` import of
@@ -187,7 +191,7 @@ export async function bundleTestFiles(
   const { metafile } = await build({
     absWorkingDir: root,
     entryPoints: processes.map((files, index) => ({
-      in: files.length === 1 ? files[0]! : `${PROCESS_NAMESPACE}:${index}`,
+      in: entryOf(files, index),
       out: `${String(index).padStart(4, '0')}-${files[0]!.replace(/\.ts$/, '').replaceAll('/', '__')}${files.length > 1 ? `-and-${files.length - 1}` : ''}`,
     })),
     outdir,
@@ -223,9 +227,7 @@ export async function bundleTestFiles(
     if (entryPoint) bundleOf.set(entryPoint, join(root, output))
   }
   const remove = () => rm(outdir, { recursive: true, force: true })
-  const entries = processes.map((files, index) =>
-    bundleOf.get(files.length === 1 ? files[0]! : `${PROCESS_NAMESPACE}:${index}`),
-  )
+  const entries = processes.map((files, index) => bundleOf.get(entryOf(files, index)))
   const missing = processes.filter((_files, index) => entries[index] === undefined)
   if (missing.length > 0) {
     await remove()

@@ -38,6 +38,7 @@ import { formatTable } from '../build/report'
 import { freePortSync } from '../free-port'
 import { root } from '../paths'
 import { hasExited, makeTempDir, removeTempDir, spawnTracked, stopChild } from './cleanup'
+import { spawnBenchProcess } from './generator-process'
 import { memoryOf, signIn } from './painel-server'
 import { seedScale, type ScaleSize, type SeedFacts } from './scale-seed'
 import {
@@ -359,37 +360,22 @@ function streamGet(
 
 /**
  * /healthz every 20 ms from now until `stop()`: its answer times. The probe is a process of its
- * own (health-probe-process.ts): this one reads the export, and a probe here timed its own waits
- * as well as the server's. Resolves once the probe has its first answer.
+ * own (health-probe-process.ts), at this one's priority: this one reads the export, and a probe
+ * here timed its own waits as well as the server's. Resolves once the probe has its first answer.
  */
 async function startHealthProbe(baseUrl: string) {
-  const child = spawnTracked(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'scripts', 'bench', 'health-probe-process.ts'),
-      `${baseUrl}/healthz`,
-    ],
-    { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
+  const probe = spawnBenchProcess<{ times: number[]; notOk: number }>(
+    'health-probe-process.ts',
+    `${baseUrl}/healthz`,
+    'probing',
+    { niced: false },
   )
-  let output = ''
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.startsWith('probing\n')) resolve()
-    })
-    void exited.then(() => reject(new Error(`the /healthz probe ended early: ${output}`)))
-  })
+  // Raced with the outcome, which then has a handler: an early end is stop()'s error.
+  await Promise.race([probe.started, probe.outcome])
   return {
     async stop() {
-      child.stdin?.end()
-      await exited
-      const { times, notOk } = JSON.parse(output.slice('probing\n'.length)) as {
-        times: number[]
-        notOk: number
-      }
+      probe.endInput()
+      const { times, notOk } = await probe.outcome
       return {
         probes: times.length,
         p50Ms: times.length ? round(median(times), 1) : 0,

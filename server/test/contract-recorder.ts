@@ -32,7 +32,7 @@ export function recordContract(app: FastifyInstance): void {
   })
   app.addHook('onClose', async () => {
     if (exchanges.length === 0 || !app.apiDocument) return
-    const checker = await ContractChecker.create(JSON.parse(await app.apiDocument()) as unknown)
+    const checker = await ContractChecker.create(JSON.parse(await app.apiDocument()))
     const violations = exchanges.flatMap((exchange) =>
       checker.check(exchange).map((problem) => `${problem}\n  ${describeExchange(exchange)}`),
     )

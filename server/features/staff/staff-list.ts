@@ -341,14 +341,14 @@ const WALK_SHARE = 1 / 20
 /**
  * SQLite, a sort other than the default with filters: with no statistics, SQLite's planner takes
  * the filter's index and sorts every account it selects ("Ativos" by creation read and sorted
- * 85,000 accounts: 310 ms at 100k people in npm run bench -- --only scale). Where the filters and the viewer's reach keep at least
- * one account in 20 (WALK_SHARE) of the whole table, the sort's own index is walked instead and
- * the filters checked on the way: a page costs about 20 pages of rows when those accounts are
- * spread along the sort, more where they cluster (the newest of a status, by creation), the whole
- * index at worst. Rarer, the filter's index selects few enough to sort. The share comes from the
- * tallies (staff-total.ts); SQLite's unary `+` makes a condition one no index answers. The
- * default order, and the status by name, have an index of their own; a search or the lock
- * filter is read its own way; PostgreSQL weighs this itself.
+ * 85,000 accounts: 310 ms at 100k people in npm run bench -- --only scale). Where the filters and
+ * the viewer's reach keep at least one account in 20 (WALK_SHARE) of the whole table, the sort's
+ * own index is walked instead and the filters checked on the way: a page costs about 20 pages of
+ * rows when those accounts are spread along the sort, more where they cluster (the newest of a
+ * status, by creation), the whole index at worst. Rarer, the filter's index selects few enough to
+ * sort. The share comes from the tallies (staff-total.ts); SQLite's unary `+` makes a condition one
+ * no index answers. The default order, and the status by name, have an index of their own; a search
+ * or the lock filter is read its own way; PostgreSQL weighs this itself.
  */
 async function alongTheOrder(
   db: Db,
