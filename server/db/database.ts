@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import type Pg from 'pg'
-import { migrator } from './migrations'
+import { isUpToDate, migrator } from './migrations'
 import { queriesByCallback } from './postgres-pool'
 import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
@@ -66,6 +66,7 @@ export function connect(
  * advisory lock, so several replicas can start at once; the embedded engine has one process.
  */
 export async function migrate(db: Db, engine: Engine): Promise<void> {
+  if (await isUpToDate(db)) return
   const { error } = await migrator(db, engine).migrateToLatest()
   if (error)
     throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`)

@@ -654,6 +654,27 @@ const migrations: Record<string, PortableMigration> = {
  */
 export const migrationNameOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/**
+ * Whether the database has run every migration this code knows, and no other: a restart's usual
+ * case, told by one read of Kysely's own table. Kysely's Migrator, asked the same, first reads
+ * every table's columns and takes its lock (docs/performance.md, "A short start"). A database
+ * with no such table yet, one behind, or one ahead of this code is left to the Migrator, which
+ * migrates it or refuses it as before. On PostgreSQL, a replica that reads while another migrates
+ * sees the names from before the migration's transaction or after it, never between.
+ */
+export async function isUpToDate(db: Kysely<Schema>): Promise<boolean> {
+  let ran: string[]
+  try {
+    ran = (await db.selectFrom('kysely_migration').select('name').execute()).map((row) => row.name)
+  } catch {
+    // No table yet: a first start.
+    return false
+  }
+  const known = Object.keys(migrations)
+  const ranSet = new Set(ran)
+  return ran.length === known.length && known.every((name) => ranSet.has(name))
+}
+
 /** Kysely's Migrator over this engine's migrations, in migrationNameOrder. */
 export function migrator(db: Kysely<Schema>, engine: Engine): Migrator {
   return new Migrator({
