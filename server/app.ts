@@ -43,6 +43,8 @@ export interface AppOptions extends Config {
   database?: Database
   /** DATA_DIR, already claimed by main.ts (checked and locked); otherwise the app claims it. */
   dataDirLock?: DataDirLock
+  /** ADMIN_PASSWORD's hash, begun by main.ts on a fresh DATA_DIR (accounts/first-admin.ts). */
+  adminPasswordHash?: Promise<string>
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
   /** The outbox sender's timing (tests). */

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
-import { ensureFirstAdmin } from './accounts/first-admin'
+import { ensureFirstAdmin, type FirstAdminSettings } from './accounts/first-admin'
 import { closedAmong } from './accounts/sessions'
 import {
   DEFAULT_SESSION_WATCH,
@@ -88,7 +88,8 @@ export interface BuiltInApiOptions {
     | 'passwordSignIn'
     | 'apiConcurrency'
     | 'queueWaitMs'
-  >
+  > &
+    Pick<FirstAdminSettings, 'adminPasswordHash'>
   database: Database
   /** The mail outbox's sender: started with the app, stopped (nothing lost) when it closes. */
   outbox: MailOutbox

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { compiledServerFixture, startServer, type ServerProcess } from './test/compiled-server'
 import { until } from './test/helpers'
@@ -74,6 +77,33 @@ describe('the compiled server, run as the container runs it', () => {
     assert.match(answer, /invalid_credentials/)
     assert.equal(code, 0)
     assert.match(server.output(), /shutting down: finishing requests in flight/)
+  })
+
+  it('signs its first admin in with ADMIN_PASSWORD, hashed while the server loaded, and after a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'painel-main-first-admin-'))
+    const env = {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'dona@example.com',
+      ADMIN_PASSWORD: 'senha-da-dona-1',
+    }
+    const signIn = (server: ServerProcess, password: string) =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'dona@example.com', password }),
+      })
+    try {
+      for (const start of ['first start', 'restart']) {
+        const server = startServer(fixture.dist, env)
+        await ready(server)
+        assert.equal((await signIn(server, 'senha-da-dona-1')).status, 200, start)
+        assert.equal((await signIn(server, 'senha-errada-1')).status, 401, start)
+        server.child.kill('SIGTERM')
+        assert.equal(await server.exited(), 0)
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('refuses to start on a bad setting, naming it, with exit code 78 and no stack trace', async () => {

@@ -9,6 +9,16 @@ import { hashPasswordAtStart } from './passwords'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost'
 
+export interface FirstAdminSettings {
+  adminEmail: string | null
+  adminPassword: string | null
+  /**
+   * ADMIN_PASSWORD's hash, when main.ts began it before the server loaded (a fresh DATA_DIR:
+   * see there); otherwise it is made when needed.
+   */
+  adminPasswordHash?: Promise<string> | undefined
+}
+
 async function activeAdminExists(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom('accounts')
@@ -30,10 +40,15 @@ async function activeAdminExists(db: Db): Promise<boolean> {
  */
 export async function ensureFirstAdmin(
   db: Db,
-  settings: { adminEmail: string | null; adminPassword: string | null },
+  settings: FirstAdminSettings,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (await activeAdminExists(db)) return
+  // ADMIN_PASSWORD's hash as main.ts began it on a fresh DATA_DIR; any other made now.
+  const hashOf = (password: string) =>
+    password === settings.adminPassword && settings.adminPasswordHash
+      ? settings.adminPasswordHash
+      : hashPasswordAtStart(password)
   // Config keeps ADMIN_EMAIL canonical (config/config.ts); made so here too, for any other caller,
   // since a stored address that is not canonical is one nobody could sign in with.
   const email =
@@ -49,7 +64,7 @@ export async function ensureFirstAdmin(
         updated_at: new Date(),
         ...(settings.adminPassword === null
           ? {}
-          : { password_hash: await hashPasswordAtStart(settings.adminPassword) }),
+          : { password_hash: await hashOf(settings.adminPassword) }),
       })
       .where('id', '=', existing.id)
       .execute()
@@ -67,7 +82,7 @@ export async function ensureFirstAdmin(
   const created = await createAccount(db, {
     name: 'Administrador',
     email,
-    passwordHash: await hashPasswordAtStart(password),
+    passwordHash: await hashOf(password),
     role: 'admin',
     status: 'active',
   })

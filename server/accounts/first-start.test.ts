@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { createFixtureDist, type FixtureDist } from '../test/fixture-dist'
+import { hashPasswordAtStart } from './passwords'
 import { testApp } from '../test/helpers'
 import { testDatabase, testDatabaseLocation, testStoreName } from '../test/test-database'
 
@@ -54,6 +55,49 @@ describe(`the first start (${testStoreName()})`, () => {
     assert.equal((await signIn(app, 'dona@example.com', 'senha-da-dona-1')).statusCode, 200)
     assert.doesNotMatch(JSON.stringify(logLines()), /senha-da-dona-1/)
     await app.close()
+    await database.close()
+  })
+
+  it("stores ADMIN_PASSWORD's hash as main.ts began it, and hashes no other password with it", async () => {
+    // main.ts begins the hash on a fresh DATA_DIR before the server loads; the admin's account
+    // must hold that very hash (not one made again), and it must be the password's.
+    const begun = hashPasswordAtStart('senha-da-dona-1')
+    const database = await testDatabase()
+    const { app } = await testApp(dist.distDir, {
+      database,
+      adminEmail: 'dona@example.com',
+      adminPassword: 'senha-da-dona-1',
+      adminPasswordHash: begun,
+    })
+    const stored = await database.db
+      .selectFrom('accounts')
+      .select('password_hash')
+      .where('email', '=', 'dona@example.com')
+      .executeTakeFirstOrThrow()
+    assert.equal(stored.password_hash, await begun)
+    assert.equal((await signIn(app, 'dona@example.com', 'senha-da-dona-1')).statusCode, 200)
+    await app.close()
+
+    // With no ADMIN_PASSWORD the admin's password is made at random: a hash begun for another
+    // password is not given to it.
+    await database.db.updateTable('accounts').set({ status: 'disabled' }).execute()
+    const other = await testApp(dist.distDir, {
+      database,
+      adminEmail: 'outro@example.com',
+      adminPassword: null,
+      adminPasswordHash: begun,
+    })
+    const created = await database.db
+      .selectFrom('accounts')
+      .select('password_hash')
+      .where('email', '=', 'outro@example.com')
+      .executeTakeFirstOrThrow()
+    assert.notEqual(created.password_hash, await begun)
+    assert.notEqual(
+      (await signIn(other.app, 'outro@example.com', 'senha-da-dona-1')).statusCode,
+      200,
+    )
+    await other.app.close()
     await database.close()
   })
 
