@@ -6,6 +6,7 @@ import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'
 import { openEmbeddedStore } from './db/embedded-store'
 import { clientErrorHandler } from './http/client-errors'
+import type { BegunHash } from './accounts/first-admin'
 import type { SessionWatchOptions } from './accounts/session-watch'
 import drain, { DEFAULT_DRAIN, type DrainOptions } from './http/drain'
 import errors from './http/errors'
@@ -43,8 +44,8 @@ export interface AppOptions extends Config {
   database?: Database
   /** DATA_DIR, already claimed by main.ts (checked and locked); otherwise the app claims it. */
   dataDirLock?: DataDirLock
-  /** ADMIN_PASSWORD's hash, begun by main.ts on a fresh DATA_DIR (accounts/first-admin.ts). */
-  adminPasswordHash?: Promise<string>
+  /** ADMIN_PASSWORD's hash, begun by main.ts on a DATA_DIR with no database (first-admin.ts). */
+  adminPasswordHash?: BegunHash | undefined
   /** Where mail goes instead of SMTP_URL or the log (tests). */
   mailer?: Mailer
   /** The outbox sender's timing (tests). */

@@ -120,8 +120,9 @@ export const TYPING_LIMIT_FACTOR = 5
 export default fp<BuiltInApiOptions>(
   async (app, { config, database, outbox, clock, admission, sessionWatch }) => {
     const { db } = database
-    // A first start hashes ADMIN_PASSWORD (scrypt, in a hashing thread): the features' routes
-    // are set up meanwhile on this thread, and the admin exists before this plugin is done.
+    // A first start hashes ADMIN_PASSWORD (scrypt, on libuv's threads; begun by main.ts when
+    // DATA_DIR held no database): the features' routes are set up meanwhile on this thread, and
+    // the admin exists before this plugin is done.
     const firstAdmin = ensureFirstAdmin(db, config, app.log)
     firstAdmin.catch(() => {}) // awaited below, where its failure is thrown
 

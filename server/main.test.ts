@@ -79,7 +79,9 @@ describe('the compiled server, run as the container runs it', () => {
     assert.match(server.output(), /shutting down: finishing requests in flight/)
   })
 
-  it('signs its first admin in with ADMIN_PASSWORD, hashed while the server loaded, and after a restart', async () => {
+  // On a DATA_DIR with no database, main.ts hashes ADMIN_PASSWORD while the server loads; how long
+  // that saves is the start-up bench's to show (docs/performance.md), this that the hash is right.
+  it('signs its first admin in with ADMIN_PASSWORD after a first start and after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'painel-main-first-admin-'))
     const env = {
       DATA_DIR: dataDir,
@@ -92,9 +94,10 @@ describe('the compiled server, run as the container runs it', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'dona@example.com', password }),
       })
+    let server: ServerProcess | undefined
     try {
       for (const start of ['first start', 'restart']) {
-        const server = startServer(fixture.dist, env)
+        server = startServer(fixture.dist, env)
         await ready(server)
         assert.equal((await signIn(server, 'senha-da-dona-1')).status, 200, start)
         assert.equal((await signIn(server, 'senha-errada-1')).status, 401, start)
@@ -102,6 +105,11 @@ describe('the compiled server, run as the container runs it', () => {
         assert.equal(await server.exited(), 0)
       }
     } finally {
+      // A failed assertion leaves the server running: stopped before its DATA_DIR goes.
+      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL')
+        await server.exited()
+      }
       await rm(dataDir, { recursive: true, force: true })
     }
   })

@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs'
 import * as nodeModule from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig, type Config } from './config/config'
 import { exitOnDataDirError } from './db/data-dir-error'
-import { DATABASE_FILE } from './db/data-dir'
+import type { BegunHash } from './accounts/first-admin'
+import { holdsDatabase } from './db/data-dir'
 import { claimDataDir } from './db/data-dir-lock'
 import { DEFAULT_DRAIN } from './http/drain'
 
@@ -15,17 +15,14 @@ import { DEFAULT_DRAIN } from './http/drain'
  */
 const SHUTDOWN_LIMIT_MS = DEFAULT_DRAIN.graceMs + 5000
 
-/** No database in DATA_DIR yet: the embedded store makes one (db/embedded-store.ts). */
-const isFreshDataDir = (dataDir: string) => !existsSync(join(resolve(dataDir), DATABASE_FILE))
-
-function hashBeforeLoading(password: string): Promise<string> {
+function hashBeforeLoading(password: string): BegunHash {
   const hash = import('./accounts/passwords').then(({ hashPasswordAtStart }) =>
     hashPasswordAtStart(password),
   )
-  // Awaited, and its failure thrown, by the first admin's creation; left unawaited if the server
-  // fails to start first.
+  // Awaited, and its failure thrown, by the first admin's creation; never awaited when the start
+  // fails first, or finds an active admin after all (another replica's, say).
   hash.catch(() => {})
-  return hash
+  return { password, hash }
 }
 
 function readConfig(): Config {
@@ -61,11 +58,11 @@ const dataDirLock =
       })()
     : undefined
 
-// A fresh DATA_DIR is a first start, whose slowest step is ADMIN_PASSWORD's hash (scrypt, slow on
-// purpose, on libuv's threads): begun now, it is made on another core while the server loads
-// (docs/performance.md, "A short start"). The first admin's creation awaits it.
+// A DATA_DIR with no database is a first start, whose slowest step is ADMIN_PASSWORD's hash
+// (scrypt, slow on purpose, on libuv's threads): begun now, it is made on another core while the
+// server loads (docs/performance.md, "A short start"). The first admin's creation awaits it.
 const adminPasswordHash =
-  dataDirLock && config.adminPassword !== null && isFreshDataDir(config.dataDir)
+  dataDirLock && config.adminPassword !== null && !holdsDatabase(resolve(config.dataDir))
     ? hashBeforeLoading(config.adminPassword)
     : undefined
 const { buildApp } = await import('./app')
@@ -74,7 +71,7 @@ const app = await buildApp({
   distDir,
   prettyLogs: process.stdout.isTTY === true,
   dataDirLock,
-  ...(adminPasswordHash ? { adminPasswordHash } : {}),
+  adminPasswordHash,
 }).catch(exitOnDataDirError)
 
 closeWithGrace({ delay: SHUTDOWN_LIMIT_MS, logger: app.log }, async ({ signal, err }) => {

@@ -9,14 +9,20 @@ import { hashPasswordAtStart } from './passwords'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost'
 
+/** A password's hash begun before it was needed, with the password it is of. */
+export interface BegunHash {
+  password: string
+  hash: Promise<string>
+}
+
 export interface FirstAdminSettings {
   adminEmail: string | null
   adminPassword: string | null
   /**
-   * ADMIN_PASSWORD's hash, when main.ts began it before the server loaded (a fresh DATA_DIR:
-   * see there); otherwise it is made when needed.
+   * ADMIN_PASSWORD's hash, when main.ts began it before the server loaded (a DATA_DIR with no
+   * database: see there); otherwise it is made when needed.
    */
-  adminPasswordHash?: Promise<string> | undefined
+  adminPasswordHash?: BegunHash | undefined
 }
 
 async function activeAdminExists(db: Db): Promise<boolean> {
@@ -44,11 +50,10 @@ export async function ensureFirstAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (await activeAdminExists(db)) return
-  // ADMIN_PASSWORD's hash as main.ts began it on a fresh DATA_DIR; any other made now.
+  // The hash main.ts began, when it is of this password; any other made now.
+  const begun = settings.adminPasswordHash
   const hashOf = (password: string) =>
-    password === settings.adminPassword && settings.adminPasswordHash
-      ? settings.adminPasswordHash
-      : hashPasswordAtStart(password)
+    begun?.password === password ? begun.hash : hashPasswordAtStart(password)
   // Config keeps ADMIN_EMAIL canonical (config/config.ts); made so here too, for any other caller,
   // since a stored address that is not canonical is one nobody could sign in with.
   const email =

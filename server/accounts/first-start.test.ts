@@ -58,46 +58,47 @@ describe(`the first start (${testStoreName()})`, () => {
     await database.close()
   })
 
-  it("stores ADMIN_PASSWORD's hash as main.ts began it, and hashes no other password with it", async () => {
-    // main.ts begins the hash on a fresh DATA_DIR before the server loads; the admin's account
-    // must hold that very hash (not one made again), and it must be the password's.
-    const begun = hashPasswordAtStart('senha-da-dona-1')
+  it("stores ADMIN_PASSWORD's hash as main.ts began it, and no hash begun for another password", async () => {
+    // main.ts begins the hash on a DATA_DIR with no database before the server loads; the admin's
+    // account must hold that very hash (not one made again), and it must be the password's.
+    const begun = { password: 'senha-da-dona-1', hash: hashPasswordAtStart('senha-da-dona-1') }
     const database = await testDatabase()
-    const { app } = await testApp(dist.distDir, {
+    const hashOf = async (email: string) =>
+      (
+        await database.db
+          .selectFrom('accounts')
+          .select('password_hash')
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).password_hash
+    const first = await testApp(dist.distDir, {
       database,
       adminEmail: 'dona@example.com',
       adminPassword: 'senha-da-dona-1',
       adminPasswordHash: begun,
     })
-    const stored = await database.db
-      .selectFrom('accounts')
-      .select('password_hash')
-      .where('email', '=', 'dona@example.com')
-      .executeTakeFirstOrThrow()
-    assert.equal(stored.password_hash, await begun)
-    assert.equal((await signIn(app, 'dona@example.com', 'senha-da-dona-1')).statusCode, 200)
-    await app.close()
+    assert.equal(await hashOf('dona@example.com'), await begun.hash)
+    assert.equal((await signIn(first.app, 'dona@example.com', 'senha-da-dona-1')).statusCode, 200)
+    await first.app.close()
 
-    // With no ADMIN_PASSWORD the admin's password is made at random: a hash begun for another
-    // password is not given to it.
-    await database.db.updateTable('accounts').set({ status: 'disabled' }).execute()
-    const other = await testApp(dist.distDir, {
-      database,
-      adminEmail: 'outro@example.com',
-      adminPassword: null,
-      adminPasswordHash: begun,
-    })
-    const created = await database.db
-      .selectFrom('accounts')
-      .select('password_hash')
-      .where('email', '=', 'outro@example.com')
-      .executeTakeFirstOrThrow()
-    assert.notEqual(created.password_hash, await begun)
-    assert.notEqual(
-      (await signIn(other.app, 'outro@example.com', 'senha-da-dona-1')).statusCode,
-      200,
-    )
-    await other.app.close()
+    // A hash begun for another password than ADMIN_PASSWORD, or with none set (a random one),
+    // is not given to the admin: each is hashed from its own password.
+    for (const [email, adminPassword] of [
+      ['outra@example.com', 'senha-da-outra-1'],
+      ['sem-senha@example.com', null],
+    ] as const) {
+      await database.db.updateTable('accounts').set({ status: 'disabled' }).execute()
+      const { app } = await testApp(dist.distDir, {
+        database,
+        adminEmail: email,
+        adminPassword,
+        adminPasswordHash: begun,
+      })
+      assert.notEqual(await hashOf(email), await begun.hash, email)
+      assert.equal((await signIn(app, email, 'senha-da-dona-1')).statusCode, 401, email)
+      if (adminPassword) assert.equal((await signIn(app, email, adminPassword)).statusCode, 200)
+      await app.close()
+    }
     await database.close()
   })
 

@@ -1,10 +1,32 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { DataDirError } from './data-dir-error'
 import { storageProblem, type StorageProblem } from './storage-failure'
 
 /** The embedded database's file in DATA_DIR. */
 export const DATABASE_FILE = 'painel.db'
+/**
+ * Where versions before the SQLite engine kept their embedded database (PGlite) in DATA_DIR,
+ * copied into DATABASE_FILE at the first start of this one (db/pglite-import.ts).
+ */
+export const PGLITE_FOLDER = 'pglite'
+
+/**
+ * Whether DATA_DIR holds a database: this version's file, or an earlier version's folder to copy
+ * into it. Without either, the start is the first (db/embedded-store.ts makes the database, and
+ * main.ts begins ADMIN_PASSWORD's hash early).
+ */
+export const holdsDatabase = (dataDir: string): boolean =>
+  existsSync(join(dataDir, DATABASE_FILE)) || existsSync(join(dataDir, PGLITE_FOLDER))
 
 /**
  * What to tell an operator whose DATA_DIR cannot be used: one line, naming the folder (and the

@@ -11,10 +11,10 @@ import {
 import { access, statfs } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { sql } from 'kysely'
-import { DATABASE_FILE, dataDirFailure } from './data-dir'
+import { DATABASE_FILE, dataDirFailure, PGLITE_FOLDER } from './data-dir'
 import { claimDataDir, type DataDirLock } from './data-dir-lock'
 import { connect, migrate, openDatabase, type Database, type Db } from './database'
-import { importPglite, PGLITE_FOLDER } from './pglite-import'
+import { importPglite } from './pglite-import'
 
 /** A first start builds the database under this name... */
 const CREATING_FILE = 'painel.db.creating'

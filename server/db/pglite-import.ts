@@ -3,9 +3,6 @@ import type { Db } from './database'
 import { nameColumns } from './name-columns'
 import { builtInRoleId, roleColumns } from './role-columns'
 
-/** Where versions before the SQLite engine kept their embedded database (PGlite) in DATA_DIR. */
-export const PGLITE_FOLDER = 'pglite'
-
 /** The only schema the PGlite versions ever had: the first migration. */
 const KNOWN_MIGRATIONS = ['2026-11-21-0001-accounts-and-sessions']
 
