@@ -20,7 +20,7 @@ function hashBeforeLoading(password: string): BegunHash {
     hashPasswordAtStart(password),
   )
   // Awaited, and its failure thrown, by the first admin's creation; never awaited when the start
-  // fails first, or finds an active admin after all (another replica's, say).
+  // fails before it.
   hash.catch(() => {})
   return { password, hash }
 }

@@ -423,15 +423,16 @@ async function measureInProcessOfItsOwn(
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const baseUrl = `http://127.0.0.1:${port}`
+  // An answer the server died before giving is an error; its exit at the end is none.
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`scale-server exited: ${stderr}`)
+  })
+  exited.catch(() => {})
   // The server's event loop: its longest stall since the last time it was asked.
   const loopMaxMs = async () => {
     const answer = once(child, 'message') as Promise<[{ loopMaxMs: number }]>
-    const exit = once(child, 'exit').then(() => {
-      throw new Error(`scale-server exited: ${stderr}`)
-    })
-    exit.catch(() => {}) // the answer came first: the server's exit at the end is no failure
     child.send('loop')
-    return round((await Promise.race([answer, exit]))[0].loopMaxMs, 1)
+    return round((await Promise.race([answer, exited]))[0].loopMaxMs, 1)
   }
   try {
     const deadline = performance.now() + 120_000

@@ -68,10 +68,11 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * The same hash, made on libuv's thread pool instead of a hashing thread: for the first admin's
- * password while the server starts (accounts/first-admin.ts; main.ts begins it before the server's
- * modules load on a DATA_DIR with no database), before any request. A hashing thread is a V8 isolate of its own, started for it and then kept
- * for the life of the process: 10 MB of a first start's memory and a share of its time
- * (npm run bench -- --only startup / memory), for one hash.
+ * password while the server starts (accounts/first-admin.ts; main.ts begins it before the
+ * server's modules load on a DATA_DIR with no database), before any request. A hashing thread is
+ * a V8 isolate of its own, started for it and then kept for the life of the process: 10 MB of a
+ * first start's memory and a share of its time (npm run bench -- --only startup / memory), for
+ * one hash.
  */
 export async function hashPasswordAtStart(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength)

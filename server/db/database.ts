@@ -66,7 +66,7 @@ export function connect(
  * advisory lock, so several replicas can start at once; the embedded engine has one process.
  */
 export async function migrate(db: Db, engine: Engine): Promise<void> {
-  if (await isUpToDate(db, engine)) return
+  if (await isUpToDate(db)) return
   const { error } = await migrator(db, engine).migrateToLatest()
   if (error)
     throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`)

@@ -4,7 +4,7 @@ import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
 import { laterListMigrations, listMigrations } from './list-migrations'
 import { provisioningMigrations } from './provisioning-migrations'
-import { portableSql, type Engine, type PortableMigration } from './portable-sql'
+import { engineOf, portableSql, type Engine, type PortableMigration } from './portable-sql'
 import type { Schema } from './schema'
 
 const migrations: Record<string, PortableMigration> = {
@@ -662,10 +662,10 @@ export const migrationNameOrder = (a: string, b: string): number => (a < b ? -1 
  * migrates it or refuses it as before. On PostgreSQL, a replica that reads while another migrates
  * sees the names from before the migration's transaction or after it, never between.
  */
-export async function isUpToDate(db: Kysely<Schema>, engine: Engine): Promise<boolean> {
+export async function isUpToDate(db: Kysely<Schema>): Promise<boolean> {
   // Asked, not tried: a failed read would put an error in PostgreSQL's log at every first start.
   const { rows } = await (
-    engine === 'sqlite'
+    engineOf(db) === 'sqlite'
       ? sql<{ present: number }>`select count(*) as present from sqlite_master
         where type = 'table' and name = 'kysely_migration'`
       : sql<{ present: number }>`select count(to_regclass('kysely_migration')) as present`
