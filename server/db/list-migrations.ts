@@ -491,4 +491,21 @@ export const laterListMigrations: Record<string, PortableMigration> = {
       if (t.engine === 'postgres') await sql`analyze accounts`.execute(db)
     },
   },
+
+  /**
+   * An account's creation time to the millisecond, as JavaScript holds it. Equipe's cursors carry
+   * the last row's time as the app reads it (features/staff/staff-order.ts, positionOf), and
+   * PostgreSQL's now() has microseconds: sorted by creation, each next page began with the last
+   * person of the page before, or, newest first, passed over whoever was made in the same
+   * millisecond (creation-order-api.test.ts). SQLite's default is already to the millisecond.
+   */
+  '2026-12-02-4209-creation-to-the-millisecond': {
+    async up(db, t) {
+      if (t.engine !== 'postgres') return
+      await sql`alter table accounts
+        alter column created_at set default date_trunc('milliseconds', now())`.execute(db)
+      await sql`update accounts set created_at = date_trunc('milliseconds', created_at)
+        where created_at <> date_trunc('milliseconds', created_at)`.execute(db)
+    },
+  },
 }
