@@ -59,7 +59,7 @@ export const StaffQuerySchema = Type.Object(
       Type.String({
         pattern: '^([1-9][0-9]{0,5}|last)$',
         description:
-          'a page by its number, read from the start of the list (its cost grows with the number: the screen pages with `after` and `before`), or `last`',
+          'a page by its number, read from the start of the list (its cost grows with the number: the screen pages with `after` and `before`), or `last` (400 with a search or the locked filter that keeps more than 5,000: its number would need them all counted; the reverse sort gives the same people first)',
       }),
     ),
     after: Type.Optional(
@@ -116,7 +116,7 @@ export const StaffListSchema = Type.Object(
     total: Type.Integer({
       minimum: 0,
       description:
-        'how many accounts the list holds; with a search or the locked or 2FA filter, counted up to 1,000 only (totalExact false: more than that)',
+        'how many accounts the list holds; with a search or the locked filter, counted up to 100 only (totalExact false: more than that; up to 5,000 for `page=last`)',
     }),
     totalExact: Type.Boolean({ description: 'false: the list holds more than `total`' }),
     page: Type.Integer({

@@ -218,6 +218,43 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
     })
   }
 
+  // page=n, for older callers: an offset on the page's own read made every skipped row whole
+  // (its lock, its role and team): 349 ms on SQLite for page 4,999 of 100k people.
+  for (const [label, query] of [
+    ['the default order (pending ones first)', {}],
+    ['newest first', { sort: '-createdAt' }],
+    ['a search by name', { q: 'pessoa', sort: 'name' }],
+    ['the active ones', { status: 'active' }],
+  ] as [string, StaffQuery][]) {
+    it(`Equipe, ${label}: page n skips along the order's index, and is the page the cursors reach`, async () => {
+      const small = { ...query, pageSize: '5' }
+      let reached = await staff(small)
+      for (let page = 2; page <= 4; page += 1) {
+        reached = await staff({ ...small, after: reached.next! })
+        captured = []
+        const numbered = await staff({ ...small, page: String(page) })
+        const read = captured
+        captured = null
+        assert.deepEqual(
+          numbered.items.map((item) => item.id),
+          reached.items.map((item) => item.id),
+          `page ${page}`,
+        )
+        assert.equal(numbered.page, page)
+        // The page's rows (with their lock) are read from the page's first row, never skipped to.
+        const rowReads = read.filter((each) => /sign_in_limits/.test(each.sql))
+        assert.ok(rowReads.length > 0, 'the page was read')
+        for (const each of rowReads)
+          if (/offset/i.test(each.sql)) assert.equal(each.parameters.at(-1), 0, each.sql)
+      }
+      assertFromIndex(
+        await plansOf(() => staff({ ...small, page: '4' }), 'accounts'),
+        'accounts',
+        false,
+      )
+    })
+  }
+
   it('Equipe, a rare search: its few matches are looked up in the search index and sorted, not sought along the order', async () => {
     for (const sort of ['name', '-createdAt'] as const) {
       captured = []

@@ -9,7 +9,7 @@ import { roleColumns } from '../../db/role-columns'
 import { ADMIN, apiFixture, type ApiFixture } from '../../test/api-fixture'
 import { SEARCH_WINDOW } from './staff-list'
 import { testStoreName } from '../../test/test-database'
-import { COUNT_CAP } from './staff-total'
+import { COUNT_CAP, LAST_PAGE_COUNT_CAP } from './staff-total'
 
 /**
  * Equipe's keyset pages (staff-order.ts): each order read page after page by its cursors, forward
@@ -327,6 +327,33 @@ describe(`Equipe's search, accents and case ignored (${testStoreName()})`, () =>
     const last = await list(`q=abel&pageSize=100&page=last`)
     assert.equal(last.page, 12)
     assert.equal(last.items.at(-1)!.name, 'Abel Ferreira 1199')
+  })
+})
+
+describe(`the last page of a search that keeps very many (${testStoreName()})`, () => {
+  const DOMAIN = 'multidao.example.com'
+  before(async () => {
+    await insertPeople(
+      Array.from({ length: LAST_PAGE_COUNT_CAP + 1 }, (_, index) => ({
+        name: `Multidão ${String(index).padStart(5, '0')}`,
+        email: `m${index}@${DOMAIN}`,
+      })),
+    )
+  })
+
+  it('is refused with a way to it: counting them all to number it would hold the server', async () => {
+    const response = await api.get('/api/staff?q=multidao&page=last', adminToken)
+    assert.equal(response.statusCode, 400, response.body)
+    assert.match(
+      response.json<{ error: { message: string } }>().error.message,
+      /^Mais de 5\.000 contas nesta lista: .*inverta a ordem\.$/,
+    )
+    // The same people, last first: the reverse order's first page.
+    const reversed = await list('q=multidao&sort=-name&pageSize=3')
+    assert.deepEqual(
+      reversed.items.map((item) => item.name),
+      ['Multidão 05000', 'Multidão 04999', 'Multidão 04998'],
+    )
   })
 })
 
