@@ -3,7 +3,7 @@ import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
 import { laterListMigrations, listMigrations } from './list-migrations'
-import { provisioningMigrations } from './provisioning-migrations'
+import { laterProvisioningMigrations, provisioningMigrations } from './provisioning-migrations'
 import { engineOf, portableSql, type Engine, type PortableMigration } from './portable-sql'
 import type { Schema } from './schema'
 
@@ -644,6 +644,8 @@ const migrations: Record<string, PortableMigration> = {
   ...provisioningMigrations,
   // Issue 42's again: list-migrations.ts.
   ...laterListMigrations,
+  // Issue 46's again: provisioning-migrations.ts.
+  ...laterProvisioningMigrations,
 }
 
 /**

@@ -4,6 +4,8 @@ import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import { testProviderSettings } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
+import { parseFilter } from './filter-parser'
+import { listGroups } from './scim-groups'
 import {
   ERROR_URN,
   GROUP_SCHEMA_URN,
@@ -660,6 +662,49 @@ describe(`Groups on ${testStoreName()}`, () => {
     )
     assertScimError(await scim.call('POST', '/Groups', group('suporte scim')), 409, 'uniqueness')
     assertScimError(await scim.call('GET', '/Groups/2819c223-7f76-453a-919d-413861904646'), 404)
+  })
+
+  it('a page of Groups ends early once its members pass the bound, after one Group at least', async () => {
+    const people = await Promise.all([1, 2, 3, 4, 5].map((n) => provision(`lote${n}`)))
+    for (const [name, members] of [
+      ['Lote A', [people[0]!.id, people[1]!.id]],
+      ['Lote B', [people[2]!.id, people[3]!.id]],
+      ['Lote C', [people[4]!.id]],
+    ] as const) {
+      assert.equal((await scim.call('POST', '/Groups', group(name, [...members]))).statusCode, 201)
+    }
+    const lotes = parseFilter('displayName sw "Lote"')
+    const page = (startIndex: number, most: number) =>
+      listGroups(
+        api.database.db,
+        lotes,
+        { startIndex, count: 10, offset: startIndex - 1 },
+        `${PUBLIC_URL}/scim/v2`,
+        true,
+        most,
+      )
+    const names = (list: Awaited<ReturnType<typeof page>>) =>
+      list.resources.map((resource) => resource.displayName)
+    // Two members a page: A alone (B would make four), then B, then C.
+    const first = await page(1, 2)
+    assert.deepEqual(names(first), ['Lote A'])
+    assert.equal(first.total, 3)
+    assert.deepEqual(names(await page(2, 2)), ['Lote B'])
+    assert.deepEqual(names(await page(3, 2)), ['Lote C'])
+    // A bound below one Group's members still gives that Group, whole.
+    const alone = await page(1, 1)
+    assert.deepEqual(names(alone), ['Lote A'])
+    assert.equal((alone.resources[0]!.members as unknown[]).length, 2)
+    // Without members asked for, the page is as long as asked.
+    const bare = await listGroups(
+      api.database.db,
+      lotes,
+      { startIndex: 1, count: 10, offset: 0 },
+      `${PUBLIC_URL}/scim/v2`,
+      false,
+      1,
+    )
+    assert.deepEqual(names(bare), ['Lote A', 'Lote B', 'Lote C'])
   })
 
   it('PATCH adds and removes members as Entra ID and Okta send them; a member that is no User is refused, nothing written', async () => {
