@@ -130,6 +130,24 @@ describe('an unusable DATA_DIR: one clear line, exit 78 (real processes)', () =>
     )
   })
 
+  // The write probe finishes while the server loads (server/main.ts): a full disk is still said
+  // before the database opens, whichever of the probe and the lock meets it first.
+  it('is full at a restart', { skip: needsMount }, async () => {
+    const folder = await tmpfs('full', '4m')
+    await createDatabase(folder)
+    try {
+      execFileSync('dd', ['if=/dev/zero', `of=${join(folder, 'filler')}`, 'bs=4k'], {
+        stdio: 'ignore',
+      })
+    } catch {
+      // dd ends with "No space left on device": the disk is full, as wanted.
+    }
+    await refused(
+      startServer(dist, env(folder)),
+      new RegExp(`^painel: DATA_DIR=${folder}: no space left on the disk: free some space`),
+    )
+  })
+
   it(
     'fills up during the first start: nothing half-made is left, and the next start begins clean',
     { skip: needsMount },
