@@ -55,6 +55,10 @@ async function membersOf(db: Db, teamIds: string[]) {
     .select(['id', 'name', 'team_id'])
     .where('team_id', 'in', teamIds)
     .where('scim_removed_at', 'is', null)
+    // In one order whatever the plan: the Group's version is made from its members as listed.
+    // It is accounts_scim_members' own (db/provisioning-migrations.ts), read from it alone.
+    .orderBy('team_id')
+    .orderBy('id')
     .execute()
   const byTeam = new Map<string, { id: string; name: string }[]>()
   for (const row of rows) {
@@ -243,8 +247,12 @@ async function placeMembers(
   after: string[],
   at: Date,
 ): Promise<void> {
-  const joining = after.filter((id) => !before.includes(id))
-  const leaving = before.filter((id) => !after.includes(id))
+  // Sets: a PATCH that adds one member to a team of 12,000 compared every member with every
+  // other (144 million comparisons, most of its 800 ms; by hand on the scale bench's data).
+  const was = new Set(before)
+  const will = new Set(after)
+  const joining = after.filter((id) => !was.has(id))
+  const leaving = before.filter((id) => !will.has(id))
   if (joining.length === 0 && leaving.length === 0) return
   const roleId = await roleIdForGroup(trx, context.config.authProviders, team)
   for (const id of joining) {
