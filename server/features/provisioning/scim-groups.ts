@@ -63,8 +63,9 @@ async function membersOf(db: Db, teamIds: string[]) {
   const byTeam = new Map<string, { id: string; name: string }[]>()
   for (const row of rows) {
     const team = row.team_id!.toLowerCase()
-    // Pushed in place: a copy of the list for each member made a team of 12,500 cost 78 million
-    // copies (GET /Groups took 11.7 s at 100k people, by hand on the scale bench's data).
+    // Pushed in place: a copy of the list for each member made a team of 12,000 cost some 70
+    // million copies (GET /Groups took 11.7 s at 100k people, tests running beside it; by hand
+    // on the scale bench's data).
     const members = byTeam.get(team)
     const member = { id: row.id.toLowerCase(), name: row.name }
     if (members) members.push(member)
@@ -129,7 +130,7 @@ export async function readGroup(db: Db, rawId: string, baseUrl: string): Promise
 /**
  * The most members one page of GET /Groups carries: past it the page ends early, after one Group
  * at least (RFC 7644 §3.4.2.4 lets a page hold fewer than asked; `itemsPerPage` says how many,
- * and the directory asks from there). Eight teams of 12,500 people each made one answer of
+ * and the directory asks from there). Eight teams of about 12,000 people each made one answer of
  * 16.8 MB, its members read and written out in one turn of the loop.
  */
 export const MEMBERS_PER_LIST_PAGE = 10_000
