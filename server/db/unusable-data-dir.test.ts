@@ -130,8 +130,8 @@ describe('an unusable DATA_DIR: one clear line, exit 78 (real processes)', () =>
     )
   })
 
-  // The write probe finishes while the server loads (server/main.ts): a full disk is still said
-  // before the database opens, whichever of the probe and the lock meets it first.
+  // An existing database on a disk that filled up since: the write probe (db/data-dir.ts,
+  // checkDataDir) says so before the database opens, not a failed write later.
   it('is full at a restart', { skip: needsMount }, async () => {
     const folder = await tmpfs('full', '4m')
     await createDatabase(folder)

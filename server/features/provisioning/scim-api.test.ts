@@ -297,6 +297,27 @@ describe(`Users on ${testStoreName()}`, () => {
     assert.equal((await scim.call('GET', `/Users?filter=${since}`)).statusCode, 200)
   })
 
+  // The pages after the first start at their first User, found along the Users' own index
+  // (scim-users.ts, listUsers): a directory reading them all gets each once, in one order.
+  it('read page after page by startIndex, gives every User once, and nothing past the end', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await provision(`folha-${n}`, { externalId: `folha-${n}` })
+    const filter = encodeURIComponent('externalId sw "folha-"')
+    type Page = { totalResults: number; itemsPerPage: number; Resources: { id: string }[] }
+    const read = async (query: string) =>
+      (await scim.call('GET', `/Users?filter=${filter}&${query}`)).json<Page>()
+    const whole = (await read('count=100')).Resources.map((user) => user.id)
+    assert.equal(whole.length, 5)
+    const paged: string[] = []
+    for (let startIndex = 1; startIndex <= 5; startIndex += 2) {
+      const page = await read(`startIndex=${startIndex}&count=2`)
+      assert.equal(page.totalResults, 5)
+      paged.push(...page.Resources.map((user) => user.id))
+    }
+    assert.deepEqual(paged, whole)
+    const past = await read('startIndex=6&count=2')
+    assert.deepEqual([past.totalResults, past.itemsPerPage, past.Resources], [5, 0, []])
+  })
+
   it('PATCH active "False" (Entra\'s string) disables the person and ends their sessions at once', async () => {
     const person = await api.person('desligada')
     const response = await scim.call(

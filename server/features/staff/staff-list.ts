@@ -223,12 +223,7 @@ async function readFrom(
       // the data npm run bench -- --only scale seeds). A search's matches are skipped alike.
       const where = [...conditions, ...(search ? [search.matches] : [])]
       if (segment.where) where.push(segment.where)
-      let along = db
-        .selectFrom('accounts')
-        .select(segment.columns.map((column) => column.sql.as(column.field)))
-        .where(all(where))
-      for (const column of segment.columns) along = along.orderBy(column.sql, direction)
-      const first = await along.limit(1).offset(toSkip).executeTakeFirst()
+      const first = await rowAlong(db, segment, where, direction, toSkip)
       if (!first) {
         // The page starts in a later segment: this one's rows are counted out of what is left
         // to skip (the count capped at it).
@@ -282,6 +277,27 @@ async function readFrom(
     if (found.length >= limit) break
   }
   return found
+}
+
+/**
+ * The order's columns of the row `skip` rows along a segment (in `direction`), or undefined when
+ * it has no such row: only the columns its index holds, so the walk reads the index alone
+ * (PostgreSQL too), never the rows it passes. A window's far end (windowPage), a numbered page's
+ * first row (readFrom).
+ */
+function rowAlong(
+  db: Db,
+  segment: Segment,
+  where: RawBuilder<boolean>[],
+  direction: Direction,
+  skip: number,
+) {
+  let along = db
+    .selectFrom('accounts')
+    .select(segment.columns.map((column) => column.sql.as(column.field)))
+    .where(all(where))
+  for (const column of segment.columns) along = along.orderBy(column.sql, direction)
+  return along.limit(1).offset(skip).executeTakeFirst()
 }
 
 /** How deep into a search's matches in name order a page is first looked for (× the page). */
@@ -339,16 +355,7 @@ async function windowPage(
   if (segment.where) where.push(segment.where)
   if (from && index === from.segment)
     where.push(afterPosition(segment, from, order.direction, forward))
-  // Only the order's own columns, which its index holds: PostgreSQL reads them from the index.
-  let end = db
-    .selectFrom('accounts')
-    .select(segment.columns.map((column) => column.sql.as(column.field)))
-    .where(all(where))
-  for (const column of segment.columns) end = end.orderBy(column.sql, direction)
-  const last = await end
-    .limit(1)
-    .offset(SEARCH_WINDOW - 1)
-    .executeTakeFirst()
+  const last = await rowAlong(db, segment, where, direction, SEARCH_WINDOW - 1)
   // Shorter than the window from here: the rest of the segment is the window.
   if (last) {
     const atEnd = positionOf(order, index, last)
