@@ -2,7 +2,11 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { nameSortKey } from '../../common/name-order'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameKey } from './name-key'
-import { laterListMigrations, listMigrations } from './list-migrations'
+import {
+  laterListMigrations,
+  listMigrations,
+  listMigrationsAfterScimPages,
+} from './list-migrations'
 import { laterProvisioningMigrations, provisioningMigrations } from './provisioning-migrations'
 import { engineOf, portableSql, type Engine, type PortableMigration } from './portable-sql'
 import type { Schema } from './schema'
@@ -646,6 +650,8 @@ const migrations: Record<string, PortableMigration> = {
   ...laterListMigrations,
   // Issue 46's again: provisioning-migrations.ts.
   ...laterProvisioningMigrations,
+  // Issue 42's a third time: list-migrations.ts.
+  ...listMigrationsAfterScimPages,
 }
 
 /**
