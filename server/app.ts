@@ -11,7 +11,7 @@ import type { SessionWatchOptions } from './accounts/session-watch'
 import drain, { DEFAULT_DRAIN, type DrainOptions } from './http/drain'
 import errors from './http/errors'
 import { frameworkErrorHandler } from './http/framework-errors'
-import { lazySchemaController } from './http/lazy-schema-compilers'
+import { AJV_OPTIONS, lazySchemaController } from './http/lazy-schema-compilers'
 import { DEFAULT_TIMEOUTS, serverFactory, type ServerTimeouts } from './http/node-server'
 import health from './health/health'
 import loadShedding, { DEFAULT_LOAD_SHEDDING, type LoadSheddingOptions } from './http/load-shedding'
@@ -89,8 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(options.trustProxy !== false),
     serverFactory: serverFactory(timeouts),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Bodies are checked as they are: no silent removal of unknown fields, no type coercion.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ajv: { customOptions: AJV_OPTIONS },
     // Each route's schemas compiled on first use, not all of them at start (lazy-schema-compilers.ts).
     schemaController: lazySchemaController(),
     // The drain (http/drain.ts) answers and closes connections itself: Fastify's own 503 has
