@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Fastify from 'fastify'
+import { Type } from 'typebox'
 import {
   lazyFactory,
   lazySchemaController,
   lazySerializer,
   lazyValidator,
+  plainSerializers,
 } from './lazy-schema-compilers'
+import { serializerSchema } from './serializer-schemas'
 
 describe('lazy schema compilers', () => {
   it('compile a validator on its first call, once, and pass on its errors', () => {
@@ -78,5 +81,18 @@ describe('lazy schema compilers', () => {
     const right = await app.inject({ method: 'POST', url: '/checked', payload: { n: 3 } })
     assert.deepEqual(right.json(), { n: 3 })
     await app.close()
+  })
+  it("give the serializer each answer's schema as serializer-schemas.ts writes it", () => {
+    const given: unknown[] = []
+    const factory = plainSerializers(() => (route: object) => {
+      given.push((route as { schema: unknown }).schema)
+      return (document: unknown) => JSON.stringify(document)
+    })
+    const schema = Type.Object({
+      at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    })
+    factory({}, {})({ schema, method: 'GET', url: '/a', httpStatus: '200' })
+    assert.deepEqual(given, [serializerSchema(schema)])
+    assert.doesNotMatch(JSON.stringify(given), /anyOf/)
   })
 })

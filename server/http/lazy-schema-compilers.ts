@@ -1,6 +1,7 @@
 import AjvCompiler from '@fastify/ajv-compiler'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
+import { serializerSchema } from './serializer-schemas'
 
 /**
  * Fastify's own compilers (ajv for what comes in, fast-json-stringify for what goes out), each
@@ -75,6 +76,20 @@ export const AJV_OPTIONS = {
   validateSchema: false,
 } as const
 
+/** A serializer factory (fast-json-stringify's) given each answer's schema as serializer-schemas.ts rewrites it. */
+export function plainSerializers(
+  factory = SerializerSelector() as unknown as Factory<Serialize>,
+): Factory<Serialize> {
+  return (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options)
+    return (routeDefinition) =>
+      compile({
+        ...routeDefinition,
+        schema: serializerSchema((routeDefinition as { schema?: unknown }).schema),
+      })
+  }
+}
+
 /** The `schemaController` option of Fastify with its default compilers made lazy. */
 export function lazySchemaController(): NonNullable<FastifyServerOptions['schemaController']> {
   return {
@@ -83,10 +98,7 @@ export function lazySchemaController(): NonNullable<FastifyServerOptions['schema
         AjvCompiler() as unknown as Factory<Validate>,
         lazyValidator,
       ) as never,
-      buildSerializer: lazyFactory(
-        SerializerSelector() as unknown as Factory<Serialize>,
-        lazySerializer,
-      ) as never,
+      buildSerializer: lazyFactory(plainSerializers(), lazySerializer) as never,
     },
   }
 }
