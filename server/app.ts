@@ -1,10 +1,11 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import api from './built-in-api'
 import type { Config } from './config/config'
 import { openDatabase, type Database } from './db/database'
 import type { DataDirLock } from './db/data-dir-lock'
 import { openEmbeddedStore } from './db/embedded-store'
+import { NEW_DATABASE_FILE } from './db/new-database'
 import { clientErrorHandler } from './http/client-errors'
 import type { BegunHash } from './accounts/first-admin'
 import type { SessionWatchOptions } from './accounts/session-watch'
@@ -213,7 +214,12 @@ async function openStore(app: FastifyInstance, options: AppOptions): Promise<Dat
             ),
         },
       )
-    : await openEmbeddedStore(resolve(options.dataDir), app.log, options.dataDirLock)
+    : await openEmbeddedStore(
+        resolve(options.dataDir),
+        app.log,
+        options.dataDirLock,
+        join(options.distDir, 'server', NEW_DATABASE_FILE),
+      )
   app.log.info(
     database.engine === 'postgres'
       ? 'database: PostgreSQL (DATABASE_URL)'

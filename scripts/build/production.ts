@@ -6,11 +6,13 @@
  *   dist/assets/*               content-hashed JS chunks, CSS, images (+ .br/.gz for text ≥ 1 KB)
  *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
+ *   dist/server/new-database.sqlite   the empty database a first start copies (server/db/new-database.ts)
  */
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { realpathSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { build, type Metafile } from 'esbuild'
+import { NEW_DATABASE_FILE, writeNewDatabase } from '../../server/db/new-database'
 import { clientSourcePlugin } from './client-source'
 import { coldPathSharedInputs, commonChunkPlugin, entryModules } from './common-chunk'
 import { precompress } from './compress'
@@ -136,6 +138,7 @@ export interface BuildOptions {
 
 export async function buildProduction({ prerender = true }: BuildOptions = {}): Promise<void> {
   const started = performance.now()
+  const newDatabase = join(dirname(serverOut), NEW_DATABASE_FILE)
   await rm(distDir, { recursive: true, force: true })
   await mkdir(assetsDir, { recursive: true })
 
@@ -145,7 +148,7 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
   const [client, colorMode, , prerendered] = await Promise.all([
     buildClient(routeTable),
     build(colorModeBootOptions('production')),
-    build(serverOptions()),
+    build(serverOptions()).then(() => writeNewDatabase(newDatabase)),
     prerender ? prerenderSignIn() : undefined,
   ])
   const metafile = mergeMetafiles(client.metafile!, colorMode.metafile!)
@@ -189,6 +192,7 @@ export async function buildProduction({ prerender = true }: BuildOptions = {}): 
     join(distDir, 'index.html'),
     join(root, entry),
     serverOut,
+    newDatabase,
     ...stylesheetsFor(metafile, [entry]).map((css) => join(root, css)),
   ])
   if (missing.length > 0) {

@@ -5,6 +5,8 @@ import {
   fsyncSync,
   openSync,
   closeSync,
+  readFileSync,
+  writeFileSync,
   renameSync,
   rmSync,
 } from 'node:fs'
@@ -39,10 +41,12 @@ export async function openEmbeddedStore(
   dataDir: string,
   log: StoreLog,
   lock: DataDirLock = claimDataDir(dataDir),
+  /** The build's empty database (db/new-database.ts), when there is one: a first start copies it. */
+  newDatabase?: string,
 ): Promise<Database> {
   try {
     const file = join(dataDir, DATABASE_FILE)
-    if (!existsSync(file)) await createDatabase(dataDir, log)
+    if (!existsSync(file)) await createDatabase(dataDir, log, newDatabase)
     for (const part of [file, `${file}-wal`, `${file}-shm`]) {
       if (!existsSync(part)) continue
       await access(part, constants.W_OK).catch((error: unknown) => {
@@ -84,13 +88,22 @@ export async function openEmbeddedStore(
  * acknowledged writes were lost at the next kill -9. The build uses a rollback journal, so the
  * connection left behind holds no index or WAL at all; first-start-backup.test.ts proves it.
  */
-async function createDatabase(dataDir: string, log: StoreLog): Promise<void> {
+async function createDatabase(
+  dataDir: string,
+  log: StoreLog,
+  newDatabase: string | undefined,
+): Promise<void> {
   const creating = join(dataDir, CREATING_FILE)
   const complete = join(dataDir, COMPLETE_FILE)
   removeWithSidecars(creating) // a first start that died half-way; we hold the lock
   removeWithSidecars(complete)
   let db: Db | undefined
   try {
+    // The build's empty database, migrated already (db/new-database.ts); without one (the
+    // sources run by tsx, a test), the migrations make it here. Its bytes, not the file: a copy
+    // would keep the file's mode, and the image's code is read-only to the server (Dockerfile).
+    if (newDatabase !== undefined && existsSync(newDatabase))
+      writeFileSync(creating, readFileSync(newDatabase))
     db = connect({ sqliteFile: creating }, undefined, { journal: 'delete' })
     await migrate(db, 'sqlite')
     const old = join(dataDir, PGLITE_FOLDER)

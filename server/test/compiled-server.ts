@@ -9,6 +9,7 @@ import { build } from 'esbuild'
 import { serverOptions } from '../../scripts/build/esbuild-options'
 import { freePortSync } from '../../scripts/free-port'
 import { root } from '../../scripts/paths'
+import { NEW_DATABASE_FILE, writeNewDatabase } from '../db/new-database'
 import { createFixtureDist, type FixtureDist } from './fixture-dist'
 
 /**
@@ -20,6 +21,8 @@ export async function compiledServerDist(): Promise<FixtureDist> {
   await symlink(join(root, 'node_modules'), join(dist.base, 'node_modules'), 'dir')
   await writeFile(join(dist.base, 'package.json'), JSON.stringify({ type: 'module' }))
   await build({ ...serverOptions(), outdir: join(dist.distDir, 'server'), logLevel: 'silent' })
+  // As the build makes it: a first start copies it (db/new-database.ts).
+  await writeNewDatabase(join(dist.distDir, 'server', NEW_DATABASE_FILE))
   // Readable by the unprivileged user some tests run the server as.
   await chmod(dist.base, 0o755)
   return dist
