@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { sql } from 'kysely'
 import { after, before, describe, it } from 'node:test'
 import type { Account } from '../db/schema'
 import type { Database } from '../db/database'
@@ -97,6 +98,43 @@ describe(`account administration rules (${testStoreName()})`, () => {
       await codeOf(writeAccountChange(database.db, actor, second.id, { status: 'disabled' })),
       '409 last_admin',
     )
+  })
+
+  // The admins' changes were serialised by locking every active admin's row, with an UPDATE that
+  // wrote each of them: 912 rows at a year's size, about 60 ms on SQLite (db/list-migrations.ts,
+  // 4211). One lock row does it now.
+  it("an admin's change to one person writes that person's row, and no admin's", async () => {
+    const admins = [await account('admin'), await account('admin'), await account('admin')]
+    const pending = await account('staff', 'pending')
+    const db = database.db
+    await sql`create table account_writes (id text not null)`.execute(db)
+    if (database.engine === 'postgres') {
+      await sql`create function record_account_write() returns trigger language plpgsql as $$
+        begin insert into account_writes (id) values (new.id); return null; end $$`.execute(db)
+      await sql`create trigger record_account_writes after update on accounts
+        for each row execute function record_account_write()`.execute(db)
+    } else {
+      await sql`create trigger record_account_writes after update on accounts
+        begin insert into account_writes (id) values (new.id); end`.execute(db)
+    }
+    try {
+      await writeAccountChange(db, admins[0]!, pending.id, { status: 'active' })
+      await writeAccountChange(db, admins[0]!, admins[1]!.id, { role: 'staff' })
+      const { rows } = await sql<{ id: string }>`select id from account_writes`.execute(db)
+      // Each target twice: locked (lockAccount), then changed.
+      assert.deepEqual(
+        [...new Set(rows.map((row) => row.id))].sort(),
+        [pending.id, admins[1]!.id].sort(),
+      )
+    } finally {
+      if (database.engine === 'postgres') {
+        await sql`drop trigger record_account_writes on accounts`.execute(db)
+        await sql`drop function record_account_write()`.execute(db)
+      } else {
+        await sql`drop trigger record_account_writes`.execute(db)
+      }
+      await sql`drop table account_writes`.execute(db)
+    }
   })
 
   it('only a pending registration can be removed', async () => {

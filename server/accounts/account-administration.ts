@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { normalizeAccountId } from '../../common/account-id'
 import type { Access } from '../../common/api/roles'
+import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { roleOutranks } from '../roles/rank'
 import { reachableSql } from '../roles/team-scope'
 import type { AccountStatus, Role } from '../../common/account-rules'
@@ -83,7 +84,7 @@ export type WithinChange = (trx: Db, before: Account, after: Account | undefined
 
 /**
  * The account, read with its row locked to the end of the transaction (an UPDATE that changes
- * nothing, as lockActiveAdmins does: PostgreSQL holds the row lock and answers the row as the
+ * nothing, as lockAdminChanges does: PostgreSQL holds the row lock and answers the row as the
  * last committed change left it; SQLite takes its write lock). Two admins changing the same
  * person at once are serialised, and the second sees what the first did: a person approved by
  * two admins together is approved once.
@@ -106,41 +107,48 @@ const isActiveAdmin = (account: { role: Role; status: AccountStatus }) =>
   account.role === 'admin' && account.status === 'active'
 
 /**
- * Locks the active admins' rows (an UPDATE that changes nothing: PostgreSQL holds their row locks
- * to the end of the transaction, SQLite its write lock) and answers their ids. Every change an
- * admin makes takes this lock first, before the target's own row, so changes are serialised in
- * one order (two admins demoting each other at once: the second sees the first's change; two
- * bulk approvals that overlap: no deadlock).
+ * Takes the lock every change an admin makes to an account takes first (the one row of
+ * account_change_lock, with an UPDATE that changes nothing: PostgreSQL holds its row lock to the
+ * end of the transaction, SQLite its write lock), before the target's own row, so such changes are
+ * made one after another and in one order (two admins demoting each other at once: the second
+ * sees the first's change; two bulk approvals that overlap: no deadlock). Answers how many active
+ * admins there are once it is held, counted from account_tallies (kept by triggers in the writing
+ * transaction), and at most 2: what the last-admin rule needs to know.
  */
-function lockActiveAdmins(trx: Db): Promise<{ id: string }[]> {
-  return trx
-    .updateTable('accounts')
-    .set((set) => ({ updated_at: set.ref('updated_at') }))
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .returning('id')
+async function lockAdminChanges(trx: Db): Promise<number> {
+  await trx
+    .updateTable('account_change_lock')
+    .set((set) => ({ id: set.ref('id') }))
+    .where('id', '=', 1)
     .execute()
+  // An invited admin's status is `active` (the tallies say `invited`): an active admin too.
+  const { count } = await trx
+    .selectFrom('account_tallies')
+    .select(sql<number | string | null>`sum(count)`.as('count'))
+    .where('role_id', '=', BUILT_IN_ROLE_IDS.admin)
+    .where('status', 'in', ['active', 'invited'])
+    .executeTakeFirstOrThrow()
+  return Math.min(Number(count ?? 0), 2)
 }
 
-/** Refuses a change that would leave no active admin (the admins locked by lockActiveAdmins). */
+/** Refuses a change that would leave no active admin (`activeAdmins` from lockAdminChanges). */
 function keepAnActiveAdmin(
-  activeAdmins: { id: string }[],
+  activeAdmins: number,
   target: Account,
   after: { role: Role; status: AccountStatus } | 'removed',
 ): void {
   const stillActiveAdmin = after !== 'removed' && isActiveAdmin(after)
-  const targetIsActiveAdmin = activeAdmins.some((admin) => admin.id === target.id)
-  if (targetIsActiveAdmin && !stillActiveAdmin && activeAdmins.length <= 1) throw lastAdmin()
+  if (isActiveAdmin(target) && !stillActiveAdmin && activeAdmins <= 1) throw lastAdmin()
 }
 
 /**
- * The account locked as writeAccountChangeWithin locks it (the active admins first, then the
+ * The account locked as writeAccountChangeWithin locks it (the admins' changes first, then the
  * account), for a caller that reads the account, decides, and then writes through
  * writeAccountChangeWithin in the same transaction: the provisioning routes
  * (features/provisioning/), whose PATCH must not lose a concurrent one's change.
  */
 export async function lockAccountForChange(trx: Db, id: string): Promise<Account | undefined> {
-  await lockActiveAdmins(trx)
+  await lockAdminChanges(trx)
   return lockAccount(trx, id, undefined)
 }
 
@@ -195,12 +203,11 @@ export async function writeAccountChangeWithin(
   within?: WithinChange,
   access?: Access,
 ): Promise<{ before: Account; after: Account; changed: boolean }> {
-  const activeAdmins = await lockActiveAdmins(trx)
+  const activeAdmins = await lockAdminChanges(trx)
   const target = await lockAccount(trx, id, access)
   if (!target) throw notFound()
   await refuseOutranked(trx, target, access)
-  const lastActiveAdmin =
-    activeAdmins.length <= 1 && activeAdmins.some((admin) => admin.id === target.id)
+  const lastActiveAdmin = activeAdmins <= 1 && isActiveAdmin(target)
   const wanted = typeof change === 'function' ? change(target, { lastActiveAdmin }) : change
   if (wanted === null) return { before: target, after: target, changed: false }
   const roleId = wanted.roleId ?? (wanted.role ? builtInRoleId(wanted.role) : target.role_id)
@@ -235,7 +242,7 @@ export async function removePendingAccount(
 ): Promise<Account> {
   const id = refuseOwnAccount(actor, rawId)
   return db.transaction().execute(async (trx) => {
-    const activeAdmins = await lockActiveAdmins(trx)
+    const activeAdmins = await lockAdminChanges(trx)
     const target = await lockAccount(trx, id, access)
     if (!target) throw notFound()
     await refuseOutranked(trx, target, access)

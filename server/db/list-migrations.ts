@@ -539,4 +539,22 @@ export const listMigrationsAfterScimPages: Record<string, PortableMigration> = {
       }
     },
   },
+
+  /**
+   * One row every change an admin makes to an account locks first
+   * (accounts/account-administration.ts, lockAdminChanges). They locked every active
+   * Administrador's row instead, with an UPDATE that changed nothing: 912 rows written at 100k
+   * people (the data npm run bench -- --only scale seeds), about 60 ms on SQLite with the event
+   * loop held, twice in a directory's PATCH of a Group, and on PostgreSQL a new version of each of
+   * those rows every time.
+   */
+  '2026-12-03-4211-one-lock-for-admin-changes': {
+    async up(db) {
+      await db.schema
+        .createTable('account_change_lock')
+        .addColumn('id', 'integer', (column) => column.primaryKey())
+        .execute()
+      await sql`insert into account_change_lock (id) values (1)`.execute(db)
+    },
+  },
 }

@@ -81,6 +81,14 @@ export interface AccountTalliesTable {
 }
 
 /**
+ * One row that every change an admin makes to an account locks first, so that such changes are
+ * made one after another (accounts/account-administration.ts, lockAdminChanges).
+ */
+export interface AccountChangeLockTable {
+  id: number
+}
+
+/**
  * Sign-ins per UTC day (YYYY-MM-DD) and the team the person was in then ('' for none), written
  * with each sign-in event (audit-log/record-audit.ts): Início's chart.
  */
@@ -419,6 +427,7 @@ export interface Schema {
   deletion_requests: DeletionRequestsTable
   provider_link_invitations: ProviderLinkInvitationsTable
   account_tallies: AccountTalliesTable
+  account_change_lock: AccountChangeLockTable
   sign_in_days: SignInDaysTable
   scim_tokens: ScimTokensTable
   /** Kysely's own bookkeeping of applied migrations. */
