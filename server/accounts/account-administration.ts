@@ -124,7 +124,7 @@ async function lockAdminChanges(trx: Db): Promise<number> {
   // An invited admin's status is `active` (the tallies say `invited`): an active admin too.
   const { count } = await trx
     .selectFrom('account_tallies')
-    .select(sql<number | string | null>`sum(count)`.as('count'))
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
     .where('role_id', '=', BUILT_IN_ROLE_IDS.admin)
     .where('status', 'in', ['active', 'invited'])
     .executeTakeFirstOrThrow()

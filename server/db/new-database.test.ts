@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import Libsql from 'libsql'
 import { connect } from './database'
 import { openEmbeddedStore } from './embedded-store'
-import { isUpToDate, migrationNameOrder, migrationProvider } from './migrations'
+import { isUpToDate, migrator } from './migrations'
 import { writeNewDatabase } from './new-database'
 
 /**
@@ -27,11 +27,7 @@ async function markedNewDatabase(name: string, upTo?: string): Promise<string> {
   const path = join(scratch, `${name}.sqlite`)
   if (upTo) {
     const db = connect({ sqliteFile: path }, undefined, { journal: 'delete' })
-    const { error } = await new Migrator({
-      db,
-      provider: migrationProvider('sqlite'),
-      nameComparator: migrationNameOrder,
-    }).migrateTo(upTo)
+    const { error } = await migrator(db, 'sqlite').migrateTo(upTo)
     await db.destroy()
     if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error))
   } else {

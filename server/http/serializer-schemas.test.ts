@@ -73,7 +73,7 @@ describe('serializerSchema', () => {
       email: 'conceicao@empresa.com.br',
       role: 'staff',
       roleId: '00000000-0000-4000-8000-000000000002',
-      roleName: 'Colaborador',
+      roleName: 'Equipe',
       status: 'active',
       createdAt: '2026-11-30T10:00:00.000Z',
       locked: false,
