@@ -7,7 +7,11 @@ import {
   listMigrations,
   listMigrationsAfterScimPages,
 } from './list-migrations'
-import { laterProvisioningMigrations, provisioningMigrations } from './provisioning-migrations'
+import {
+  laterProvisioningMigrations,
+  provisioningMigrations,
+  provisioningMigrationsAfterAdminLock,
+} from './provisioning-migrations'
 import { engineOf, portableSql, type Engine, type PortableMigration } from './portable-sql'
 import type { Schema } from './schema'
 
@@ -652,6 +656,8 @@ const migrations: Record<string, PortableMigration> = {
   ...laterProvisioningMigrations,
   // Issue 42's a third time: list-migrations.ts.
   ...listMigrationsAfterScimPages,
+  // Issue 46's a third time: provisioning-migrations.ts.
+  ...provisioningMigrationsAfterAdminLock,
 }
 
 /**

@@ -71,3 +71,126 @@ export const laterProvisioningMigrations: Record<string, PortableMigration> = {
     },
   },
 }
+
+/**
+ * Written after issue 42's third set (the one lock for admins' changes): migrations.ts puts them
+ * last.
+ */
+export const provisioningMigrationsAfterAdminLock: Record<string, PortableMigration> = {
+  /**
+   * A Group's meta.version, kept by triggers in the writing transaction whatever code writes:
+   * a new random stamp whenever what the Group shows changes (its name, externalId,
+   * lastModified; who is in it; a member's name). It was a digest of the whole representation,
+   * made at every read: about 70 ms for a team of 12,000, the event loop held, even for a read
+   * without its members (Entra's) and twice in every PATCH (by hand, on the data
+   * npm run bench -- --only scale seeds). A random stamp, not a counter: a database restored
+   * from a backup cannot give a later change the version an earlier answer carried.
+   *
+   * A table of its own, not a column of `teams`: a Group's PATCH and Equipe's team edit lock the
+   * team's row first, and a move between two teams writes both teams' versions, so two PATCHes
+   * moving people between the same two Groups would each hold the row the other waits for. A
+   * move's two versions are written in key order, as account_tallies' rows are (4203).
+   */
+  '2026-12-04-4603-group-versions': {
+    async up(db, t) {
+      await db.schema
+        .createTable('group_versions')
+        .addColumn('team_id', t.uuid, (column) =>
+          column.primaryKey().references('teams.id').onDelete('cascade'),
+        )
+        .addColumn('version', 'text', (column) => column.notNull())
+        .execute()
+      const fresh =
+        t.engine === 'postgres'
+          ? `substr(md5(random()::text || clock_timestamp()::text), 1, 16)`
+          : `lower(hex(randomblob(8)))`
+      const bump = (team: string) =>
+        `update group_versions set version = ${fresh} where team_id = ${team}`
+      const teamShown = `old.name is distinct from new.name
+        or old.scim_external_id is distinct from new.scim_external_id
+        or old.updated_at is distinct from new.updated_at`
+      const memberShown = `old.team_id is distinct from new.team_id or old.name is distinct from new.name
+        or old.scim_removed_at is distinct from new.scim_removed_at`
+      if (t.engine === 'postgres') {
+        await sql
+          .raw(
+            `create function group_versions_follow_team() returns trigger language plpgsql as $$
+            begin
+              if tg_op = 'INSERT' then
+                insert into group_versions (team_id, version) values (new.id, ${fresh});
+              elsif ${teamShown} then
+                ${bump('new.id')};
+              end if;
+              return null;
+            end $$`,
+          )
+          .execute(db)
+        await sql`create trigger teams_group_version after insert
+            or update of name, scim_external_id, updated_at on teams
+            for each row execute function group_versions_follow_team()`.execute(db)
+        // least() and greatest() pass over a null: a move from or to no team writes one row.
+        await sql
+          .raw(
+            `create function group_versions_follow_member() returns trigger language plpgsql as $$
+            begin
+              if tg_op = 'INSERT' then
+                ${bump('new.team_id')};
+              elsif tg_op = 'DELETE' then
+                ${bump('old.team_id')};
+              elsif ${memberShown} then
+                ${bump('least(old.team_id, new.team_id)')};
+                if old.team_id <> new.team_id then
+                  ${bump('greatest(old.team_id, new.team_id)')};
+                end if;
+              end if;
+              return null;
+            end $$`,
+          )
+          .execute(db)
+        await sql`create trigger accounts_group_version after insert or delete
+            or update of team_id, name, scim_removed_at on accounts
+            for each row execute function group_versions_follow_member()`.execute(db)
+      } else {
+        // SQLite's `is not` is PostgreSQL's `is distinct from`.
+        const sqlite = (condition: string) => condition.replaceAll('is distinct from', 'is not')
+        await sql
+          .raw(
+            `create trigger teams_group_version_insert after insert on teams begin
+              insert into group_versions (team_id, version) values (new.id, ${fresh}); end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger teams_group_version_update
+              after update of name, scim_external_id, updated_at on teams
+              when ${sqlite(teamShown)} begin ${bump('new.id')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger accounts_group_version_insert after insert on accounts
+              when new.team_id is not null begin ${bump('new.team_id')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger accounts_group_version_delete after delete on accounts
+              when old.team_id is not null begin ${bump('old.team_id')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger accounts_group_version_update
+              after update of team_id, name, scim_removed_at on accounts
+              when ${sqlite(memberShown)}
+              begin update group_versions set version = ${fresh}
+                where team_id in (old.team_id, new.team_id); end`,
+          )
+          .execute(db)
+      }
+      await sql
+        .raw(`insert into group_versions (team_id, version) select id, ${fresh} from teams`)
+        .execute(db)
+    },
+  },
+}

@@ -89,6 +89,15 @@ export interface AccountChangeLockTable {
 }
 
 /**
+ * A SCIM Group's meta.version: a random stamp made anew, by triggers, whenever what the Group
+ * shows changes (db/provisioning-migrations.ts, 4603; features/provisioning/scim-groups.ts).
+ */
+export interface GroupVersionsTable {
+  team_id: string
+  version: string
+}
+
+/**
  * Sign-ins per UTC day (YYYY-MM-DD) and the team the person was in then ('' for none), written
  * with each sign-in event (audit-log/record-audit.ts): Início's chart.
  */
@@ -428,6 +437,7 @@ export interface Schema {
   provider_link_invitations: ProviderLinkInvitationsTable
   account_tallies: AccountTalliesTable
   account_change_lock: AccountChangeLockTable
+  group_versions: GroupVersionsTable
   sign_in_days: SignInDaysTable
   scim_tokens: ScimTokensTable
   /** Kysely's own bookkeeping of applied migrations. */

@@ -55,6 +55,7 @@ function made(
       externalId: fields.externalId,
       createdAt: CREATED,
       updatedAt: CREATED,
+      version: 'corpus',
       members: fields.memberIds.map((member) => ({
         id: member,
         name: names.get(member) ?? 'Someone',

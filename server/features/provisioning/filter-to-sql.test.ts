@@ -141,6 +141,7 @@ before(async () => {
           externalId: team.externalId,
           createdAt: at(team.day),
           updatedAt: at(team.day + 1),
+          version: 'filter',
           members,
         },
         BASE,

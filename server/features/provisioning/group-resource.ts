@@ -1,10 +1,9 @@
 import { GROUP_SCHEMA } from './group-schema'
-import { resourceVersion } from './resource-version'
 import type { ScimResource } from './user-resource'
 
 /**
  * A team as a SCIM Group (RFC 7643 §4.2): its name, its people as members (in id order, so the
- * same team always reads the same and keeps its meta.version), and meta. A team with nobody has
+ * same team always reads the same), and meta. A team with nobody has
  * no `members` (RFC 7643 §2.5: an empty multi-valued attribute is unassigned).
  */
 
@@ -15,6 +14,8 @@ export interface GroupRecord {
   createdAt: Date
   /** The last change of the team or of who is in it. */
   updatedAt: Date
+  /** The stamp triggers make anew at every change of what the Group shows (group_versions). */
+  version: string
   members: { id: string; name: string }[]
 }
 
@@ -38,8 +39,14 @@ export function groupResource(record: GroupRecord, baseUrl: string): ScimResourc
       created: record.createdAt.toISOString(),
       lastModified: record.updatedAt.toISOString(),
       location: `${baseUrl}/Groups/${record.id}`,
+      version: groupVersionTag(record.version),
     },
   }
-  ;(resource.meta as Record<string, string>).version = resourceVersion(resource)
   return resource
 }
+
+/**
+ * meta.version and the ETag (RFC 7644 §3.14): weak, as a User's (resource-version.ts), since the
+ * same Group is shown in more than one form (with or without its members).
+ */
+export const groupVersionTag = (version: string): string => `W/"${version}"`

@@ -5,7 +5,8 @@ import { scimPatch, type ScimPatchOperation, type ScimResource as OracleResource
 import type { ResourceKind } from './attribute-schema'
 import { GROUP } from './group-schema'
 import { groupResource } from './group-resource'
-import { applyPatch, PATCH_OP_SCHEMA } from './patch-operations'
+import { groupFields } from './group-input'
+import { applyPatch, membersNamedByPatch, PATCH_OP_SCHEMA } from './patch-operations'
 import { ScimError } from './scim-error'
 import { USER } from './user-schema'
 import { userResource, type ScimResource } from './user-resource'
@@ -37,6 +38,7 @@ const group = groupResource(
     externalId: null,
     createdAt: new Date('2026-01-01T12:00:00.000Z'),
     updatedAt: new Date('2026-01-02T12:00:00.000Z'),
+    version: 'a1b2c3d4e5f60718',
     members: [
       { id: ANA, name: 'Ana Souza' },
       { id: BRUNO, name: 'Bruno Lima' },
@@ -630,5 +632,111 @@ describe('where applyPatch and scim-patch part, on purpose (RFC 7644 wins)', () 
     const theirs = oracle(user, operations)
     assert.equal(theirs.displayName, 'Ana Souza')
     assert.equal(theirs.DisplayName, 'Ana S.')
+  })
+})
+
+describe('a Group PATCH that names its members (membersNamedByPatch)', () => {
+  const PEOPLE = [ANA, BRUNO, CARLA, 'b3c4d5e6-f7a8-4b9c-8d0e-1f2a3b4c5d6e']
+  const groupOf = (ids: readonly string[]) =>
+    groupResource(
+      {
+        id: TEAM,
+        name: 'Vendas',
+        externalId: null,
+        createdAt: new Date('2026-01-01T12:00:00.000Z'),
+        updatedAt: new Date('2026-01-02T12:00:00.000Z'),
+        version: 'v1',
+        members: ids.map((id) => ({ id, name: `Pessoa ${id.slice(0, 4)}` })),
+      },
+      BASE,
+    )
+  /** The member ids after the PATCH, or the refusal's scimType. */
+  const outcome = (members: readonly string[], body: unknown): string[] | string => {
+    try {
+      return groupFields(applyPatch(GROUP, groupOf(members), body)).memberIds.sort()
+    } catch (error) {
+      if (error instanceof ScimError) return `${error.status} ${error.scimType}`
+      throw error
+    }
+  }
+  const id = fc.oneof(
+    fc.constantFrom(...PEOPLE),
+    fc.constantFrom(...PEOPLE).map((person) => person.toUpperCase()),
+    fc.constantFrom('x', ''),
+  )
+  const operation = fc.oneof(
+    fc.record({
+      op: fc.constantFrom('add', 'Add'),
+      path: fc.constantFrom('members', 'Members'),
+      value: fc.array(
+        id.map((value) => ({ value })),
+        { maxLength: 3 },
+      ),
+    }),
+    fc.record({
+      op: fc.constantFrom('remove', 'Remove'),
+      path: fc.constantFrom('members'),
+      value: fc.array(
+        id.map((value) => ({ value })),
+        { maxLength: 3 },
+      ),
+    }),
+    id.map((value) => ({ op: 'remove', path: `members[value eq "${value}"]` })),
+    fc.constantFrom(
+      { op: 'replace', path: 'displayName', value: 'Vendas Sul' },
+      { op: 'replace', value: { id: TEAM, displayName: 'Vendas Norte' } },
+      { op: 'replace', path: 'externalId', value: 'grp-vendas' },
+    ),
+  )
+
+  it('gives on the Group with only the named members what it gives on the whole Group (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray(PEOPLE),
+        fc.array(operation, { minLength: 1, maxLength: 4 }),
+        (members, operations) => {
+          const body = patch(...operations)
+          const named = membersNamedByPatch(body)
+          assert.ok(named !== null, 'every operation here names its members')
+          const wanted = new Set(named.map((value) => value.toLowerCase()))
+          const some = members.filter((member) => wanted.has(member))
+          const whole = outcome(members, body)
+          const part = outcome(some, body)
+          if (typeof whole === 'string') return assert.equal(part, whole)
+          assert.ok(typeof part !== 'string', `${String(part)} on the part, not on the whole`)
+          // The part's change, made to the whole Group: what the whole Group's PATCH made.
+          const joined = part.filter((member) => !some.includes(member))
+          const left = some.filter((member) => !part.includes(member))
+          const made = [...members.filter((member) => !left.includes(member)), ...joined].sort()
+          assert.deepEqual(made, whole)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('is null when an operation can reach members it does not name', () => {
+    for (const operation of [
+      { op: 'replace', path: 'members', value: [{ value: ANA }] },
+      { op: 'remove', path: 'members' },
+      { op: 'replace', value: { members: [{ value: ANA }] } },
+      { op: 'remove', path: `members[value eq "${ANA}" or value eq "${BRUNO}"]` },
+      { op: 'remove', path: 'members[display eq "Ana"]' },
+      { op: 'replace', path: `members[value eq "${ANA}"].display`, value: 'Ana' },
+      { op: 'add', path: 'members', value: [{ display: 'Ana' }] },
+      { op: 'add', path: 'nonsense[', value: 'x' },
+    ])
+      assert.equal(membersNamedByPatch(patch(operation)), null, JSON.stringify(operation))
+    assert.equal(membersNamedByPatch({ Operations: [] }), null)
+    assert.deepEqual(
+      membersNamedByPatch(
+        patch(
+          { op: 'add', path: 'members', value: [{ value: ANA }] },
+          { op: 'remove', path: `members[value eq "${BRUNO}"]` },
+          { op: 'replace', path: 'displayName', value: 'Vendas' },
+        ),
+      ),
+      [ANA, BRUNO],
+    )
   })
 })

@@ -10,6 +10,7 @@ import { checkAllText, coerceMany, coerceSingle, describeValue } from './attribu
 import { compileFilter, property, type Predicate } from './filter-evaluator'
 import { parseAttributePath, parsePatchPath } from './filter-parser'
 import type { Filter } from './filter-syntax'
+import { GROUP } from './group-schema'
 import { badRequest, ScimError } from './scim-error'
 import type { ScimResource } from './user-resource'
 
@@ -443,4 +444,70 @@ function equalities(filter: Filter): Json | null {
     return left && right ? { ...left, ...right } : null
   }
   return null
+}
+
+/**
+ * The members a Group's PATCH can change, when they are all named in it: added by value, removed
+ * by value (Entra ID's form) or by `members[value eq "…"]`. Then the PATCH gives the same result
+ * on the Group with only those of its members as on the whole Group (applyPatch adds, removes and
+ * refuses an element by its value alone), and a change to a Group of 12,000 need not read them
+ * all. Null when an operation can reach members it does not name (replace them, remove them all,
+ * a filter of another shape) or cannot be read: the PATCH is then applied to the whole Group,
+ * which also gives its refusal. The ids as the PATCH wrote them; ones that are no UUID stay, and
+ * find no member.
+ */
+export function membersNamedByPatch(body: unknown): string[] | null {
+  let operations: Operation[]
+  try {
+    operations = patchOperations(body)
+  } catch {
+    return null
+  }
+  const named: string[] = []
+  const isMembers = (attribute: AttributeDefinition) => attribute.name === 'members'
+  for (const { op, path, value } of operations) {
+    if (path === undefined) {
+      // add/replace of an object of attributes: fine as long as none of its keys is a member's.
+      if (!isObject(value)) return null
+      for (const key of Object.keys(value)) {
+        const parsed = parseAttributePath(key)
+        const resolution = parsed ? resolvePath(GROUP, parsed) : null
+        if (!resolution || resolution.kind === 'unknown') return null
+        if (resolution.kind === 'kept' && isMembers(resolution.attribute)) return null
+      }
+      continue
+    }
+    let parsed: ReturnType<typeof parsePatchPath>
+    try {
+      parsed = parsePatchPath(path)
+    } catch {
+      return null
+    }
+    const resolution = resolvePath(GROUP, parsed.path)
+    if (resolution.kind === 'unknown') return null
+    if (resolution.kind === 'discarded' || !isMembers(resolution.attribute)) continue
+    if (resolution.subAttribute || parsed.subAttribute !== undefined) return null
+    if (parsed.filter) {
+      const { filter } = parsed
+      if (
+        op !== 'remove' ||
+        filter.kind !== 'compare' ||
+        filter.operator !== 'eq' ||
+        filter.path.attribute.toLowerCase() !== 'value' ||
+        filter.path.subAttribute !== undefined ||
+        typeof filter.value !== 'string'
+      )
+        return null
+      named.push(filter.value)
+      continue
+    }
+    // add, or Entra's remove with a list: each element's value; a bare remove takes them all.
+    if (op === 'replace' || value === undefined) return null
+    for (const element of Array.isArray(value) ? value : [value]) {
+      const id = isObject(element) ? property(element, 'value') : undefined
+      if (typeof id !== 'string') return null
+      named.push(id)
+    }
+  }
+  return named
 }

@@ -42,6 +42,7 @@ const TEAM: GroupRecord = {
   externalId: null,
   createdAt: new Date('2026-01-01T12:00:00.000Z'),
   updatedAt: new Date('2026-01-02T12:00:00.000Z'),
+  version: '3f9a1c07b2d4e6f8',
   members: [
     { id: '5f0d6a5e-9b7c-4c1a-8d2e-3f4a5b6c7d8e', name: 'Bruno Lima' },
     { id: ANA.id, name: ANA.name },

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
 
 /**
- * meta.version (RFC 7644 §3.14): a weak ETag made from the representation itself, not from
- * updated_at nor a counter. A timestamp repeats when two writes share a millisecond (or a test's
- * clock stands still), and a counter needs every write path of Painel (an admin's edit, a name
- * change, a team renamed under a person) to remember to bump it; a digest of what the resource
- * shows changes exactly when that changes, so an If-Match made from an older answer never
- * passes. Weak, because the same resource is shown in more than one form (attributes,
- * excludedAttributes).
+ * A User's meta.version (RFC 7644 §3.14): a weak ETag made from the representation itself, not
+ * from updated_at nor a counter. A timestamp repeats when two writes share a millisecond (or a
+ * test's clock stands still), and a counter needs every write path of Painel (an admin's edit, a
+ * name change, a team renamed under a person) to remember to bump it; a digest of what the
+ * resource shows changes exactly when that changes, so an If-Match made from an older answer
+ * never passes. Weak, because the same resource is shown in more than one form (attributes,
+ * excludedAttributes). A Group's is a stamp triggers keep instead (group-resource.ts): a digest
+ * of its thousands of members held the event loop for tens of milliseconds at every read.
  */
 export function resourceVersion(resource: object): string {
   const { meta, ...rest } = resource as { meta?: Record<string, unknown> }

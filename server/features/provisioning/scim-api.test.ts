@@ -742,7 +742,13 @@ describe(`Groups on ${testStoreName()}`, () => {
         value: [{ value: a.id }, { value: b.id }, { value: c.id }],
       }),
     )
-    assert.equal(added.statusCode, 200, added.body)
+    assert.equal(added.statusCode, 204, added.body)
+    assert.equal(added.body, '')
+    assert.equal(
+      added.headers.etag,
+      (await scim.call('GET', `/Groups/${id}`)).headers.etag,
+      'the ETag of what the PATCH made',
+    )
     assert.equal(
       (
         await scim.call(
@@ -751,7 +757,7 @@ describe(`Groups on ${testStoreName()}`, () => {
           patch({ op: 'Remove', path: `members[value eq "${a.id}"]` }),
         )
       ).statusCode,
-      200,
+      204,
     )
     assert.equal(
       (
@@ -761,7 +767,7 @@ describe(`Groups on ${testStoreName()}`, () => {
           patch({ op: 'Remove', path: 'members', value: [{ value: b.id }] }),
         )
       ).statusCode,
-      200,
+      204,
     )
     assert.deepEqual([await teamOf(a.id), await teamOf(b.id), await teamOf(c.id)], [null, null, id])
     const ghost = await scim.call(
@@ -774,13 +780,29 @@ describe(`Groups on ${testStoreName()}`, () => {
     )
     assertScimError(ghost, 400, 'invalidValue')
     assert.equal(await teamOf(a.id), null, 'nothing half-written')
-    // Okta renames with a path-less replace carrying the id too.
+    // Okta renames with a path-less replace carrying the id too. Attributes asked for: 200 and
+    // the Group as they shape it (RFC 7644 §3.5.2).
     const renamed = await scim.call(
       'PATCH',
-      `/Groups/${id}`,
+      `/Groups/${id}?excludedAttributes=members`,
       patch({ op: 'replace', value: { id, displayName: 'Membros Renomeados' } }),
     )
-    assert.equal(renamed.json<{ displayName: string }>().displayName, 'Membros Renomeados')
+    assert.equal(renamed.statusCode, 200, renamed.body)
+    const shaped = renamed.json<{ displayName: string; members?: unknown }>()
+    assert.equal(shaped.displayName, 'Membros Renomeados')
+    assert.equal(shaped.members, undefined)
+    const whole = await scim.call(
+      'PATCH',
+      `/Groups/${id}?attributes=members`,
+      patch({ op: 'add', path: 'members', value: [{ value: b.id }] }),
+    )
+    assert.deepEqual(
+      whole
+        .json<{ members: { value: string }[] }>()
+        .members.map((member) => member.value)
+        .sort(),
+      [b.id, c.id].sort(),
+    )
     assertScimError(
       await scim.call(
         'PATCH',
@@ -846,6 +868,88 @@ describe(`Groups on ${testStoreName()}`, () => {
     assert.equal((await accountRow(b.id)).status, 'active')
   })
 
+  it("a Group's version changes with all it shows, whoever writes it, and with nothing else", async () => {
+    const [a, b, other] = [
+      await provision('versao-a'),
+      await provision('versao-b'),
+      await provision('versao-outro'),
+    ]
+    const { id } = (await scim.call('POST', '/Groups', group('Versões SCIM', [a.id]))).json<{
+      id: string
+    }>()
+    const elsewhere = (await scim.call('POST', '/Groups', group('Outro SCIM', [other.id]))).json<{
+      id: string
+    }>().id
+    const tag = async () => {
+      const whole = await scim.call('GET', `/Groups/${id}`)
+      const bare = await scim.call('GET', `/Groups/${id}?excludedAttributes=members`)
+      assert.equal(bare.headers.etag, whole.headers.etag, 'one version, with or without members')
+      assert.equal(whole.json<{ meta: { version: string } }>().meta.version, whole.headers.etag)
+      return String(whole.headers.etag)
+    }
+    const seen = [await tag()]
+    const changes: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+      [
+        'a member renamed in Equipe',
+        () => api.call('PATCH', `/api/staff/${a.id}`, adminToken, { name: 'Ana Versão' }),
+      ],
+      [
+        'a person moved into it in Equipe',
+        () => api.call('PATCH', `/api/staff/${b.id}`, adminToken, { teamId: id }),
+      ],
+      [
+        'the team renamed in Equipe',
+        () => api.call('PATCH', `/api/teams/${id}`, adminToken, { name: 'Versões Renomeadas' }),
+      ],
+      ['a member deleted by the directory', () => scim.call('DELETE', `/Users/${b.id}`)],
+      [
+        'a member moved out by another Group',
+        () =>
+          scim.call(
+            'PATCH',
+            `/Groups/${elsewhere}`,
+            patch({ op: 'add', path: 'members', value: [{ value: a.id }] }),
+          ),
+      ],
+    ]
+    for (const [what, change] of changes) {
+      const answer = await change()
+      assert.ok(answer.statusCode < 300, `${what}: ${answer.statusCode} ${answer.body}`)
+      const now = await tag()
+      assert.ok(!seen.includes(now), `${what}: a new version`)
+      seen.push(now)
+    }
+    const last = seen.at(-1)!
+    const unrelated = await api.call('PATCH', `/api/staff/${other.id}`, adminToken, {
+      name: 'Outra Pessoa',
+    })
+    assert.equal(unrelated.statusCode, 200, unrelated.body)
+    assert.equal(await tag(), last, "a change to another Group's member is not this Group's")
+    assertScimError(
+      await scim.call(
+        'PATCH',
+        `/Groups/${id}`,
+        patch({ op: 'replace', path: 'displayName', value: 'X' }),
+        {
+          'if-match': seen[0]!,
+        },
+      ),
+      412,
+    )
+    assertScimError(
+      await scim.call('DELETE', `/Groups/${id}`, undefined, { 'if-match': seen[0]! }),
+      412,
+    )
+    const renamed = await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', path: 'displayName', value: 'Versões Finais' }),
+      { 'if-match': last },
+    )
+    assert.equal(renamed.statusCode, 204, renamed.body)
+    assert.equal(renamed.headers.etag, await tag())
+  })
+
   it('a person the directory deleted is no member: not shown, and not found by a members filter', async () => {
     const [gone, stays] = [await provision('grupo-removida'), await provision('grupo-fica')]
     const made = await scim.call('POST', '/Groups', group('Removidos SCIM', [gone.id, stays.id]))
@@ -889,7 +993,7 @@ describe(`Groups on ${testStoreName()}`, () => {
     )
     assert.deepEqual(
       answers.map((answer) => answer.statusCode),
-      people.map(() => 200),
+      people.map(() => 204),
     )
     const read = (await scim.call('GET', `/Groups/${id}`)).json<{ members: { value: string }[] }>()
     assert.deepEqual(
