@@ -5,7 +5,7 @@ import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../../te
 import { testProviderSettings } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
 import { parseFilter } from './filter-parser'
-import { listGroups } from './scim-groups'
+import { listGroups, readGroup } from './scim-groups'
 import {
   ERROR_URN,
   GROUP_SCHEMA_URN,
@@ -726,6 +726,77 @@ describe(`Groups on ${testStoreName()}`, () => {
       1,
     )
     assert.deepEqual(names(bare), ['Lote A', 'Lote B', 'Lote C'])
+  })
+
+  it('Groups read a few members at a time are the Groups read at once', async () => {
+    const people = await Promise.all(Array.from({ length: 9 }, (_, n) => provision(`turnos-${n}`)))
+    const ids = people.map((person) => person.id)
+    for (const [name, members] of [
+      ['Turnos A', ids.slice(0, 5)],
+      ['Turnos B', []],
+      ['Turnos C', ids.slice(5, 6)],
+      ['Turnos D', ids.slice(6, 9)],
+    ] as const)
+      assert.equal((await scim.call('POST', '/Groups', group(name, [...members]))).statusCode, 201)
+    const turnos = parseFilter('displayName sw "Turnos"')
+    const base = `${PUBLIC_URL}/scim/v2`
+    const list = (perTurn: number) =>
+      listGroups(
+        api.database.db,
+        turnos,
+        { startIndex: 1, count: 10, offset: 0 },
+        base,
+        true,
+        100,
+        perTurn,
+      )
+    const atOnce = await list(10_000)
+    assert.equal(atOnce.resources.length, 4)
+    assert.deepEqual(
+      atOnce.resources.map((resource) => (resource.members as unknown[] | undefined)?.length ?? 0),
+      [5, 0, 1, 3],
+    )
+    // Turns of 1, 2 and 3: a team half-read, a turn ending on a team's last member, empty teams.
+    for (const perTurn of [1, 2, 3]) assert.deepEqual(await list(perTurn), atOnce, `${perTurn}`)
+    const { id } = atOnce.resources[0]!
+    assert.deepEqual(
+      await readGroup(api.database.db, String(id), base, true, 2),
+      await readGroup(api.database.db, String(id), base, true, 10_000),
+    )
+  })
+
+  it('a Group read a member at a time while a PATCH changes it is the Group before or after, never a mix', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, (_, n) => provision(`mistura-${n}`)))
+    const ids = people.map((person) => person.id).sort()
+    // The first leaves and the last joins: a read that took its first members before the PATCH
+    // and its last ones after would have both.
+    const made = await scim.call('POST', '/Groups', group('Mistura SCIM', ids.slice(0, 7)))
+    const { id } = made.json<{ id: string }>()
+    const base = `${PUBLIC_URL}/scim/v2`
+    const before = await readGroup(api.database.db, id, base)
+    const reading = readGroup(api.database.db, id, base, true, 1)
+    const patched = await scim.call(
+      'PATCH',
+      `/Groups/${id}`,
+      patch(
+        { op: 'remove', path: `members[value eq "${ids[0]}"]` },
+        { op: 'add', path: 'members', value: [{ value: ids[7] }] },
+      ),
+    )
+    assert.equal(patched.statusCode, 204, patched.body)
+    const after = await readGroup(api.database.db, id, base)
+    const read = await reading
+    const state = (resource: typeof read) => ({
+      version: (resource.meta as { version: string }).version,
+      members: (resource.members as { value: string }[]).map((member) => member.value),
+    })
+    assert.notDeepEqual(state(before), state(after))
+    assert.ok(
+      [JSON.stringify(state(before)), JSON.stringify(state(after))].includes(
+        JSON.stringify(state(read)),
+      ),
+      JSON.stringify(state(read)),
+    )
   })
 
   it('PATCH adds and removes members as Entra ID and Okta send them; a member that is no User is refused, nothing written', async () => {
