@@ -274,6 +274,24 @@ async function routeList(
   ]
 }
 
+/**
+ * The directory's reads (/scim/v2, docs/provisioning.md), asked with a provisioning token: Users
+ * pages, a Group as Entra ID reads it (without its members) and as Okta does (with them all: its
+ * answer grows with the team, about 12,000 people and 2 MB at 100k, so its growth is the team's).
+ */
+function scimRouteList(facts: SeedFacts, size: ScaleSize): [string, string][] {
+  const team = facts.teamIds[0]!.toLowerCase()
+  return [
+    ['SCIM, Users, first page', '/scim/v2/Users?count=100'],
+    [
+      'SCIM, Users, a page from the middle',
+      `/scim/v2/Users?startIndex=${size.people / 2}&count=100`,
+    ],
+    ['SCIM, a Group without its members', `/scim/v2/Groups/${team}?excludedAttributes=members`],
+    ['SCIM, a Group with all its members', `/scim/v2/Groups/${team}`],
+  ]
+}
+
 async function measureRoutes(
   app: FastifyInstance,
   capturing: CapturingDatabase,
@@ -597,6 +615,21 @@ async function measureSize(
       }
       list = await routeList(api, facts, oldestCursor)
       routes = await measureRoutes(app, capturing, token, list, log)
+      const scimToken = await app.inject({
+        method: 'POST',
+        url: '/api/scim-tokens',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'Bench' },
+      })
+      routes.push(
+        ...(await measureRoutes(
+          app,
+          capturing,
+          scimToken.json<{ token: string }>().token,
+          scimRouteList(facts, size),
+          log,
+        )),
+      )
     } finally {
       await app.close()
       await capturing.close()
