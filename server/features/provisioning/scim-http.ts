@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors'
+import { scimPayload } from './json-in-pieces'
 import { ScimError, scimErrorBody, type ScimType } from './scim-error'
 
 /**
@@ -19,7 +20,7 @@ export const SCIM_MEDIA_TYPE = 'application/scim+json'
 export const SCIM_BODY_LIMIT_BYTES = 512 * 1024
 
 export function sendScim(reply: FastifyReply, status: number, body: unknown) {
-  return reply.code(status).type(`${SCIM_MEDIA_TYPE}; charset=utf-8`).send(body)
+  return reply.code(status).type(`${SCIM_MEDIA_TYPE}; charset=utf-8`).send(scimPayload(body))
 }
 
 /** `https://painel.example/scim/v2`: PUBLIC_URL's, what meta.location and $ref are made of. */
