@@ -109,6 +109,12 @@ export interface SizeResult {
     healthz: ExportFigures['healthz']
     loopMaxMs: number
   }
+  /**
+   * A directory's read of the largest Group with all its members (GET /scim/v2/Groups/:id),
+   * three times in the server process: each read's time and the loop's longest stall, the first
+   * on a server that had not read it yet.
+   */
+  wholeGroup?: { members: number; requestMs: number[]; loopMaxMs: number[]; healthzMaxMs: number }
 }
 
 export interface EngineResult {
@@ -420,7 +426,7 @@ async function measureInProcessOfItsOwn(
   facts: SeedFacts,
   slowest: { route: string; url: string },
   log: Log,
-): Promise<Pick<SizeResult, 'csv' | 'healthzDuringSlowest'>> {
+): Promise<Pick<SizeResult, 'csv' | 'healthzDuringSlowest' | 'wholeGroup'>> {
   const port = freePortSync()
   const child = spawnTracked(
     process.execPath,
@@ -478,6 +484,37 @@ async function measureInProcessOfItsOwn(
         `the server's loop stalled ${loopSlow} ms at most`,
     )
 
+    // The largest Group, whole, as Okta reads it: three times.
+    const scimToken = await fetch(`${baseUrl}/api/scim-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench' }),
+    })
+    const scim = ((await scimToken.json()) as { token: string }).token
+    const groupUrl = `${baseUrl}/scim/v2/Groups/${facts.teamIds[0]!.toLowerCase()}`
+    const groupProbe = await startHealthProbe(baseUrl)
+    const wholeGroup: NonNullable<SizeResult['wholeGroup']> = {
+      members: 0,
+      requestMs: [],
+      loopMaxMs: [],
+      healthzMaxMs: 0,
+    }
+    for (let read = 0; read < 3; read += 1) {
+      await loopMaxMs()
+      const chunks: Buffer[] = []
+      const answer = await streamGet(groupUrl, scim, (chunk) => chunks.push(chunk))
+      wholeGroup.loopMaxMs.push(await loopMaxMs())
+      wholeGroup.requestMs.push(Math.round(answer.ms))
+      const group = JSON.parse(Buffer.concat(chunks).toString()) as { members?: unknown[] }
+      wholeGroup.members = group.members?.length ?? 0
+    }
+    wholeGroup.healthzMaxMs = (await groupProbe.stop()).maxMs
+    log(
+      `    a Group of ${wholeGroup.members}, whole, three times: ${wholeGroup.requestMs.join(', ')} ms; ` +
+        `the server's loop stalled ${wholeGroup.loopMaxMs.join(', ')} ms at most; ` +
+        `/healthz max ${wholeGroup.healthzMaxMs} ms`,
+    )
+
     // The whole log as CSV.
     await sleep(500)
     const pid = child.pid!
@@ -522,6 +559,7 @@ async function measureInProcessOfItsOwn(
     )
     return {
       csv,
+      wholeGroup,
       healthzDuringSlowest: {
         route: slowest.route,
         requestMs: Math.round(slowAnswer.ms),
@@ -744,6 +782,7 @@ export function printScale(result: ScaleResult, log: Log): void {
           'RSS before → peak',
           '/healthz during export p50 / max; loop',
           '/healthz during the slowest Equipe route',
+          'a Group, whole (SCIM), three reads: loop',
         ],
         engine.sizes.map((size) => [
           size.size.label,
@@ -757,6 +796,9 @@ export function printScale(result: ScaleResult, log: Log): void {
             : 'n/a',
           size.healthzDuringSlowest
             ? `${size.healthzDuringSlowest.route} (${size.healthzDuringSlowest.requestMs} ms): max ${size.healthzDuringSlowest.healthz.maxMs} ms, ${size.healthzDuringSlowest.healthz.notOk} not 200; loop ${size.healthzDuringSlowest.loopMaxMs} ms`
+            : 'n/a',
+          size.wholeGroup
+            ? `${size.wholeGroup.members} members: ${size.wholeGroup.loopMaxMs.join(', ')} ms`
             : 'n/a',
         ]),
       ),
