@@ -37,58 +37,52 @@ export async function* jsonPieces(
 ): AsyncGenerator<string> {
   let text = ''
   let members = 0
-  // Writes one resource; a piece is given up whenever it has held `perPiece` members.
-  async function* resource(value: unknown): AsyncGenerator<string> {
-    const list = membersOf(value)
-    if (!list) {
-      text += JSON.stringify(value)
-      return
-    }
+  // An object as JSON.stringify writes it, the value under `key` written by `write`.
+  async function* object(
+    value: Json,
+    key: string,
+    write: (part: unknown) => AsyncGenerator<string>,
+  ): AsyncGenerator<string> {
     let first = true
     text += '{'
-    for (const [key, part] of Object.entries(value as Json)) {
+    for (const [name, part] of Object.entries(value)) {
       if (part === undefined || typeof part === 'function') continue
-      text += `${first ? '' : ','}${JSON.stringify(key)}:`
+      text += `${first ? '' : ','}${JSON.stringify(name)}:`
       first = false
-      if (key !== 'members') {
-        text += JSON.stringify(part)
-        continue
-      }
-      text += '['
-      for (const [index, member] of list.entries()) {
-        text += `${index === 0 ? '' : ','}${JSON.stringify(member) ?? 'null'}`
-        members += 1
-        if (members === perPiece) {
-          yield text
-          text = ''
-          members = 0
-          await nextTurn()
-        }
-      }
-      text += ']'
+      if (name === key) yield* write(part)
+      else text += JSON.stringify(part)
     }
     text += '}'
   }
-  if (isObject(body) && Array.isArray(body.Resources)) {
-    let first = true
-    text += '{'
-    for (const [key, part] of Object.entries(body)) {
-      if (part === undefined || typeof part === 'function') continue
-      text += `${first ? '' : ','}${JSON.stringify(key)}:`
-      first = false
-      if (key !== 'Resources') {
-        text += JSON.stringify(part)
-        continue
+  // A resource's members; a piece is given up whenever it has held `perPiece` members.
+  async function* memberList(list: unknown): AsyncGenerator<string> {
+    text += '['
+    for (const [index, member] of (list as unknown[]).entries()) {
+      text += `${index === 0 ? '' : ','}${JSON.stringify(member) ?? 'null'}`
+      members += 1
+      if (members === perPiece) {
+        yield text
+        text = ''
+        members = 0
+        await nextTurn()
       }
-      text += '['
-      for (const [index, item] of (part as unknown[]).entries()) {
-        if (index > 0) text += ','
-        yield* resource(item)
-      }
-      text += ']'
     }
-    text += '}'
-  } else yield* resource(body)
+    text += ']'
+  }
+  async function* resource(value: unknown): AsyncGenerator<string> {
+    if (membersOf(value)) yield* object(value as Json, 'members', memberList)
+    else text += JSON.stringify(value)
+  }
+  async function* resources(list: unknown): AsyncGenerator<string> {
+    text += '['
+    for (const [index, item] of (list as unknown[]).entries()) {
+      if (index > 0) text += ','
+      yield* resource(item)
+    }
+    text += ']'
+  }
+  if (isObject(body) && Array.isArray(body.Resources)) yield* object(body, 'Resources', resources)
+  else yield* resource(body)
   if (text !== '') yield text
 }
 
