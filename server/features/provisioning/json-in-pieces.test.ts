@@ -71,7 +71,7 @@ describe('jsonPieces', () => {
     let count = 0
     for await (const piece of jsonPieces(body, 1)) count += piece.length > 0 ? 1 : 0
     reading = false
-    assert.equal(count, 8, "a piece a member, and the rest")
+    assert.equal(count, 8, 'a piece a member, and the rest')
     assert.ok(turns >= 7, `${turns} turns`)
   })
 
