@@ -8,6 +8,7 @@ import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameColumns } from './name-columns'
 import { auditPage } from '../audit-log/audit-query'
 import { listStaff } from '../features/staff/staff-list'
+import { listUsers } from '../features/provisioning/scim-users'
 import { roleColumns } from './role-columns'
 import { migrate } from './database'
 import type { Engine } from './portable-sql'
@@ -397,6 +398,35 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
         'audit_events',
         true,
       )
+    }
+  })
+
+  it('SCIM Users: the total is every account less the few the directory deleted, not a count of the rest', async () => {
+    const removed = await db
+      .updateTable('accounts')
+      .set({ scim_removed_at: new Date() })
+      .where('email', 'in', ['p1@planos.example.com', 'p2@planos.example.com'])
+      .executeTakeFirst()
+    assert.equal(Number(removed.numUpdatedRows), 2)
+    const page = { startIndex: 1, count: 3, offset: 0 }
+    captured = []
+    const listed = await listUsers(db, undefined, page, 'https://painel.example/scim/v2')
+    const queries = captured
+    captured = null
+    const { seen } = await db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('seen'))
+      .where('scim_removed_at', 'is', null)
+      .executeTakeFirstOrThrow()
+    assert.equal(listed.total, Number(seen))
+    const count = queries.find((query) => /account_tallies/.test(query.sql))
+    assert.ok(count, 'the total comes from the tallies')
+    const plan = await planOf(count, { sorts: true })
+    if (engine === 'sqlite') {
+      assert.doesNotMatch(plan, /SCAN accounts/, plan)
+      assert.match(plan, /SEARCH accounts USING COVERING INDEX accounts_scim_removed/, plan)
+    } else {
+      assert.match(plan, /Index Only Scan using accounts_scim_removed/, plan)
     }
   })
 })

@@ -193,4 +193,16 @@ export const provisioningMigrationsAfterAdminLock: Record<string, PortableMigrat
         .execute(db)
     },
   },
+
+  /**
+   * The accounts the directory deleted, alone: GET /scim/v2/Users counts the Users as every
+   * account (account_tallies) less these (features/provisioning/scim-users.ts, userTotal),
+   * instead of reading an index of all the others for each page.
+   */
+  '2026-12-04-4604-scim-removed-accounts': {
+    async up(db) {
+      await sql`create index accounts_scim_removed on accounts (scim_removed_at)
+        where scim_removed_at is not null`.execute(db)
+    },
+  },
 }
