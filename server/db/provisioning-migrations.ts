@@ -86,10 +86,10 @@ export const provisioningMigrationsAfterAdminLock: Record<string, PortableMigrat
    * npm run bench -- --only scale seeds). A random stamp, not a counter: a database restored
    * from a backup cannot give a later change the version an earlier answer carried.
    *
-   * A table of its own, not a column of `teams`: a Group's PATCH and Equipe's team edit lock the
-   * team's row first, and a move between two teams writes both teams' versions, so two PATCHes
-   * moving people between the same two Groups would each hold the row the other waits for. A
-   * move's two versions are written in key order, as account_tallies' rows are (4203).
+   * A table of its own, not a column of `teams`: a Group's PATCH and the teams screen's edit
+   * lock the team's row first, and a move between two teams writes both teams' versions, so two
+   * PATCHes moving people between the same two Groups would each hold the row the other waits
+   * for. A move's two versions are written in key order, as account_tallies' rows are (4203).
    */
   '2026-12-04-4603-group-versions': {
     async up(db, t) {
