@@ -113,9 +113,11 @@ const isActiveAdmin = (account: { role: Role; status: AccountStatus }) =>
  * made one after another and in one order (two admins demoting each other at once: the second
  * sees the first's change; two bulk approvals that overlap: no deadlock). Answers how many active
  * admins there are once it is held, counted from account_tallies (kept by triggers in the writing
- * transaction), and at most 2: what the last-admin rule needs to know.
+ * transaction), and at most 2: what the last-admin rule needs to know. A team's deletion takes it
+ * too, after the team's row as a Group's change does (features/teams/teams-routes.ts,
+ * features/provisioning/scim-groups.ts): it takes its people out of the team.
  */
-async function lockAdminChanges(trx: Db): Promise<number> {
+export async function lockAdminChanges(trx: Db): Promise<number> {
   await trx
     .updateTable('account_change_lock')
     .set((set) => ({ id: set.ref('id') }))

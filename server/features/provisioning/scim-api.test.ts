@@ -4,6 +4,8 @@ import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import { ADMIN, apiFixture, bearer, PUBLIC_URL, type ApiFixture } from '../../test/api-fixture'
 import { testProviderSettings } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
+import { lockAccountForChange } from '../../accounts/account-administration'
+import type { Db } from '../../db/database'
 import { parseFilter } from './filter-parser'
 import { listGroups, readGroup } from './scim-groups'
 import {
@@ -1019,6 +1021,48 @@ describe(`Groups on ${testStoreName()}`, () => {
     )
     assert.equal(renamed.statusCode, 204, renamed.body)
     assert.equal(renamed.headers.etag, await tag())
+  })
+
+  it('a team deleted while a change moves two of its people out: both finish, one after the other', async () => {
+    // Written in this order, so that the delete, taking the team's people out in that order,
+    // has taken the first two before it waits for the third.
+    const [second, other, first] = [
+      await provision('apagado-b'),
+      await provision('apagado-c'),
+      await provision('apagado-a'),
+    ]
+    const everyone = [second, other, first].map((someone) => someone.id)
+    const leaving = (await scim.call('POST', '/Groups', group('Apagado SCIM', everyone))).json<{
+      id: string
+    }>().id
+    const staying = (await scim.call('POST', '/Groups', group('Destino SCIM'))).json<{
+      id: string
+    }>().id
+    let held = () => {}
+    const holding = new Promise<void>((resolve) => (held = resolve))
+    // A change as a Group's PATCH adding two people makes it: each one's row locked (after the
+    // admins' lock) and moved, one after the other.
+    const move = async (trx: Db, id: string) => {
+      await lockAccountForChange(trx, id)
+      await trx.updateTable('accounts').set({ team_id: staying }).where('id', '=', id).execute()
+    }
+    const moving = api.database.db.transaction().execute(async (trx) => {
+      await lockAccountForChange(trx, first.id)
+      held()
+      // The delete starts meanwhile, and waits for the first person's row (PostgreSQL) or for
+      // the transaction (SQLite).
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await move(trx, first.id)
+      await move(trx, second.id)
+    })
+    await holding
+    const deleted = api.call('DELETE', `/api/teams/${leaving}`, adminToken)
+    await moving
+    assert.equal((await deleted).statusCode, 204)
+    assert.deepEqual(
+      await Promise.all([first, second, other].map((someone) => teamOf(someone.id))),
+      [staying, staying, null],
+    )
   })
 
   it('a person the directory deleted is no member: not shown, and not found by a members filter', async () => {

@@ -4,6 +4,7 @@ import { normalizeAccountId } from '../../../common/account-id'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import {
   lockAccountForChange,
+  lockAdminChanges,
   writeAccountChangeWithin,
   type AccountChange,
 } from '../../accounts/account-administration'
@@ -601,6 +602,8 @@ export async function deleteGroup(
     if (!row) throw groupNotFound()
     if (!ifMatchAllows(request.headers['if-match'], groupVersionTag(await versionOf(trx, row.id))))
       throw preconditionFailed()
+    // Then the admins' lock, as the teams screen's delete does (features/teams/teams-routes.ts).
+    await lockAdminChanges(trx)
     const { count } = await trx
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))

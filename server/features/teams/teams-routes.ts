@@ -8,7 +8,7 @@ import {
   TeamListSchema,
 } from '../../../common/api/roles'
 import { bearer, guardedRoutes, signedIn } from '../../access/guarded-routes'
-import { accountIdFrom } from '../../accounts/account-administration'
+import { accountIdFrom, lockAdminChanges } from '../../accounts/account-administration'
 import { party, recordAudit } from '../../audit-log/record-audit'
 import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
@@ -153,6 +153,19 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
     async (request, reply) => {
       const id = accountIdFrom(request.params.id)
       await db.transaction().execute(async (trx) => {
+        // The team's row, then the admins' lock, as a Group's change takes them
+        // (features/provisioning/scim-groups.ts), before the delete takes the team's people out
+        // of it. Without the lock, a change moving two of them out at once (a directory's PATCH)
+        // held the first one's row and waited for the second's, which the delete had taken
+        // while it waited for the first's: a deadlock, and a 500, on PostgreSQL.
+        const locked = await trx
+          .updateTable('teams')
+          .set((set) => ({ name: set.ref('name') }))
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst()
+        if (!locked) throw notFound()
+        await lockAdminChanges(trx)
         // Counted before the delete: the foreign key then leaves them with no team.
         const { members } = await trx
           .selectFrom('accounts')
