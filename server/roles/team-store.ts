@@ -67,3 +67,19 @@ export function listOpenTeams(db: Db): Promise<{ id: string; name: string }[]> {
     .orderBy('name_key')
     .execute()
 }
+
+/**
+ * The team's row, locked to the end of the transaction (an UPDATE that changes nothing:
+ * PostgreSQL holds the row lock, SQLite its write lock), answered as the last committed change
+ * left it; undefined when there is no such team. Every change of a team takes it first: a
+ * Group's change and a team's deletion then take the admins' lock
+ * (accounts/account-administration.ts, lockAdminChanges), in that order.
+ */
+export function lockTeam(trx: Db, id: string) {
+  return trx
+    .updateTable('teams')
+    .set((set) => ({ name: set.ref('name') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}

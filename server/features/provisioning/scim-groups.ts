@@ -15,6 +15,7 @@ import { engineOf } from '../../db/portable-sql'
 import type { Account } from '../../db/schema'
 import { requestOrigin } from '../../http/request-origin'
 import { roleIdForGroup } from '../../roles/group-role'
+import { lockTeam } from '../../roles/team-store'
 import { nameKey } from '../../db/name-key'
 import { filterToSql } from './filter-to-sql'
 import type { Filter } from './filter-syntax'
@@ -130,8 +131,6 @@ function recordOf(
   }
 }
 
-const teamColumns = ['id', 'name', 'scim_external_id', 'created_at', 'updated_at'] as const
-
 /** Teams with their Group's version, which triggers keep (db/provisioning-migrations.ts, 4603). */
 const teamsWithVersions = (db: Db) =>
   db
@@ -229,6 +228,35 @@ async function versionsStill(db: Db, rows: { id: string; version: string }[]): P
 const READS_BY_TURNS = 3
 
 /**
+ * The Groups of the teams `readTeams` gives, each as one version of it shows it: their members
+ * are read by turns (membersByTurns), and teams and members read again when a version changed
+ * meanwhile (versionsStill); the READS_BY_TURNS-th read takes the members in one statement.
+ * `withMembers` false: the members are not read at all.
+ */
+async function groupsOf(
+  db: Db,
+  readTeams: () => Promise<(TeamRow & { version: string })[]>,
+  baseUrl: string,
+  withMembers: boolean,
+  perTurn: number,
+): Promise<ScimResource[]> {
+  for (let read = 1; ; read += 1) {
+    const rows = await readTeams()
+    const ids = rows.map((row) => row.id)
+    const last = read === READS_BY_TURNS
+    const members = !withMembers
+      ? noMembers()
+      : last
+        ? await membersOf(db, ids)
+        : await membersByTurns(db, ids, perTurn)
+    if (!withMembers || last || (await versionsStill(db, rows)))
+      return rows.map((row) =>
+        groupResource(recordOf(row, row.version, members.get(row.id.toLowerCase()) ?? []), baseUrl),
+      )
+  }
+}
+
+/**
  * GET /Groups/:id, and the answer of a change. `withMembers` false (the request's attributes leave
  * them out, as Entra's reads do): the members are not read at all.
  */
@@ -241,20 +269,18 @@ export async function readGroup(
 ): Promise<ScimResource> {
   const id = normalizeAccountId(rawId)
   if (id === null) throw groupNotFound()
-  for (let read = 1; ; read += 1) {
-    const row = await teamsWithVersions(db).where('teams.id', '=', id).executeTakeFirst()
-    if (!row) throw groupNotFound()
-    if (!withMembers) return groupResource(recordOf(row, row.version, []), baseUrl)
-    const members =
-      read < READS_BY_TURNS
-        ? await membersByTurns(db, [row.id], perTurn)
-        : await membersOf(db, [row.id])
-    if (read === READS_BY_TURNS || (await versionsStill(db, [row])))
-      return groupResource(
-        recordOf(row, row.version, members.get(row.id.toLowerCase()) ?? []),
-        baseUrl,
-      )
-  }
+  const [group] = await groupsOf(
+    db,
+    async () => {
+      const row = await teamsWithVersions(db).where('teams.id', '=', id).executeTakeFirst()
+      if (!row) throw groupNotFound()
+      return [row]
+    },
+    baseUrl,
+    withMembers,
+    perTurn,
+  )
+  return group!
 }
 
 /**
@@ -282,7 +308,7 @@ export async function listGroups(
   if (page.count === 0) return { total: Number(total), resources: [] }
   let query = teamsWithVersions(db)
   if (where) query = query.where(where)
-  for (let read = 1; ; read += 1) {
+  const readTeams = async () => {
     const rows = await query
       .orderBy('teams.created_at')
       .orderBy('teams.id')
@@ -290,23 +316,11 @@ export async function listGroups(
       .offset(page.offset)
       .execute()
     // Entra ID reads Groups with excludedAttributes=members: then they are not read at all.
-    const listed = withMembers ? await upToMembers(db, rows, membersPerPage) : rows
-    const ids = listed.map((row) => row.id)
-    const members = !withMembers
-      ? noMembers()
-      : read < READS_BY_TURNS
-        ? await membersByTurns(db, ids, perTurn)
-        : await membersOf(db, ids)
-    if (read === READS_BY_TURNS || !withMembers || (await versionsStill(db, listed)))
-      return {
-        total: Number(total),
-        resources: listed.map((row) =>
-          groupResource(
-            recordOf(row, row.version, members.get(row.id.toLowerCase()) ?? []),
-            baseUrl,
-          ),
-        ),
-      }
+    return withMembers ? upToMembers(db, rows, membersPerPage) : rows
+  }
+  return {
+    total: Number(total),
+    resources: await groupsOf(db, readTeams, baseUrl, withMembers, perTurn),
   }
 }
 
@@ -531,13 +545,7 @@ export async function changeGroup(
     .transaction()
     .execute(async (trx) => {
       const at = context.now()
-      // The team's row locked (an UPDATE that changes nothing), as teams-routes.ts does.
-      const row = await trx
-        .updateTable('teams')
-        .set((set) => ({ name: set.ref('name') }))
-        .where('id', '=', id)
-        .returning(teamColumns)
-        .executeTakeFirst()
+      const row = await lockTeam(trx, id)
       if (!row) throw groupNotFound()
       const version = await versionOf(trx, row.id)
       if (!ifMatchAllows(request.headers['if-match'], groupVersionTag(version)))
@@ -593,12 +601,7 @@ export async function deleteGroup(
   if (id === null) throw groupNotFound()
   await context.db.transaction().execute(async (trx) => {
     const at = context.now()
-    const row = await trx
-      .updateTable('teams')
-      .set((set) => ({ name: set.ref('name') }))
-      .where('id', '=', id)
-      .returning(teamColumns)
-      .executeTakeFirst()
+    const row = await lockTeam(trx, id)
     if (!row) throw groupNotFound()
     if (!ifMatchAllows(request.headers['if-match'], groupVersionTag(await versionOf(trx, row.id))))
       throw preconditionFailed()

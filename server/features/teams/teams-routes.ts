@@ -14,7 +14,7 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { nameKey, unlessNameTaken } from '../../db/name-key'
-import { findTeamItem, listTeams } from '../../roles/team-store'
+import { findTeamItem, listTeams, lockTeam } from '../../roles/team-store'
 
 const notFound = () => apiError(404, 'team_not_found', 'not_found')
 
@@ -104,12 +104,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
       const change = request.body
       await unlessNameTaken(nameTaken, () =>
         db.transaction().execute(async (trx) => {
-          const before = await trx
-            .updateTable('teams')
-            .set((set) => ({ name: set.ref('name') }))
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirst()
+          const before = await lockTeam(trx, id)
           if (!before) throw notFound()
           const name = change.name === undefined ? before.name : change.name.trim()
           if (!name) throw apiError(400, 'invalid_input')
@@ -158,13 +153,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         // of it. Without the lock, a change moving two of them out at once (a directory's PATCH)
         // held the first one's row and waited for the second's, which the delete had taken
         // while it waited for the first's: a deadlock, and a 500, on PostgreSQL.
-        const locked = await trx
-          .updateTable('teams')
-          .set((set) => ({ name: set.ref('name') }))
-          .where('id', '=', id)
-          .returning('id')
-          .executeTakeFirst()
-        if (!locked) throw notFound()
+        if (!(await lockTeam(trx, id))) throw notFound()
         await lockAdminChanges(trx)
         // Counted before the delete: the foreign key then leaves them with no team.
         const { members } = await trx
