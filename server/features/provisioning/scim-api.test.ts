@@ -6,6 +6,9 @@ import { testProviderSettings } from '../../test/oidc-test-provider'
 import { testStoreName } from '../../test/test-database'
 import { lockAccountForChange } from '../../accounts/account-administration'
 import type { Db } from '../../db/database'
+import { nameColumns } from '../../db/name-columns'
+import { roleColumns } from '../../db/role-columns'
+import { MEMBERS_PER_PIECE } from './json-in-pieces'
 import { parseFilter } from './filter-parser'
 import { listGroups, readGroup } from './scim-groups'
 import {
@@ -1062,6 +1065,48 @@ describe(`Groups on ${testStoreName()}`, () => {
     assert.deepEqual(
       await Promise.all([first, second, other].map((someone) => teamOf(someone.id))),
       [staying, staying, null],
+    )
+  })
+
+  it('a Group with more members than one piece holds is answered whole, in SCIM JSON, with its ETag', async () => {
+    const { id } = (await scim.call('POST', '/Groups', group('Muitos SCIM'))).json<{
+      id: string
+    }>()
+    const many = MEMBERS_PER_PIECE + 5
+    const ids = Array.from({ length: many }, () => crypto.randomUUID())
+    for (let start = 0; start < many; start += 500)
+      await api.database.db
+        .insertInto('accounts')
+        .values(
+          ids.slice(start, start + 500).map((person, index) => ({
+            id: person,
+            ...nameColumns(`Pessoa Muitos ${start + index}`),
+            email: `muitos-${start + index}@corp.example`,
+            password_hash: 'x',
+            ...roleColumns(BUILT_IN_ROLE_IDS.staff),
+            status: 'active' as const,
+            team_id: id,
+          })),
+        )
+        .execute()
+    const read = await scim.call('GET', `/Groups/${id}`)
+    assert.equal(read.statusCode, 200)
+    assert.match(String(read.headers['content-type']), /^application\/scim\+json/)
+    const body = read.json<{ members: { value: string }[]; meta: { version: string } }>()
+    assert.deepEqual(
+      body.members.map((member) => member.value),
+      [...ids].sort(),
+    )
+    assert.equal(read.headers.etag, body.meta.version)
+    // Written as it was made, in pieces: no length known ahead.
+    assert.equal(read.headers['content-length'], undefined)
+    const listed = await scim.call(
+      'GET',
+      `/Groups?filter=${encodeURIComponent('displayName eq "Muitos SCIM"')}`,
+    )
+    assert.equal(
+      listed.json<{ Resources: { members: unknown[] }[] }>().Resources[0]!.members.length,
+      many,
     )
   })
 
