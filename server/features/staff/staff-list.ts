@@ -254,7 +254,9 @@ async function readFrom(
       rows = await segmentRows(segment, []).execute()
     } else {
       // First along the order itself, within a window: a common name fills the page there.
-      rows = await windowPage(db, order, segment, index, conditions, search, from, forward, wanted)
+      const window = (startKey: string | null = null) =>
+        windowPage(db, order, segment, index, conditions, search, from, forward, wanted, startKey)
+      rows = await window()
       if (rows.length < wanted) {
         // A rarer one: its few matches from the search index, looked up and sorted.
         if (!search.indexed) rows = await segmentRows(segment, [search.matches]).execute()
@@ -269,6 +271,7 @@ async function readFrom(
             from && index === from.segment ? from : null,
             wanted,
             (bound) => segmentRows(segment, [], indexedUpTo(ftsQuery, bound)).execute(),
+            window,
           )
         } else rows = await segmentRows(byLookup(segment, engine), [search.indexed]).execute()
       }
@@ -307,9 +310,17 @@ const NAME_DEPTHS = [3, 30]
  * SQLite: a search's page in name order (by name, or the default order's segments), from the
  * matches the search index finds. Looking every match up in `accounts` to sort it cost 2,090
  * look-ups for "joao" at 100k people (25 ms; 3 ms at 1k). The index's own copy of the name keys
- * sorts the matches first, and only those up to the key a few pages deep (NAME_DEPTHS), with
- * that key's namesakes, are looked up. Filters (a status, a team) may leave fewer than a page
- * among them: then deeper, then every match.
+ * sorts the matches first.
+ *
+ * A first name's matches sit together in name order, since the name key begins with it: all of
+ * "maria" under m, out of reach of the window read from the segment's start. So the window is read
+ * again from the first match's key (`fromKey`), where it holds them. Then, for matches spread
+ * out, only those up to the key a few pages deep (NAME_DEPTHS), with that key's namesakes, are
+ * looked up. Filters (a status, a team) may leave fewer than a page among them: then deeper,
+ * then every match. "maria" at 100k people (2,149 matches, 81 of them awaiting approval) went
+ * through every depth to every match in the pending accounts' segment: 15 ms for that last read
+ * alone, and a new server's first such page held its event loop 43 ms (by hand on the data npm
+ * run bench -- --only scale seeds).
  */
 async function inNameOrder(
   db: Db,
@@ -318,9 +329,16 @@ async function inNameOrder(
   from: Position | null,
   wanted: number,
   read: (bound: NameBound | null) => Promise<StaffRow[]>,
+  fromKey: (key: string) => Promise<StaffRow[]>,
 ): Promise<StaffRow[]> {
+  const after = from?.values[0] ?? null
+  const first = await nameKeyAt(db, ftsQuery, 1, direction, after)
+  // No match from here on: nothing to read.
+  if (first === undefined) return []
+  const together = await fromKey(first)
+  if (together.length >= wanted) return together
   for (const depth of NAME_DEPTHS) {
-    const key = await nameKeyAt(db, ftsQuery, depth * wanted, direction, from?.values[0] ?? null)
+    const key = await nameKeyAt(db, ftsQuery, depth * wanted, direction, after)
     // Fewer matches than that in all: each is read.
     if (key === undefined) return read(null)
     const rows = await read({ key, direction })
@@ -330,10 +348,11 @@ async function inNameOrder(
 }
 
 /**
- * A search's page from the next SEARCH_WINDOW accounts of a segment in its order. The window's
- * far end is found first, from the order's index alone (the SEARCH_WINDOW-th account from here);
- * the page is then read along the same index up to that end, and stops at its last match. So a
- * search that matches everyone reads a page, and one that matches few reads the window at most.
+ * A search's page from the next SEARCH_WINDOW accounts of a segment in its order (from a name key
+ * on, `startKey`, in a name order). The window's far end is found first, from the order's index
+ * alone (the SEARCH_WINDOW-th account from here); the page is then read along the same index up
+ * to that end, and stops at its last match. So a search that matches everyone reads a page, and
+ * one that matches few reads the window at most.
  * Filtering a window read whole instead (a subquery with its own limit) made SQLite read and sort
  * all of it first: 13.6 ms at 100k people against 0.3 ms at 1k (that query timed alone on the data
  * npm run bench -- --only scale seeds; the bench's "empresa" route went from 5.9× to 1.4× its time
@@ -349,12 +368,21 @@ async function windowPage(
   from: Position | null,
   forward: boolean,
   wanted: number,
+  startKey: string | null,
 ): Promise<StaffRow[]> {
   const direction = forward === (order.direction === 'asc') ? 'asc' : 'desc'
   const where = [...conditions]
   if (segment.where) where.push(segment.where)
   if (from && index === from.segment)
     where.push(afterPosition(segment, from, order.direction, forward))
+  if (startKey !== null) {
+    const key = segment.columns[0]!.sql
+    where.push(
+      direction === 'asc'
+        ? sql<boolean>`${key} >= ${startKey}`
+        : sql<boolean>`${key} <= ${startKey}`,
+    )
+  }
   const last = await rowAlong(db, segment, where, direction, SEARCH_WINDOW - 1)
   // Shorter than the window from here: the rest of the segment is the window.
   if (last) {
