@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import SerializerSelector from '@fastify/fast-json-stringify-compiler'
 import { Type } from 'typebox'
 import { AuditPageSchema } from '../../common/api/audit'
+import { SignInAnswerSchema } from '../../common/api/auth'
 import { StaffListSchema } from '../../common/api/staff'
 import { serializerSchema } from './serializer-schemas'
 
@@ -50,10 +51,53 @@ describe('serializerSchema', () => {
     assert.doesNotMatch(rewritten, /anyOf/)
   })
 
+  it('gives a union of objects as one object with all their properties', () => {
+    const signedIn = Type.Object({ token: Type.String(), user: Type.Object({ id: Type.String() }) })
+    const asked = Type.Object({
+      challenge: Type.String(),
+      user: Type.Object({ id: Type.String() }),
+    })
+    assert.deepEqual(serializerSchema(Type.Union([signedIn, asked], { description: 'resposta' })), {
+      description: 'resposta',
+      type: 'object',
+      properties: {
+        token: { type: 'string' },
+        user: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        challenge: { type: 'string' },
+      },
+      required: ['user'],
+    })
+  })
+
+  it("writes the sign-in's two answers as its schema does, with no validator to choose between them", () => {
+    const rewritten = serializerSchema(SignInAnswerSchema)
+    assert.doesNotMatch(JSON.stringify(rewritten), /anyOf/)
+    const answers = [
+      {
+        token: 'abc',
+        user: {
+          id: '8d9c5d2e-2a52-4f0e-9c9b-3f1d2f9b6a10',
+          name: 'Conceição Araújo',
+          email: 'conceicao@empresa.com.br',
+          role: 'staff',
+          status: 'active',
+          createdAt: '2026-11-30T10:00:00.000Z',
+        },
+      },
+      { mfa: { challenge: 'xyz', methods: ['totp', 'passkey'] } },
+    ]
+    const asWritten = serializerOf(SignInAnswerSchema)
+    const plain = serializerOf(rewritten)
+    for (const answer of answers) {
+      assert.deepEqual(JSON.parse(plain(answer)), JSON.parse(asWritten(answer)))
+      assert.deepEqual(JSON.parse(plain(answer)), answer)
+    }
+  })
+
   it('leaves alone the unions whose branches only a validator tells apart', () => {
     const twoShapes = Type.Union([
       Type.Object({ token: Type.String() }),
-      Type.Object({ challenge: Type.String() }),
+      Type.Object({ token: Type.Integer(), challenge: Type.String() }),
     ])
     const sameType = Type.Union([Type.String({ format: 'uuid' }), Type.String({ maxLength: 3 })])
     for (const schema of [twoShapes, sameType])
