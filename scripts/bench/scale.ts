@@ -242,6 +242,9 @@ async function routeList(
     ['Equipe, search "joao"', '/api/staff?q=joao'],
     ['Equipe, search "conceicao"', '/api/staff?q=conceicao'],
     ['Equipe, search "empresa" (every e-mail)', '/api/staff?q=empresa'],
+    // A first name past the window a search first reads from the start of the default order's
+    // segments (the m's): the page is read from a window at its first match (staff-list.ts, inNameOrder).
+    ['Equipe, search "maria"', '/api/staff?q=maria'],
     // A first name in the order of names: its matches sit far along it (the j's), past the
     // window a search first reads (server/features/staff/staff-list.ts, windowPage).
     ['Equipe, search "joao" by name', '/api/staff?q=joao&sort=name'],
