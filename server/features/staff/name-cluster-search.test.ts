@@ -74,7 +74,12 @@ async function page(query: StaffQuery) {
   const list = await listStaff(db, { q: 'maria', pageSize: '4', ...query }, ADMIN)
   // A look-up of the search index's matches in `accounts` (staff-search.ts, indexedUpTo).
   const lookUps = captured.filter((each) => /select account_search\.account_id/.test(each.sql))
-  return { names: list.items.map((item) => item.name), next: list.next, lookUps }
+  return {
+    names: list.items.map((item) => item.name),
+    next: list.next,
+    previous: list.previous,
+    lookUps,
+  }
 }
 
 describe('a first name searched in name order (SQLite)', () => {
@@ -99,6 +104,10 @@ describe('a first name searched in name order (SQLite)', () => {
         'María Souza 07',
       ])
       assert.equal(second.lookUps.length, 0)
+      // Back from the second page: the other way from the cursor's key. (Whether a Maria comes
+      // before the first is then asked of the search index.)
+      const back = await page({ ...query, before: second.previous! })
+      assert.deepEqual(back.names, first.names)
     })
   }
 
