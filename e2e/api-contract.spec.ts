@@ -80,3 +80,57 @@ test('an answer whose body never arrives does not hold the check', async ({
     server.close()
   }
 })
+
+test('an answer that comes after the page asked for a new document does not hold the check', async ({
+  page,
+  context,
+  api,
+}) => {
+  // The order a reload just after a request can give: the new document is asked for first, then
+  // the old page's /api answer sends its headers, and its body never ends.
+  let apiAsked = () => {}
+  const apiArrived = new Promise<void>((resolve) => (apiAsked = resolve))
+  let nextAsked = () => {}
+  const nextArrived = new Promise<void>((resolve) => (nextAsked = resolve))
+  let answerApi = () => {}
+  let answerNext = () => {}
+  const server = createServer((request, response) => {
+    if (request.url === '/api/late') {
+      answerApi = () => {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'late' })
+        response.write('{"half":')
+      }
+      apiAsked()
+      return
+    }
+    if (request.url === '/depois') {
+      answerNext = () => {
+        response.writeHead(200, { 'content-type': 'text/html' })
+        response.end('<!doctype html><title>depois</title>')
+      }
+      nextAsked()
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/html' })
+    response.end('<!doctype html><title>antes</title><script>fetch("/api/late")</script>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  try {
+    const origin = `http://127.0.0.1:${port}`
+    const exchanges = recordApiExchanges(context, api, origin)
+    await page.goto(`${origin}/`)
+    await apiArrived
+    const leaving = page.goto(`${origin}/depois`)
+    await nextArrived
+    const answered = page.waitForResponse(`${origin}/api/late`)
+    answerApi()
+    await answered
+    answerNext()
+    await leaving
+    expect(await exchanges.check()).toEqual({ checked: 0, violations: [] })
+  } finally {
+    server.closeAllConnections()
+    server.close()
+  }
+})

@@ -28,38 +28,75 @@ function checkerFor(api: APIRequestContext, baseURL: string): Promise<ContractCh
 }
 
 /**
- * The answer's body, or null once the page that asked for it has asked for a new document (a
- * reload while Início's lists load) or closed: an answer cut short there never finishes, and
- * waiting for it held the fixture's teardown until it timed out. A change of hash route asks for
- * no document and does not count. Null too when the body is gone with its page (read after a
- * navigation): the exchange is then left out, as an empty body against a schema would be a
- * false report.
+ * When each page next asks for a new document (a reload, a navigation) or closes: a promise per
+ * page, settled then and replaced by the next one. A change of hash route asks for no document
+ * and does not count.
  */
-async function bodyWhilePageStays(response: Response): Promise<string | null> {
-  let page: Page
-  try {
-    page = response.frame().page()
-  } catch {
-    return response.text().catch(() => null) // a service worker's request: no page to leave
+function documentChanges(context: BrowserContext) {
+  const next = new Map<Page, { changed: Promise<null>; settle: () => void }>()
+  const current = (page: Page) => {
+    let entry = next.get(page)
+    if (!entry) {
+      let settle = () => {}
+      const changed = new Promise<null>((resolve) => (settle = () => resolve(null)))
+      entry = { changed, settle }
+      next.set(page, entry)
+    }
+    return entry
   }
-  let left = () => {}
-  const leaves = new Promise<null>((resolve) => (left = () => resolve(null)))
-  const newDocument = (request: Request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left()
+  const change = (page: Page) => {
+    next.get(page)?.settle()
+    next.delete(page)
   }
-  page.on('request', newDocument)
-  page.on('close', left)
-  try {
-    return await Promise.race([response.text(), leaves])
-  } catch {
-    return null
-  } finally {
-    page.off('request', newDocument)
-    page.off('close', left)
+  const watchClose = (page: Page) => page.on('close', () => change(page))
+  context.pages().forEach(watchClose)
+  context.on('page', watchClose)
+  context.on('request', (request) => {
+    if (!request.isNavigationRequest()) return
+    try {
+      const page = request.frame().page()
+      if (request.frame() === page.mainFrame()) change(page)
+    } catch {
+      // A service worker's request: no page.
+    }
+  })
+  return {
+    /** Settles at the first new document of the request's page after it was sent. */
+    after(request: Request): Promise<null> | null {
+      try {
+        return current(request.frame().page()).changed
+      } catch {
+        return null // a service worker's request: no page to leave
+      }
+    },
   }
 }
 
-async function exchangeOf(response: Response): Promise<Exchange | null> {
+/**
+ * The answer's body, or null once the page that asked for it has asked for a new document (a
+ * reload while Início's lists load) or closed: an answer cut short there never finishes, and
+ * waiting for it held the fixture's teardown until it timed out. What counts is a new document
+ * after the request was sent (`pageLeft`, taken when it was): one asked for before its answer's
+ * first bytes came is missed by a watch begun at the answer, and held a teardown 30 s (CI, a
+ * reload just after a sign-out in e2e/sign-in.spec.ts). Null too when the body is gone with its
+ * page (read after a navigation): the exchange is then left out, as an empty body against a
+ * schema would be a false report.
+ */
+async function bodyWhilePageStays(
+  response: Response,
+  pageLeft: Promise<null> | null,
+): Promise<string | null> {
+  try {
+    return await (pageLeft ? Promise.race([response.text(), pageLeft]) : response.text())
+  } catch {
+    return null
+  }
+}
+
+async function exchangeOf(
+  response: Response,
+  pageLeft: Promise<null> | null,
+): Promise<Exchange | null> {
   const url = new URL(response.url())
   // Answers a test made up with page.route() carry no request id: only the server's are checked.
   if (!url.pathname.startsWith('/api/') || response.headers()['x-request-id'] === undefined) {
@@ -78,7 +115,7 @@ async function exchangeOf(response: Response): Promise<Exchange | null> {
   // A stream of events stays open while its page does: its status and headers are compared,
   // its body (a string to the document) is not waited for.
   const stream = response.headers()['content-type']?.startsWith('text/event-stream')
-  const responseBody = stream ? '' : await bodyWhilePageStays(response)
+  const responseBody = stream ? '' : await bodyWhilePageStays(response, pageLeft)
   if (responseBody === null) return null
   return {
     method: request.method(),
@@ -102,8 +139,14 @@ export function recordApiExchanges(
 ) {
   const origin = new URL(baseURL).origin
   const pending: Promise<Exchange | null>[] = []
+  const documents = documentChanges(context)
+  const leaving = new WeakMap<Request, Promise<null> | null>()
+  context.on('request', (request) => {
+    if (request.url().startsWith(`${origin}/api/`)) leaving.set(request, documents.after(request))
+  })
   context.on('response', (response) => {
-    if (response.url().startsWith(`${origin}/api/`)) pending.push(exchangeOf(response))
+    if (!response.url().startsWith(`${origin}/api/`)) return
+    pending.push(exchangeOf(response, leaving.get(response.request()) ?? null))
   })
   return {
     /** How many exchanges were compared, and what differed. */
