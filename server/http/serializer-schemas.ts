@@ -14,8 +14,9 @@
  * A union of objects (the sign-in's answer: signed in, or a second factor asked for) is given as
  * one object with every branch's properties, none required that a branch lacks, when the
  * branches agree on the properties they share: an answer is written with the properties it has.
- * Its Ajv, made at a new server's first sign-in, held the event loop about 20 ms of that
- * request's 48–73 (a CPU profile of scripts/bench/scale-server.ts on the scale bench's data, by
+ * Its Ajv was made and compiled at a new server's first sign-in: about 27 ms of a CPU profile's
+ * samples in that request (scripts/bench/scale-server.ts on the scale bench's data), and the
+ * serializer built and called once in a new process took 57–68 ms with it, 4.3–4.6 without (by
  * hand).
  *
  * What changes in what is written: nothing for a value the schema describes but one: a value
@@ -54,10 +55,14 @@ const isBareType = (branch: Schema) =>
   PRIMITIVE_TYPES.has(branch.type) &&
   Object.keys(branch).length === 1
 
-/** An object written by its properties alone: no keyword that would need a validator. */
+/**
+ * An object written by its properties alone: no keyword that would need a validator, and no
+ * property written beyond those it names (`additionalProperties` absent or false).
+ */
 const isPlainObject = (branch: Schema) =>
   branch.type === 'object' &&
   isObject(branch.properties) &&
+  (branch.additionalProperties === undefined || branch.additionalProperties === false) &&
   Object.keys(branch).every((key) => OBJECT_KEYWORDS.has(key))
 const OBJECT_KEYWORDS = new Set([
   'type',
