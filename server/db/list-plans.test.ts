@@ -2,11 +2,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely'
 import pg from 'pg'
-import type { Access } from '../../common/api/roles'
 import type { StaffList, StaffQuery } from '../../common/api/staff'
 import { BUILT_IN_ROLE_IDS } from '../../common/permissions'
 import { nameColumns } from './name-columns'
 import { auditPage } from '../audit-log/audit-query'
+import { ADMIN_ACCESS } from '../test/sample-roles'
 import { listStaff } from '../features/staff/staff-list'
 import { listUsers } from '../features/provisioning/scim-users'
 import { roleColumns } from './role-columns'
@@ -32,14 +32,6 @@ const engine: Engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
 let db: Kysely<Schema>
 let captured: CompiledQuery[] | null = null
 let drop = async () => {}
-const ADMIN: Access = {
-  roleId: BUILT_IN_ROLE_IDS.admin,
-  roleName: 'Administrador',
-  scope: 'all',
-  permissions: [],
-  teamId: null,
-  teamName: null,
-}
 
 before(async () => {
   const log = (event: { level: string; query: CompiledQuery }) => {
@@ -171,7 +163,7 @@ function assertFromIndex(plans: string[], table: string, bounded: boolean) {
   }
 }
 
-const staff = (query: StaffQuery) => listStaff(db, query, ADMIN)
+const staff = (query: StaffQuery) => listStaff(db, query, ADMIN_ACCESS)
 
 describe(`the lists' queries read their page from an index (${testStoreName()})`, () => {
   const queries: [string, StaffQuery][] = [
@@ -394,7 +386,7 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
       { before: cursor, from: new Date(at.getTime() - 86_400_000).toISOString() },
     ]) {
       assertFromIndex(
-        await plansOf(() => auditPage(db, filters, ADMIN), 'audit_events'),
+        await plansOf(() => auditPage(db, filters, ADMIN_ACCESS), 'audit_events'),
         'audit_events',
         true,
       )

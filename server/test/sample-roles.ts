@@ -1,4 +1,5 @@
-import type { Permission, RoleScope } from '../../common/permissions'
+import type { Access } from '../../common/api/roles'
+import { BUILT_IN_ROLE_IDS, type Permission, type RoleScope } from '../../common/permissions'
 
 /**
  * The three sample roles of docs/roles-and-teams.md (beside the built-in ones), as a request to
@@ -34,4 +35,17 @@ export const SUPPORT: SampleRole = {
   name: 'Suporte',
   permissions: ['staff.unlock', 'staff.reset', 'staff.sessions'],
   scope: 'all',
+}
+
+/**
+ * The built-in Administrador as a list's query sees its viewer (features/staff/staff-list.ts):
+ * every account in reach, for the tests that call a list without a request.
+ */
+export const ADMIN_ACCESS: Access = {
+  roleId: BUILT_IN_ROLE_IDS.admin,
+  roleName: 'Administrador',
+  scope: 'all',
+  permissions: [],
+  teamId: null,
+  teamName: null,
 }

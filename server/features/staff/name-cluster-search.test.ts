@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { Kysely, type CompiledQuery } from 'kysely'
-import type { Access } from '../../../common/api/roles'
 import type { StaffQuery } from '../../../common/api/staff'
 import { BUILT_IN_ROLE_IDS } from '../../../common/permissions'
 import { migrate } from '../../db/database'
@@ -10,6 +9,7 @@ import { roleColumns } from '../../db/role-columns'
 import type { Schema } from '../../db/schema'
 import { EmbeddedDialect } from '../../db/sqlite-dialect'
 import { openSqlite } from '../../db/sqlite-database'
+import { ADMIN_ACCESS } from '../../test/sample-roles'
 import { listStaff, SEARCH_WINDOW } from './staff-list'
 
 /**
@@ -20,14 +20,6 @@ import { listStaff, SEARCH_WINDOW } from './staff-list'
  * for the page of the 81 awaiting approval. PostgreSQL sorts a search's matches its own way.
  */
 
-const ADMIN: Access = {
-  roleId: BUILT_IN_ROLE_IDS.admin,
-  roleName: 'Administrador',
-  scope: 'all',
-  permissions: [],
-  teamId: null,
-  teamName: null,
-}
 /** More people before the first Maria than the first window reads. */
 const BEFORE = SEARCH_WINDOW + 40
 const MARIAS = 30
@@ -71,7 +63,7 @@ after(() => db.destroy())
 
 async function page(query: StaffQuery) {
   captured = []
-  const list = await listStaff(db, { q: 'maria', pageSize: '4', ...query }, ADMIN)
+  const list = await listStaff(db, { q: 'maria', pageSize: '4', ...query }, ADMIN_ACCESS)
   // A look-up of the search index's matches in `accounts` (staff-search.ts, indexedUpTo).
   const lookUps = captured.filter((each) => /select account_search\.account_id/.test(each.sql))
   return {

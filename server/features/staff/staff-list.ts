@@ -319,8 +319,8 @@ const NAME_DEPTHS = [3, 30]
  * looked up. Filters (a status, a team) may leave fewer than a page among them: then deeper,
  * then every match. "maria" at 100k people (2,149 matches, 81 of them awaiting approval) went
  * through every depth to every match in the pending accounts' segment: 15 ms for that last read
- * alone, and a new server's first such page held its event loop 43 ms (by hand on the data npm
- * run bench -- --only scale seeds).
+ * alone, 48.7 ms the request against 14.8 now (by hand on the data npm run bench -- --only scale
+ * seeds).
  */
 async function inNameOrder(
   db: Db,
