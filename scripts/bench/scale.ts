@@ -6,9 +6,9 @@
  * scratch-postgres.ts) and each size (1k people / 10k events, 100k / 1M, and with --huge
  * 100k / 5M), the database is made as the schema was before issue 42 (SEED_SCHEMA), filled by
  * scale-seed.ts, and then upgraded to the current schema the way a first start after an upgrade
- * does (the upgrade is timed). Then, in this process, the server is built over it (buildApp, the
- * same plugins as `npm start`) and each route is asked through app.inject(), one request at a
- * time after a warm-up: p50 and p99 of the server's time. Every query the server runs for a
+ * does (the upgrade is timed). Then, in this process, a server is built over each size (buildApp,
+ * the same plugins as `npm start`) and each route is asked through app.inject(), one request at a
+ * time after a warm-up, the sizes in turn (measureSideBySide): p50 and p99 of the server's time. Every query the server runs for a
  * request is captured (Kysely's log) and run again directly on the driver, as raw SQL: the server
  * time over that SQL time is what the server adds (HTTP, auth, JSON, and any work in Node). The
  * event loop's longest stall while a route runs is read from perf_hooks.
@@ -301,72 +301,113 @@ function scimRouteList(facts: SeedFacts, size: ScaleSize): [string, string][] {
   ]
 }
 
-async function measureRoutes(
-  app: FastifyInstance,
-  capturing: CapturingDatabase,
-  token: string,
-  routes: [string, string][],
-  log: Log,
-): Promise<RouteFigures[]> {
-  const headers = { authorization: `Bearer ${token}` }
-  const figures: RouteFigures[] = []
-  for (const [route, url] of routes) {
-    const ask = () => app.inject({ method: 'GET', url, headers })
-    // Warm-up: up to 5 requests within 2 s, so that a fast route is measured compiled (the small
-    // size, measured first, would otherwise pay the JIT's start for both).
-    const warm = await ask()
-    const warming = performance.now()
-    for (let run = 1; run < 5 && performance.now() - warming < 2000; run += 1) await ask()
-    const stop = capturing.capture()
-    await ask()
-    const queries = stop()
-    const loop = monitorEventLoopDelay({ resolution: 1 })
-    loop.enable()
-    // Its first sample counts from its creation's clock: dropped.
-    await sleep(5)
-    loop.reset()
-    const times: number[] = []
+/** A route as one size's server is asked it: its URL there and the token it is asked with. */
+interface SizeRoute {
+  route: string
+  url: string
+  token: string
+}
+
+/** A size's server in this process (buildApp over its database), signed in, with its routes. */
+interface SizeServer {
+  app: FastifyInstance
+  capturing: CapturingDatabase
+  routes: SizeRoute[]
+  close(): Promise<void>
+}
+
+/**
+ * Every route on every size's server, the sizes side by side: each round of requests asks each
+ * size once, in an order that turns from round to round, so that the growth ratio divides two
+ * figures taken over the same seconds of the machine. Measured one size after the other, minutes
+ * apart, the small size's figures moved with whatever else the machine did then: "empresa" on
+ * SQLite grew 1.60× at cec1b3a and 3.00× at d9533ba, its code unchanged between them.
+ */
+async function measureSideBySide(servers: SizeServer[], labels: string[], log: Log) {
+  const figures: RouteFigures[][] = servers.map(() => [])
+  const loop = monitorEventLoopDelay({ resolution: 1 })
+  loop.enable()
+  // Its first sample counts from its creation's clock: dropped.
+  await sleep(5)
+  for (const [index, { route }] of servers[0]!.routes.entries()) {
+    const sized = servers.map((server) => {
+      const { url, token } = server.routes[index]!
+      const headers = { authorization: `Bearer ${token}` }
+      return {
+        server,
+        ask: () => server.app.inject({ method: 'GET', url, headers }),
+        status: 0,
+        queries: [] as CompiledQuery[],
+        times: [] as number[],
+        raw: [] as number[],
+        loopMaxMs: 0,
+      }
+    })
+    for (const size of sized) {
+      // Warm-up: up to 5 requests within 2 s, so that a fast route is measured compiled (the
+      // small size, asked first, would otherwise pay the JIT's start for all).
+      size.status = (await size.ask()).statusCode
+      const warming = performance.now()
+      for (let run = 1; run < 5 && performance.now() - warming < 2000; run += 1) await size.ask()
+      const stop = size.server.capturing.capture()
+      await size.ask()
+      size.queries = stop()
+    }
+    const budget = ROUTE_BUDGET_MS * sized.length
+    const inTurn = (round: number) => sized.map((_, at) => sized[(at + round) % sized.length]!)
     const started = performance.now()
-    while (
-      times.length < MIN_RUNS ||
-      (times.length < MAX_RUNS && performance.now() - started < ROUTE_BUDGET_MS)
+    for (
+      let round = 0;
+      round < MIN_RUNS || (round < MAX_RUNS && performance.now() - started < budget);
+      round += 1
     ) {
-      const begin = performance.now()
-      await ask()
-      times.push(performance.now() - begin)
-      // A turn of the event loop between requests, so that its timer samples the stall a
-      // request caused (a SQLite request is one synchronous stretch of promises).
-      await sleep(1)
+      for (const size of inTurn(round)) {
+        loop.reset()
+        const begin = performance.now()
+        await size.ask()
+        size.times.push(performance.now() - begin)
+        // A turn of the event loop after the request, so that its timer samples the stall the
+        // request caused (a SQLite request is one synchronous stretch of promises).
+        await sleep(1)
+        size.loopMaxMs = Math.max(size.loopMaxMs, loop.max / 1e6)
+      }
     }
-    loop.disable()
-    const raw: number[] = []
+    const rawRuns = Math.min(MAX_RUNS, 10)
     const rawStarted = performance.now()
-    while (
-      raw.length < Math.min(times.length, MIN_RUNS) ||
-      (raw.length < Math.min(times.length, 10) && performance.now() - rawStarted < ROUTE_BUDGET_MS)
+    for (
+      let round = 0;
+      round < MIN_RUNS || (round < rawRuns && performance.now() - rawStarted < budget);
+      round += 1
     ) {
-      const begin = performance.now()
-      await capturing.runRaw(queries)
-      raw.push(performance.now() - begin)
-      await sleep(1)
+      for (const size of inTurn(round)) {
+        const begin = performance.now()
+        await size.server.capturing.runRaw(size.queries)
+        size.raw.push(performance.now() - begin)
+        await sleep(1)
+      }
     }
-    const sorted = [...times].sort((a, b) => a - b)
-    const result: RouteFigures = {
-      route,
-      runs: times.length,
-      p50Ms: round(median(times), 2),
-      p99Ms: round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!, 2),
-      rawSqlMs: round(median(raw), 2),
-      queries: queries.length,
-      loopMaxMs: round(loop.max / 1e6, 1),
-      status: warm.statusCode,
-    }
-    figures.push(result)
-    log(
-      `    ${route}: ${result.status}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
-        `raw SQL ${result.rawSqlMs} ms (${result.queries} queries), loop max ${result.loopMaxMs} ms`,
-    )
+    const parts: string[] = []
+    sized.forEach((size, at) => {
+      const sorted = [...size.times].sort((a, b) => a - b)
+      const result: RouteFigures = {
+        route,
+        runs: size.times.length,
+        p50Ms: round(median(size.times), 2),
+        p99Ms: round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!, 2),
+        rawSqlMs: round(median(size.raw), 2),
+        queries: size.queries.length,
+        loopMaxMs: round(size.loopMaxMs, 1),
+        status: size.status,
+      }
+      figures[at]!.push(result)
+      parts.push(
+        `${labels[at]}: ${result.status}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+          `raw SQL ${result.rawSqlMs} ms (${result.queries} queries), loop max ${result.loopMaxMs} ms`,
+      )
+    })
+    log(`    ${route}: ${parts.join('; ')}`)
   }
+  loop.disable()
   return figures
 }
 
@@ -575,23 +616,41 @@ async function measureInProcessOfItsOwn(
   }
 }
 
-async function measureSize(
+/** A size's database, filled as the schema was and upgraded: measured, then removed. */
+interface FilledSize {
+  size: ScaleSize
+  seedSeconds: number
+  upgradeSeconds: number
+  facts: SeedFacts
+  /** The log's 51st oldest event, as Auditoria's cursor: the deepest "Carregar mais". */
+  oldestCursor: string
+  /** The database: SQLite's file or PostgreSQL's URL. */
+  location: string
+  /** What the server is started with: SQLite's DATA_DIR or PostgreSQL's URL. */
+  serverLocation: string
+  remove(): Promise<void>
+}
+
+async function fillSize(
   engine: Engine,
   size: ScaleSize,
   postgres: ScratchPostgres | null,
   log: Log,
-): Promise<SizeResult> {
+): Promise<FilledSize> {
   let location: string
-  let dropDatabase = async () => {}
-  let dataDir: string | null = null
+  let serverLocation: string
+  let remove: () => Promise<void>
   if (engine === 'sqlite') {
-    dataDir = makeTempDir('painel-scale-')
+    const dataDir = makeTempDir('painel-scale-')
     location = join(dataDir, DATABASE_FILE)
+    serverLocation = dataDir
+    remove = async () => removeTempDir(dataDir)
   } else {
     const name = `painel_scale_${size.events}`
     await postgres!.dropDatabase(name)
     location = await postgres!.createDatabase(name)
-    dropDatabase = () => postgres!.dropDatabase(name)
+    serverLocation = location
+    remove = () => postgres!.dropDatabase(name)
   }
   const where = engine === 'sqlite' ? { sqliteFile: location } : { postgresUrl: location }
   try {
@@ -621,76 +680,141 @@ async function measureSize(
     await upgrading.destroy()
     const seedSeconds = round(facts.seedMs / 1000, 1)
     log(`  ${engine}, ${size.label}: seeded in ${seedSeconds} s, upgraded in ${upgradeSeconds} s`)
+    return {
+      size,
+      seedSeconds,
+      upgradeSeconds,
+      facts,
+      oldestCursor,
+      location,
+      serverLocation,
+      remove,
+    }
+  } catch (error) {
+    await remove()
+    throw error
+  }
+}
 
-    const capturing = capturingDatabase(engine, location)
-    const distDir = tinyDist()
-    const app = await buildApp({
-      ...loadConfig({}),
-      logLevel: 'silent',
-      distDir,
-      database: capturing.database,
-      mfaRequired: 'off',
-      // The bench process itself is the load here: a stall is measured, not refused.
-      loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
+/** The server over a filled size in this process, signed in as its admin and as a directory. */
+async function openServer(engine: Engine, filled: FilledSize): Promise<SizeServer> {
+  const capturing = capturingDatabase(engine, filled.location)
+  const distDir = tinyDist()
+  const app = await buildApp({
+    ...loadConfig({}),
+    logLevel: 'silent',
+    distDir,
+    database: capturing.database,
+    mfaRequired: 'off',
+    // The bench process itself is the load here: a stall is measured, not refused.
+    loadShedding: { maxEventLoopDelay: 0, sampleInterval: 1000 },
+  })
+  const close = async () => {
+    await app.close()
+    await capturing.close()
+    removeTempDir(distDir)
+  }
+  try {
+    const { admin } = filled.facts
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.email, password: admin.password },
     })
-    let routes: RouteFigures[]
-    let list: [string, string][]
+    const { token } = login.json<{ token?: string }>()
+    if (!token)
+      throw new Error(`the bench admin could not sign in: ${login.statusCode} ${login.body}`)
+    const api: Api = {
+      get: async (url) => {
+        const answer = await app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}` },
+        })
+        return { status: answer.statusCode, body: answer.body }
+      },
+    }
+    const scimToken = await app.inject({
+      method: 'POST',
+      url: '/api/scim-tokens',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Bench' },
+    })
+    const scim = scimToken.json<{ token: string }>().token
+    const routes = [
+      ...(await routeList(api, filled.facts, filled.oldestCursor)).map(([route, url]) => ({
+        route,
+        url,
+        token,
+      })),
+      ...scimRouteList(filled.facts, filled.size).map(([route, url]) => ({
+        route,
+        url,
+        token: scim,
+      })),
+    ]
+    return { app, capturing, routes, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * One engine: every size filled, then every route measured on all of them side by side
+ * (measureSideBySide), then each size's server as a process of its own.
+ */
+async function measureEngine(
+  engine: Engine,
+  sizes: ScaleSize[],
+  postgres: ScratchPostgres | null,
+  log: Log,
+): Promise<SizeResult[]> {
+  const filled: FilledSize[] = []
+  try {
+    for (const size of sizes) filled.push(await fillSize(engine, size, postgres, log))
+    const servers: SizeServer[] = []
+    let figures: RouteFigures[][]
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: facts.admin.email, password: facts.admin.password },
-      })
-      const { token } = login.json<{ token?: string }>()
-      if (!token)
-        throw new Error(`the bench admin could not sign in: ${login.statusCode} ${login.body}`)
-      const api: Api = {
-        get: async (url) => {
-          const answer = await app.inject({
-            method: 'GET',
-            url,
-            headers: { authorization: `Bearer ${token}` },
-          })
-          return { status: answer.statusCode, body: answer.body }
-        },
-      }
-      list = await routeList(api, facts, oldestCursor)
-      routes = await measureRoutes(app, capturing, token, list, log)
-      const scimToken = await app.inject({
-        method: 'POST',
-        url: '/api/scim-tokens',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { name: 'Bench' },
-      })
-      routes.push(
-        ...(await measureRoutes(
-          app,
-          capturing,
-          scimToken.json<{ token: string }>().token,
-          scimRouteList(facts, size),
-          log,
-        )),
+      for (const size of filled) servers.push(await openServer(engine, size))
+      const names = servers.map((server) => server.routes.map(({ route }) => route).join('\n'))
+      if (new Set(names).size !== 1) throw new Error('the sizes were given different routes')
+      log(`  ${engine}: every route, ${sizes.map((size) => size.label).join(' and ')} in turn`)
+      figures = await measureSideBySide(
+        servers,
+        sizes.map((size) => size.label),
+        log,
       )
     } finally {
-      await app.close()
-      await capturing.close()
-      removeTempDir(distDir)
+      for (const server of servers) await server.close()
     }
-    const slowest = routes
-      .filter((route) => route.route.startsWith('Equipe'))
-      .reduce((a, b) => (b.p50Ms > a.p50Ms ? b : a))
-    const url = list.find(([name]) => name === slowest.route)?.[1] ?? '/api/staff'
-    const process_ = await measureInProcessOfItsOwn(
-      engine,
-      engine === 'sqlite' ? dataDir! : location,
-      facts,
-      { route: slowest.route, url },
-      log,
-    )
-    return { size, seedSeconds, upgradeSeconds, routes, ...process_ }
+    const results: SizeResult[] = []
+    for (const [at, size] of filled.entries()) {
+      const routes = figures[at]!
+      const slowest = routes
+        .filter((route) => route.route.startsWith('Equipe'))
+        .reduce((a, b) => (b.p50Ms > a.p50Ms ? b : a))
+      const url =
+        servers[at]!.routes.find(({ route }) => route === slowest.route)?.url ?? '/api/staff'
+      log(`  ${engine}, ${size.size.label}: the server as a process of its own`)
+      const ownProcess = await measureInProcessOfItsOwn(
+        engine,
+        size.serverLocation,
+        size.facts,
+        { route: slowest.route, url },
+        log,
+      )
+      results.push({
+        size: size.size,
+        seedSeconds: size.seedSeconds,
+        upgradeSeconds: size.upgradeSeconds,
+        routes,
+        ...ownProcess,
+      })
+    }
+    return results
   } finally {
-    if (dataDir) removeTempDir(dataDir)
-    await dropDatabase()
+    for (const size of filled) await size.remove()
   }
 }
 
@@ -709,9 +833,11 @@ export async function measureScale(options: { huge: boolean }, log: Log): Promis
   const sizes = sizesFromEnvironment() ?? (options.huge ? [...SCALE_SIZES, HUGE_SIZE] : SCALE_SIZES)
   // SCALE_ENGINES=postgres (or sqlite): one engine only.
   const engines = await forEachEngine('SCALE_ENGINES', log, async (engine, postgres) => {
-    const engineResult: EngineResult = { engine, version: engineVersion(postgres), sizes: [] }
-    for (const size of sizes)
-      engineResult.sizes.push(await measureSize(engine, size, postgres, log))
+    const engineResult: EngineResult = {
+      engine,
+      version: engineVersion(postgres),
+      sizes: await measureEngine(engine, sizes, postgres, log),
+    }
     return engineResult
   })
   return { engines }
