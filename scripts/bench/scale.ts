@@ -8,10 +8,11 @@
  * scale-seed.ts, and then upgraded to the current schema the way a first start after an upgrade
  * does (the upgrade is timed). Then, in this process, a server is built over each size (buildApp,
  * the same plugins as `npm start`) and each route is asked through app.inject(), one request at a
- * time after a warm-up, the sizes in turn (measureSideBySide): p50 and p99 of the server's time. Every query the server runs for a
- * request is captured (Kysely's log) and run again directly on the driver, as raw SQL: the server
- * time over that SQL time is what the server adds (HTTP, auth, JSON, and any work in Node). The
- * event loop's longest stall while a route runs is read from perf_hooks.
+ * time after a warm-up, the sizes in turn (measureSideBySide): p50 and p99 of the server's time.
+ * Every query the server runs for a request is captured (Kysely's log) and run again directly on
+ * the driver, as raw SQL: the server time over that SQL time is what the server adds (HTTP, auth,
+ * JSON, and any work in Node). The event loop's longest stall while a route runs is read from
+ * perf_hooks.
  *
  * Then the CSV export and the event loop are measured on the server as a process of its own
  * (scale-server.ts): the whole log exported through real HTTP, its RSS sampled from /proc, and
