@@ -50,7 +50,7 @@ import {
   type ScratchPostgres,
   type SkippedEngine,
 } from './scratch-postgres'
-import { median, round, sleep } from './stats'
+import { median, percentile, round, sleep } from './stats'
 
 /**
  * The schema the data is written as: the last migration before issue 42's. Every later migration
@@ -67,6 +67,8 @@ export const HUGE_SIZE: ScaleSize = { label: '100k / 5M', people: 100_000, event
 /** Per route: at least this many timed requests, more while the time allows. */
 const MIN_RUNS = 3
 const MAX_RUNS = 30
+/** Per route and size: the raw SQL replayed at least MIN_RUNS times, at most this many. */
+const RAW_RUNS = 10
 const ROUTE_BUDGET_MS = 15_000
 
 export interface RouteFigures {
@@ -311,6 +313,8 @@ interface SizeRoute {
 
 /** A size's server in this process (buildApp over its database), signed in, with its routes. */
 interface SizeServer {
+  /** The size's label, as the log prints it. */
+  label: string
   app: FastifyInstance
   capturing: CapturingDatabase
   routes: SizeRoute[]
@@ -324,7 +328,7 @@ interface SizeServer {
  * apart, the small size's figures moved with whatever else the machine did then: "empresa" on
  * SQLite grew 1.60× at cec1b3a and 3.00× at d9533ba, its code unchanged between them.
  */
-async function measureSideBySide(servers: SizeServer[], labels: string[], log: Log) {
+async function measureSideBySide(servers: SizeServer[], log: Log) {
   const figures: RouteFigures[][] = servers.map(() => [])
   const loop = monitorEventLoopDelay({ resolution: 1 })
   loop.enable()
@@ -373,11 +377,10 @@ async function measureSideBySide(servers: SizeServer[], labels: string[], log: L
         size.loopMaxMs = Math.max(size.loopMaxMs, loop.max / 1e6)
       }
     }
-    const rawRuns = Math.min(MAX_RUNS, 10)
     const rawStarted = performance.now()
     for (
       let round = 0;
-      round < MIN_RUNS || (round < rawRuns && performance.now() - rawStarted < budget);
+      round < MIN_RUNS || (round < RAW_RUNS && performance.now() - rawStarted < budget);
       round += 1
     ) {
       for (const size of inTurn(round)) {
@@ -394,7 +397,7 @@ async function measureSideBySide(servers: SizeServer[], labels: string[], log: L
         route,
         runs: size.times.length,
         p50Ms: round(median(size.times), 2),
-        p99Ms: round(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!, 2),
+        p99Ms: round(percentile(sorted, 0.99), 2),
         rawSqlMs: round(median(size.raw), 2),
         queries: size.queries.length,
         loopMaxMs: round(size.loopMaxMs, 1),
@@ -402,7 +405,7 @@ async function measureSideBySide(servers: SizeServer[], labels: string[], log: L
       }
       figures[at]!.push(result)
       parts.push(
-        `${labels[at]}: ${result.status}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+        `${size.server.label}: ${result.status}, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
           `raw SQL ${result.rawSqlMs} ms (${result.queries} queries), loop max ${result.loopMaxMs} ms`,
       )
     })
@@ -754,7 +757,7 @@ async function openServer(engine: Engine, filled: FilledSize): Promise<SizeServe
         token: scim,
       })),
     ]
-    return { app, capturing, routes, close }
+    return { label: filled.size.label, app, capturing, routes, close }
   } catch (error) {
     await close()
     throw error
@@ -781,11 +784,7 @@ async function measureEngine(
       const names = servers.map((server) => server.routes.map(({ route }) => route).join('\n'))
       if (new Set(names).size !== 1) throw new Error('the sizes were given different routes')
       log(`  ${engine}: every route, ${sizes.map((size) => size.label).join(' and ')} in turn`)
-      figures = await measureSideBySide(
-        servers,
-        sizes.map((size) => size.label),
-        log,
-      )
+      figures = await measureSideBySide(servers, log)
     } finally {
       for (const server of servers) await server.close()
     }
@@ -795,8 +794,7 @@ async function measureEngine(
       const slowest = routes
         .filter((route) => route.route.startsWith('Equipe'))
         .reduce((a, b) => (b.p50Ms > a.p50Ms ? b : a))
-      const url =
-        servers[at]!.routes.find(({ route }) => route === slowest.route)?.url ?? '/api/staff'
+      const { url } = servers[at]!.routes.find(({ route }) => route === slowest.route)!
       log(`  ${engine}, ${size.size.label}: the server as a process of its own`)
       const ownProcess = await measureInProcessOfItsOwn(
         engine,
