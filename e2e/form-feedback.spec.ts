@@ -22,6 +22,9 @@ test(
 test('register: a field’s error sits right under it, the hint after', async ({ page }) => {
   await page.goto('/#/register')
   await page.getByLabel('Senha', { exact: true }).fill('curta')
+  // As a person would, after the strength estimate: with advice it takes two lines and moves the
+  // button (the next test), and a click on its way there missed it in Firefox.
+  await expect(page.getByText(/^Força da senha:/)).toBeVisible()
   await page.getByRole('button', { name: 'Solicitar cadastro' }).click()
   const field = page.getByLabel('Senha', { exact: true })
   await expect(field).toHaveAccessibleDescription(/A senha deve ter pelo menos 8 caracteres/)
@@ -31,6 +34,23 @@ test('register: a field’s error sits right under it, the hint after', async ({
   const errorTop = await top(error)
   expect(errorTop).toBeGreaterThan(await top(field))
   expect(errorTop).toBeLessThan(await top(hint))
+})
+
+test('register: the strength estimate arriving does not move the button', async ({ page }) => {
+  // The estimate is held until the button has been measured: the line must be there before it.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/auth/password-strength', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/#/register')
+  const button = page.getByRole('button', { name: 'Solicitar cadastro' })
+  await page.getByLabel('Senha', { exact: true }).fill('vaca amarela pula no brejo de manhã')
+  const before = (await button.boundingBox())!.y
+  release()
+  await expect(page.getByText(/^Força da senha: (boa|forte)\.$/)).toBeVisible()
+  expect((await button.boundingBox())!.y).toBe(before)
 })
 
 test.describe('the sign-in password', () => {

@@ -61,10 +61,14 @@ export function NewPasswordFields({
         autoComplete="new-password"
         hint={messages.forms.passwordHint(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)}
         after={
+          // The line is held from the first key, so that the estimate, which comes a moment
+          // later, does not push the form's button down under a finger or pointer on its way.
           typed !== '' && (
-            <Suspense fallback={null}>
-              <PasswordStrengthHint password={typed} userInputs={userInputs} />
-            </Suspense>
+            <div className="painel-strength-line">
+              <Suspense fallback={null}>
+                <PasswordStrengthHint password={typed} userInputs={userInputs} />
+              </Suspense>
+            </div>
           )
         }
       />
