@@ -258,7 +258,7 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
           ? /account_search_index match/.test(each.sql) &&
             /order by/i.test(each.sql) &&
             /"accounts"\."id"/.test(each.sql)
-          : /offset \$\d+\) as "accounts"/.test(each.sql),
+          : /offset 0\) as found/.test(each.sql),
       )
       captured = null
       assert.deepEqual(
