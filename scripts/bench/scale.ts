@@ -251,6 +251,8 @@ async function routeList(
     // A first name in the order of names: its matches sit far along it (the j's), past the
     // window a search first reads (server/features/staff/staff-list.ts, windowPage).
     ['Equipe, search "joao" by name', '/api/staff?q=joao&sort=name'],
+    // "maria" in the order of names too: a search's every sort is a route of issue 42.
+    ['Equipe, search "maria" by name', '/api/staff?q=maria&sort=name'],
     // A search with a filter: the count and the page from the search index's matches, not the
     // filter's index (server/features/staff/staff-total.ts).
     ['Equipe, search "joao" among the active', '/api/staff?q=joao&status=active'],
