@@ -5,10 +5,11 @@
  *
  * Asked `loop` over its IPC channel, it answers the event loop's longest stall since it was last
  * asked (perf_hooks, in this process): what issue 42's "no request holds the event loop for more
- * than 50 ms" is about, without the probe's own waits for a core on a busy machine.
+ * than 50 ms" is about, without the probe's own waits for a core on a busy machine. With it, the
+ * longest garbage collection since then, which tells a stall V8 made from one the server's code did.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../server/app'
@@ -16,10 +17,15 @@ import { loadConfig } from '../../server/config/config'
 
 const loop = monitorEventLoopDelay({ resolution: 1 })
 loop.enable()
+let gcMaxMs = 0
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration)
+}).observe({ entryTypes: ['gc'] })
 process.on('message', (message) => {
   if (message !== 'loop') return
-  process.send?.({ loopMaxMs: loop.max / 1e6 })
+  process.send?.({ loopMaxMs: loop.max / 1e6, gcMaxMs })
   loop.reset()
+  gcMaxMs = 0
 })
 
 const config = loadConfig(process.env)
