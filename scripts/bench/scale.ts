@@ -20,7 +20,7 @@
  * process's own event loop asked for its longest stall over each (scale-server.ts).
  */
 import { once } from 'node:events'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { writeFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
@@ -336,9 +336,17 @@ async function measureSideBySide(servers: SizeServer[], log: Log) {
   const figures: RouteFigures[][] = servers.map(() => [])
   const loop = monitorEventLoopDelay({ resolution: 1 })
   loop.enable()
+  // This process's longest garbage collection over each route, printed beside its stalls: the
+  // servers share the process with the bench, whose seeding leaves V8 a large heap to collect.
+  let gcMaxMs = 0
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration)
+  })
+  collections.observe({ entryTypes: ['gc'] })
   // Its first sample counts from its creation's clock: dropped.
   await sleep(5)
   for (const [index, { route }] of servers[0]!.routes.entries()) {
+    gcMaxMs = 0
     const sized = servers.map((server) => {
       const { url, token } = server.routes[index]!
       const headers = { authorization: `Bearer ${token}` }
@@ -413,8 +421,9 @@ async function measureSideBySide(servers: SizeServer[], log: Log) {
           `raw SQL ${result.rawSqlMs} ms (${result.queries} queries), loop max ${result.loopMaxMs} ms`,
       )
     })
-    log(`    ${route}: ${parts.join('; ')}`)
+    log(`    ${route}: ${parts.join('; ')}; longest garbage collection ${round(gcMaxMs, 1)} ms`)
   }
+  collections.disconnect()
   loop.disable()
   return figures
 }
