@@ -144,7 +144,7 @@ export async function measureStartup(
       record(await timeToHealthy(spawnEmptyFastify), emptyFastifyMs, emptyFastifyCpuMs)
     // Each round starts all three, the first of them turning from round to round: a ratio then
     // divides figures of the same seconds of the machine. Measured five first starts and then five
-    // restarts, the first starts were divided by a yardstick timed a minute later.
+    // restarts, the first starts were divided by a yardstick timed after them all.
     const kinds = [firstStart, restart, yardstick]
     for (let run = 1; run <= runs; run++) {
       for (let at = 0; at < kinds.length; at++) await kinds[(at + run - 1) % kinds.length]!()

@@ -154,8 +154,8 @@ const all = (conditions: RawBuilder<boolean>[]) =>
 
 /**
  * A rare search's page (`among`: on PostgreSQL the trigram index's condition, on SQLite the search
- * index's matches up to a name key), as the ids of its
- * first `limit` matches in the segment's order. The matches are a table of their own, found
+ * index's matches up to a name key), as the ids of its first `limit` matches in the segment's
+ * order. The matches are a table of their own, found
  * through the index (`offset 0` keeps PostgreSQL from merging it into the query: merged, "joao"
  * by name walked the order's index guessing its matches spread evenly along it, and passed
  * 41,432 accounts before the first João, 162 ms for the request), with only their id and the
@@ -221,7 +221,9 @@ async function readFrom(
         where.push(afterPosition(segment, from, order.direction, forward))
       }
       let rows = staffRows(db).where(
-        among ? pageOfMatches(engine, [among, ...where], segment, direction, wanted) : all(where),
+        among
+          ? pageOfMatches(engine, [among, ...where], segment, direction, wanted + toSkip)
+          : all(where),
       )
       for (const column of segment.columns) rows = rows.orderBy(column.sql, direction)
       return rows.limit(wanted).offset(toSkip)
