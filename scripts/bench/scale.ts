@@ -514,14 +514,12 @@ async function measureInProcessOfItsOwn(
   })
   exited.catch(() => {})
   // The server's event loop: its longest stall since the last time it was asked, and its longest
-  // garbage collection (`lastGcMaxMs`), which tells whether V8 made a stall.
-  let lastGcMaxMs = 0
-  const loopMaxMs = async () => {
+  // garbage collection, which tells whether V8 made a stall.
+  const stalls = async () => {
     const answer = once(child, 'message') as Promise<[{ loopMaxMs: number; gcMaxMs: number }]>
     child.send('loop')
     const [figures] = await Promise.race([answer, exited])
-    lastGcMaxMs = round(figures.gcMaxMs, 1)
-    return round(figures.loopMaxMs, 1)
+    return { loopMaxMs: round(figures.loopMaxMs, 1), gcMaxMs: round(figures.gcMaxMs, 1) }
   }
   try {
     const deadline = performance.now() + 120_000
@@ -539,9 +537,9 @@ async function measureInProcessOfItsOwn(
 
     // The slowest list route, once, with /healthz beside it.
     const slowProbe = await startHealthProbe(baseUrl)
-    await loopMaxMs()
+    await stalls()
     const slowAnswer = await streamGet(`${baseUrl}${slowest.url}`, token, () => {})
-    const loopSlow = await loopMaxMs()
+    const loopSlow = (await stalls()).loopMaxMs
     const healthzSlow = await slowProbe.stop()
     log(
       `    /healthz while "${slowest.route}" ran (${Math.round(slowAnswer.ms)} ms): ` +
@@ -565,10 +563,10 @@ async function measureInProcessOfItsOwn(
       healthzMaxMs: 0,
     }
     for (let read = 0; read < 3; read += 1) {
-      await loopMaxMs()
+      await stalls()
       const chunks: Buffer[] = []
       const answer = await streamGet(groupUrl, scim, (chunk) => chunks.push(chunk))
-      wholeGroup.loopMaxMs.push(await loopMaxMs())
+      wholeGroup.loopMaxMs.push((await stalls()).loopMaxMs)
       wholeGroup.requestMs.push(Math.round(answer.ms))
       const group = JSON.parse(Buffer.concat(chunks).toString()) as { members?: unknown[] }
       wholeGroup.members = group.members?.length ?? 0
@@ -595,14 +593,13 @@ async function measureInProcessOfItsOwn(
     let bytes = 0
     let lines = 0
     const exportProbe = await startHealthProbe(baseUrl)
-    await loopMaxMs()
+    await stalls()
     const exported = streamGet(`${baseUrl}/api/audit.csv`, token, (chunk) => {
       bytes += chunk.length
       for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1
     })
     const { status, ms } = await exported
-    const loopExport = await loopMaxMs()
-    const gcExport = lastGcMaxMs
+    const { loopMaxMs: loopExport, gcMaxMs: gcExport } = await stalls()
     const healthz = await exportProbe.stop()
     clearInterval(sampler)
     const rows = Math.max(0, lines - 1)
