@@ -15,7 +15,7 @@ import { basename, join } from 'node:path'
 import { sql } from 'kysely'
 import { DATABASE_FILE, dataDirFailure, PGLITE_FOLDER } from './data-dir'
 import { claimDataDir, type DataDirLock } from './data-dir-lock'
-import { connect, migrate, openDatabase, type Database, type Db } from './database'
+import { connect, migrate, openDatabase, type Database } from './database'
 import { importPglite } from './pglite-import'
 
 /** A first start builds the database under this name... */
@@ -99,43 +99,22 @@ async function createDatabase(
   const complete = join(dataDir, COMPLETE_FILE)
   removeWithSidecars(creating) // a first start that died half-way; we hold the lock
   removeWithSidecars(complete)
-  let db: Db | undefined
   const old = join(dataDir, PGLITE_FOLDER)
+  const build = newDatabase !== undefined && existsSync(newDatabase) ? newDatabase : null
   try {
-    if (newDatabase !== undefined && existsSync(newDatabase) && !existsSync(old)) {
+    if (build !== null && !existsSync(old)) {
       // The build's empty database, migrated already (db/new-database.ts), is complete as it
       // is: its bytes go straight to the name renamed into place, and openDatabase runs any
       // migration it lacks, as at every start. Opened here first, then copied, it took
       // openEmbeddedStore 26-34 ms in a new process, against 19-26 now (five runs each, by
       // hand; a restart's 13-20). Its bytes, not the file: a copy would keep the file's mode,
       // and the image's code is read-only to the server (Dockerfile).
-      writeFileSync(complete, readFileSync(newDatabase))
-      syncFile(complete)
-      renameSync(complete, join(dataDir, DATABASE_FILE))
-      syncFile(dataDir)
-      return
+      writeFileSync(complete, readFileSync(build))
+    } else {
+      await buildDatabase(creating, build, old, log)
+      // Every transaction is committed (rollback journal: the file is the whole database).
+      copyFileSync(creating, complete)
     }
-    // Without the build's database (the sources run by tsx, a test), the migrations make it
-    // here; from an earlier version's PGlite folder, it is filled from that.
-    if (newDatabase !== undefined && existsSync(newDatabase))
-      writeFileSync(creating, readFileSync(newDatabase))
-    db = connect({ sqliteFile: creating }, undefined, { journal: 'delete' })
-    await migrate(db, 'sqlite')
-    if (existsSync(old)) {
-      log.info(
-        `DATA_DIR holds a database of an earlier version (${old}): copying it into ${DATABASE_FILE}`,
-      )
-      const counts = await importPglite(old, db)
-      log.info(
-        `copied from ${old}: ${Object.entries(counts)
-          .map(([table, n]) => `${n} ${table}`)
-          .join(', ')}`,
-      )
-    }
-    await db.destroy()
-    db = undefined
-    // Every transaction is committed (rollback journal: the file is the whole database).
-    copyFileSync(creating, complete)
     syncFile(complete)
     renameSync(complete, join(dataDir, DATABASE_FILE))
     removeWithSidecars(creating)
@@ -148,13 +127,45 @@ async function createDatabase(
       )
     }
   } catch (error) {
-    await db?.destroy().catch(() => {})
     removeWithSidecars(creating)
     removeWithSidecars(complete)
     throw dataDirFailure(dataDir, error, {
       note: 'the first start stopped and kept nothing; the next one begins clean',
     })
   }
+}
+
+/**
+ * The database made in `creating` by the migrations, from the build's empty one when there is
+ * one (the sources run by tsx and the tests have none), and filled from an earlier version's
+ * PGlite folder: closed when it returns.
+ */
+async function buildDatabase(
+  creating: string,
+  build: string | null,
+  old: string,
+  log: StoreLog,
+): Promise<void> {
+  if (build !== null) writeFileSync(creating, readFileSync(build))
+  const db = connect({ sqliteFile: creating }, undefined, { journal: 'delete' })
+  try {
+    await migrate(db, 'sqlite')
+    if (existsSync(old)) {
+      log.info(
+        `DATA_DIR holds a database of an earlier version (${old}): copying it into ${DATABASE_FILE}`,
+      )
+      const counts = await importPglite(old, db)
+      log.info(
+        `copied from ${old}: ${Object.entries(counts)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ')}`,
+      )
+    }
+  } catch (error) {
+    await db.destroy().catch(() => {})
+    throw error
+  }
+  await db.destroy()
 }
 
 function removeWithSidecars(file: string): void {
