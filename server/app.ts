@@ -64,6 +64,8 @@ export interface AppOptions extends Config {
   admission?: Partial<AdmissionOptions> & { now?: () => number }
   /** How the session streams are watched (tests shorten it). */
   sessionWatch?: Partial<SessionWatchOptions>
+  /** How long after the start housekeeping first runs (FIRST_HOUSEKEEPING_MS; tests shorten it). */
+  housekeepingDelayMs?: number
 }
 
 /** Bodies of the API are small JSON objects; anything bigger is refused before it is read. */
@@ -174,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.admission ? { admission: options.admission } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.sessionWatch ? { sessionWatch: options.sessionWatch } : {}),
+      ...(options.housekeepingDelayMs !== undefined
+        ? { housekeepingDelayMs: options.housekeepingDelayMs }
+        : {}),
     })
     isReady = () => database.canWrite(READINESS_TIMEOUT_MS)
   }

@@ -93,12 +93,18 @@ export async function auditPage(
   return { events, next: rows.length > AUDIT_PAGE_SIZE && last ? cursorOf(last) : null }
 }
 
-/** How many old events one statement of pruneAudit removes. */
-const PRUNE_BATCH = 1000
+/**
+ * How many old events one statement of pruneAudit removes. On SQLite the statement holds the
+ * event loop: at a year's size (100k people, 100k events a third of which a retention of 200
+ * days drops), a thousand took 74-84 ms each (p99 260-327 ms), a hundred 6.5-8 ms (p99 33-38
+ * ms), the whole prune 2.7-3.1 s against 4.6-5.0 s (by hand on the data npm run bench -- --only
+ * scale seeds).
+ */
+const PRUNE_BATCH = 100
 
 /**
  * Drops events older than the retention (AUDIT_RETENTION days), and the sign-in counts of those
- * days. A thousand at a time, with a turn of the event loop between: a retention made shorter
+ * days. A hundred at a time, with a turn of the event loop between: a retention made shorter
  * on a big log must not hold the embedded database, and the requests waiting on it, for the
  * seconds a single delete of every old row takes.
  */
