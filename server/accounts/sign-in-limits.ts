@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../db/database'
+import { deleteInBatches } from '../db/batched-delete'
 
 /**
  * How many failed password checks a key may have, and how long it waits after them. Growing
@@ -309,7 +310,20 @@ export function isLockedSql(email: RawBuilder<string>, now = new Date()): RawBui
   return sql<SqlBool>`(coalesce((select 1 from sign_in_limits where sign_in_limits.key = ${limitKeys.account('').key} || ${email} and sign_in_limits.window_ends_at > ${now} and sign_in_limits.blocked_until > ${now} limit 1), 0) = 1)`
 }
 
-/** Drops keys whose window ended (their counts no longer matter). */
+/** Drops keys whose window ended (their counts no longer matter), a batch at a time. */
 export async function pruneSignInLimits(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom('sign_in_limits').where('window_ends_at', '<=', now).execute()
+  await deleteInBatches((limit) =>
+    db
+      .deleteFrom('sign_in_limits')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('sign_in_limits')
+          .select('key')
+          .where('window_ends_at', '<=', now)
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
 }

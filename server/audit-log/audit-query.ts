@@ -5,6 +5,7 @@ import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
 import { normalizeAccountId } from '../../common/account-id'
 import { browserName } from '../../common/browser-name'
 import type { Db } from '../db/database'
+import { deleteInBatches } from '../db/batched-delete'
 import type { AuditEventsTable } from '../db/schema'
 
 /** Events per page of the Auditoria screen. */
@@ -94,35 +95,25 @@ export async function auditPage(
 }
 
 /**
- * How many old events one statement of pruneAudit removes. On SQLite the statement holds the
- * event loop: at a year's size (100k people, 100k events a third of which a retention of 200
- * days drops), a thousand took 74-84 ms each (p99 260-327 ms), a hundred 6.5-8 ms (p99 33-38
- * ms), the whole prune 2.7-3.1 s against 4.6-5.0 s (by hand on the data npm run bench -- --only
- * scale seeds).
- */
-const PRUNE_BATCH = 100
-
-/**
  * Drops events older than the retention (AUDIT_RETENTION days), and the sign-in counts of those
- * days. A hundred at a time, with a turn of the event loop between: a retention made shorter
- * on a big log must not hold the embedded database, and the requests waiting on it, for the
- * seconds a single delete of every old row takes.
+ * days, a batch at a time (db/batched-delete.ts).
  */
 export async function pruneAudit(db: Db, retentionDays: number, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
-  for (;;) {
-    const oldest = db
-      .selectFrom('audit_events')
-      .select('id')
-      .where('at', '<', cutoff)
-      .orderBy('at')
-      .limit(PRUNE_BATCH)
-    const { numDeletedRows } = await db
+  await deleteInBatches((limit) =>
+    db
       .deleteFrom('audit_events')
-      .where('id', 'in', oldest)
-      .executeTakeFirst()
-    if (Number(numDeletedRows) < PRUNE_BATCH) break
-    await new Promise((resolve) => setImmediate(resolve))
-  }
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('at', '<', cutoff)
+          .orderBy('at')
+          .limit(limit),
+      )
+      .executeTakeFirst(),
+  )
   await db.deleteFrom('sign_in_days').where('day', '<', cutoff.toISOString().slice(0, 10)).execute()
 }
