@@ -115,8 +115,8 @@ const HOUR_MS = 60 * 60 * 1000
  * How long after a start housekeeping first runs. Run before the server listened, a start waited
  * for it: little on a tidy database (25 restarts each way, alternated, had the same median), but
  * every batch of a retention made shorter, 3.6 s at 100k people with a third of 100k events to
- * drop (by hand, on the data npm run bench -- --only scale seeds). Nothing it removes is taken
- * as valid meanwhile: sessions, links and challenges are checked against their own ends.
+ * drop (by hand, on data the scale bench's seeding code made). Nothing it removes is taken as
+ * valid meanwhile: sessions, links and challenges are checked against their own ends.
  */
 export const FIRST_HOUSEKEEPING_MS = 60_000
 /** A password typed with pauses asks for a few estimates; a sign-in is one call. */

@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 
 /**
- * How many rows one statement of a prune removes. On SQLite a statement holds the event loop:
- * at a year's size (100k people, 100k events a third of which a retention of 200 days drops), a
- * thousand events took 74-84 ms a statement (p99 260-327 ms), a hundred 6.5-8 ms (p99 33-38 ms),
- * the whole prune 2.7-3.1 s against 4.6-5.0 s; the 38,272 sessions of that data, ended, 732 ms in
- * one statement (by hand on the data npm run bench -- --only scale seeds).
+ * How many rows one statement of a prune removes. On SQLite a statement holds the event loop: on
+ * 100k people and 100k events made by the scale bench's seeding code, a retention of 200 days
+ * dropping a third of the events took 74-84 ms a statement a thousand at a time (p99 260-327 ms,
+ * 2.7-3.1 s in all), 6.5-8 ms a hundred at a time (p99 33-38 ms, 4.6-5.0 s in all); the 38,272
+ * sessions of that data, ended, took 732 ms in one statement (by hand, 2026-12-01).
  */
 export const DELETE_BATCH = 100
 
