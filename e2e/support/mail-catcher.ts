@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SMTPServer } from 'smtp-server'
 import { e2e } from './test-env'
@@ -17,15 +17,17 @@ export default async function startMailCatcher(): Promise<() => Promise<void>> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
         const raw = Buffer.concat(chunks)
-        const writes = session.envelope.rcptTo.map(({ address }) =>
-          writeFile(
-            join(
-              e2e.mailDir,
-              `${Date.now()}-${Math.random().toString(36).slice(2)}-${address}.eml`,
-            ),
-            raw,
-          ),
-        )
+        // Written under another name and renamed: a test reading the folder meanwhile would
+        // otherwise find the file before its bytes, and read an empty mail (seen once in CI:
+        // e2e/staff-admin.spec.ts's refusal mail had no text).
+        const writes = session.envelope.rcptTo.map(async ({ address }) => {
+          const name = join(
+            e2e.mailDir,
+            `${Date.now()}-${Math.random().toString(36).slice(2)}-${address}.eml`,
+          )
+          await writeFile(`${name}.partial`, raw)
+          await rename(`${name}.partial`, name)
+        })
         Promise.all(writes).then(() => callback(), callback)
       })
     },
