@@ -3,41 +3,20 @@ import { after, before, describe, it } from 'node:test'
 import { createSession, pruneSessions } from '../accounts/sessions'
 import { pruneSignInLimits } from '../accounts/sign-in-limits'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
+import { turnsDuring } from '../test/helpers'
 import { testStoreName } from '../test/test-database'
 import { DELETE_BATCH, deleteInBatches } from './batched-delete'
-
-/** The turns of the event loop so far, while counting (requests waiting get those turns). */
-let turns = 0
-let counting = false
-function turn() {
-  if (!counting) return
-  turns++
-  setImmediate(turn)
-}
-
-/** Counts the turns of the event loop while `work` runs. */
-async function turnsDuring(work: () => Promise<void>): Promise<number> {
-  turns = 0
-  counting = true
-  setImmediate(turn)
-  try {
-    await work()
-  } finally {
-    counting = false
-  }
-  return turns
-}
 
 describe('deleteInBatches', () => {
   it('deletes until a statement removes fewer than a batch, with a turn of the loop between', async () => {
     let left = 2.5 * DELETE_BATCH
     const limits: number[] = []
     let turnsBefore = -1
-    const counted = await turnsDuring(() =>
+    const counted = await turnsDuring((turnsSoFar) =>
       deleteInBatches(async (limit) => {
         // Each statement after the first comes after a turn of the loop.
-        assert.ok(turns > turnsBefore, 'a turn of the loop before the next statement')
-        turnsBefore = turns
+        assert.ok(turnsSoFar() > turnsBefore, 'a turn of the loop before the next statement')
+        turnsBefore = turnsSoFar()
         limits.push(limit)
         const removed = Math.min(limit, left)
         left -= removed

@@ -102,6 +102,29 @@ export async function until(condition: () => boolean, everyMs = 20): Promise<voi
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, everyMs))
 }
 
+/**
+ * The turns of the event loop while `work` runs: those a request waiting would get (on SQLite a
+ * statement holds the loop). `work` may read the count so far.
+ */
+export async function turnsDuring(
+  work: (turnsSoFar: () => number) => Promise<unknown>,
+): Promise<number> {
+  let turns = 0
+  let counting = true
+  const turn = () => {
+    if (!counting) return
+    turns++
+    setImmediate(turn)
+  }
+  setImmediate(turn)
+  try {
+    await work(() => turns)
+  } finally {
+    counting = false
+  }
+  return turns
+}
+
 /** Keeps the event loop busy for `ms`, as a slow handler or a starved process would. */
 export function holdEventLoop(ms: number): void {
   const until = Date.now() + ms

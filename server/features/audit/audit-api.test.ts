@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import type { AuditPage } from '../../../common/api/audit'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { testStoreName } from '../../test/test-database'
+import { turnsDuring } from '../../test/helpers'
 import { AUDIT_PAGE_SIZE, pruneAudit } from '../../audit-log/audit-query'
 import { newEventId } from '../../audit-log/event-id'
 import { recordAudit } from '../../audit-log/record-audit'
@@ -282,17 +283,7 @@ describe(`/api/audit (${testStoreName()})`, () => {
   it('prunes events older than the retention', async () => {
     await recordAudit(api.database.db, { type: 'locked', at: new Date('2001-01-01T00:00:00Z') })
     assert.equal((await page('?to=2002-01-01T00:00:00.000Z')).events.length, 1)
-    // Requests get turns of the event loop while it runs (on SQLite a statement holds it).
-    let turns = 0
-    let pruning = true
-    const turn = () => {
-      if (!pruning) return
-      turns++
-      setImmediate(turn)
-    }
-    setImmediate(turn)
-    await pruneAudit(api.database.db, 365)
-    pruning = false
+    const turns = await turnsDuring(() => pruneAudit(api.database.db, 365))
     assert.equal((await page('?to=2002-01-01T00:00:00.000Z')).events.length, 0)
     // The 2,345 of 2019 written above too, at most a hundred a statement: a turn after each.
     assert.equal((await page('?to=2020-01-01T00:00:00.000Z')).events.length, 0)
