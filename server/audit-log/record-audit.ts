@@ -1,5 +1,6 @@
 import type { AuditDetails, AuditType } from '../../common/api/audit'
 import type { Db } from '../db/database'
+import { keepQuotedEmails } from '../db/quoted-emails'
 import type { RequestOrigin } from '../http/request-origin'
 import { dueNotice, queueSecurityNotice } from '../security-notices/queue-security-notice'
 import { newEventId } from './event-id'
@@ -39,6 +40,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const accountId = entry.account?.id ?? null
   const notice = await dueNotice(db, { type: entry.type, accountId, details })
   if (notice) details.notice = true
+  const json = JSON.stringify(details)
   await db
     .insertInto('audit_events')
     .values({
@@ -53,9 +55,10 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       account_email: entry.account?.email ?? null,
       ip: entry.origin?.ip ?? null,
       user_agent: entry.origin?.userAgent ?? null,
-      details: JSON.stringify(details),
+      details: json,
     })
     .execute()
+  await keepQuotedEmails(db, [{ id, details: json }])
   if (notice) await queueSecurityNotice(db, notice, id, at)
   if (entry.type === 'sign_in' || entry.type === 'sign_in_failed') {
     await countSignIn(db, entry.type === 'sign_in', accountId, at)

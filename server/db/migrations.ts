@@ -6,6 +6,7 @@ import {
   laterListMigrations,
   listMigrations,
   listMigrationsAfterScimPages,
+  listMigrationsAfterScimRemovals,
 } from './list-migrations'
 import {
   laterProvisioningMigrations,
@@ -658,6 +659,8 @@ const migrations: Record<string, PortableMigration> = {
   ...listMigrationsAfterScimPages,
   // Issue 46's a third time: provisioning-migrations.ts.
   ...provisioningMigrationsAfterAdminLock,
+  // Issue 42's a fourth time: list-migrations.ts.
+  ...listMigrationsAfterScimRemovals,
 }
 
 /**

@@ -284,6 +284,16 @@ export interface AuditEventsTable {
   details: string
 }
 
+/**
+ * An e-mail address an event's details quote (quoted-emails.ts), lower-cased: what an
+ * anonymisation looks the person's addresses up in. Goes with its event (a foreign key that
+ * cascades, on both engines).
+ */
+export interface AuditEventEmailsTable {
+  email: string
+  event_id: string
+}
+
 /** Per admin: when the last "new registrations" mail went, and the newest registration it covered. */
 export interface RegistrationNoticesTable {
   admin_id: string
@@ -424,6 +434,7 @@ export interface Schema {
   sign_in_limits: SignInLimitsTable
   trusted_devices: TrustedDevicesTable
   audit_events: AuditEventsTable
+  audit_event_emails: AuditEventEmailsTable
   registration_notices: RegistrationNoticesTable
   mail_outbox: MailOutboxTable
   provider_links: ProviderLinksTable
