@@ -15,7 +15,7 @@ import { engineOf } from '../../db/portable-sql'
 import type { Account } from '../../db/schema'
 import { requestOrigin } from '../../http/request-origin'
 import { roleIdForGroup } from '../../roles/group-role'
-import { lockTeam } from '../../roles/team-store'
+import { lockTeam, moveMembersOut } from '../../roles/team-store'
 import { nameKey } from '../../db/name-key'
 import { filterToSql } from './filter-to-sql'
 import type { Filter } from './filter-syntax'
@@ -607,16 +607,12 @@ export async function deleteGroup(
       throw preconditionFailed()
     // Then the admins' lock, as the teams screen's delete does (features/teams/teams-routes.ts).
     await lockAdminChanges(trx)
-    const { count } = await trx
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('team_id', '=', id)
-      .executeTakeFirstOrThrow()
+    const members = await moveMembersOut(trx, id)
     await trx.deleteFrom('teams').where('id', '=', id).execute()
     await recordAudit(trx, {
       type: 'team_deleted',
       ...actor(request, at),
-      details: { name: row.name, members: Number(count) },
+      details: { name: row.name, members },
     })
   })
 }

@@ -16,6 +16,9 @@ import type { OpenApiDocument } from '../../openapi/api-description'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { TEAM_MANAGER } from '../../test/sample-roles'
 import { testStoreName } from '../../test/test-database'
+import { turnsDuring } from '../../test/helpers'
+import { nameColumns } from '../../db/name-columns'
+import { roleColumns } from '../../db/role-columns'
 
 /**
  * Roles and teams through the API (docs/roles-and-teams.md): every operation declares its
@@ -374,6 +377,55 @@ describe(`roles and teams (${testStoreName()})`, () => {
     }
     const none = await api.get('/api/staff?teamId=none', admin)
     assert.equal(none.statusCode, 200, none.body)
+  })
+
+  it('deleting a team of a thousand people takes each out, a hundred at a time on SQLite, and the log counts them', async () => {
+    const team = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Expedição' })).team.id
+    const people = Array.from({ length: 1_050 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      ...nameColumns(`Pessoa da Expedição ${index}`),
+      email: `expedicao${index}@example.com`,
+      password_hash: 'x',
+      ...roleColumns(BUILT_IN_ROLE_IDS.staff),
+      status: 'active' as const,
+      team_id: team,
+    }))
+    for (let start = 0; start < people.length; start += 200) {
+      await api.database.db
+        .insertInto('accounts')
+        .values(people.slice(start, start + 200))
+        .execute()
+    }
+    let answer: Awaited<ReturnType<ApiFixture['call']>> | undefined
+    const turns = await turnsDuring(async () => {
+      answer = await api.call('DELETE', `/api/teams/${team}`, admin)
+    })
+    assert.equal(answer?.statusCode, 204, answer?.body)
+    const left = await api.database.db
+      .selectFrom('accounts')
+      .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where(
+        'id',
+        'in',
+        people.map((person) => person.id),
+      )
+      .groupBy('team_id')
+      .execute()
+    assert.deepEqual(
+      left.map((row) => ({ team: row.team_id, count: Number(row.count) })),
+      [{ team: null, count: 1_050 }],
+    )
+    const deleted = await api.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('type', '=', 'team_deleted')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual(JSON.parse(deleted.details), { name: 'Expedição', members: 1_050 })
+    // On SQLite a statement holds the event loop: between the eleven statements that move them,
+    // it turns (server/roles/team-store.ts). The team's foreign key moved them all in one.
+    if (api.database.engine === 'sqlite') assert.ok(turns >= 10, `${turns} turns`)
   })
 
   it('an Equipe person reads roles and teams but changes nothing', async () => {

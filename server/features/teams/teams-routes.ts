@@ -14,7 +14,7 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { nameKey, unlessNameTaken } from '../../db/name-key'
-import { findTeamItem, listTeams, lockTeam } from '../../roles/team-store'
+import { findTeamItem, listTeams, lockTeam, moveMembersOut } from '../../roles/team-store'
 
 const notFound = () => apiError(404, 'team_not_found', 'not_found')
 
@@ -155,12 +155,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         // while it waited for the first's: a deadlock, and a 500, on PostgreSQL.
         if (!(await lockTeam(trx, id))) throw notFound()
         await lockAdminChanges(trx)
-        // Counted before the delete: the foreign key then leaves them with no team.
-        const { members } = await trx
-          .selectFrom('accounts')
-          .select((eb) => eb.fn.countAll<number | string>().as('members'))
-          .where('team_id', '=', id)
-          .executeTakeFirstOrThrow()
+        const members = await moveMembersOut(trx, id)
         const team = await trx
           .deleteFrom('teams')
           .where('id', '=', id)
@@ -170,7 +165,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         await recordAudit(trx, {
           type: 'team_deleted',
           ...audit(request),
-          details: { name: team.name, members: Number(members) },
+          details: { name: team.name, members },
         })
       })
       return answerWithoutBody(reply, 204)
