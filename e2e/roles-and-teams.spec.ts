@@ -105,6 +105,38 @@ test.describe('an admin', () => {
   })
 })
 
+test.describe('Times', () => {
+  test.use({ signedInAs: 'admin' })
+
+  test("names a team's first five managers and counts the others", async ({ page, api }) => {
+    test.slow()
+    const teamName = uniqueName('Plantão')
+    const team = await makeTeam(api, teamName, false)
+    const role = await makeRole(api, {
+      name: uniqueName(TEAM_MANAGER.name),
+      permissions: ['staff.view', ...TEAM_MANAGER.permissions],
+      scope: TEAM_MANAGER.scope,
+    })
+    const names = ['Alice', 'Bruna', 'Caio', 'Davi', 'Elisa', 'Fábio'].map(
+      (first) => `${first} Plantonista`,
+    )
+    for (const name of names) {
+      await place(api, await createStaff(api, { name, label: 'plantao' }), role, team)
+    }
+
+    await page.goto('/#/times')
+    const card = page.getByRole('listitem').filter({ hasText: teamName })
+    for (const name of names.slice(0, 5)) {
+      await expect(card.getByRole('link', { name: `Abrir a conta de ${name}` })).toBeVisible()
+    }
+    await expect(card.getByRole('link', { name: `Abrir a conta de ${names[5]}` })).toHaveCount(0)
+    await expect(card).toContainText(`${names.slice(0, 5).join(', ')} e mais 1 pessoa`)
+    await expect(
+      card.getByRole('link', { name: `6 pessoas do time ${teamName} em Equipe` }),
+    ).toBeVisible()
+  })
+})
+
 test.describe("a custom role's page", () => {
   test.use({ signedInAs: 'admin' })
 

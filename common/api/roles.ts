@@ -93,8 +93,11 @@ export const TeamSchema = Type.Object(
       description: 'published: a registration may choose it (GET /api/auth/teams lists these)',
     }),
     managers: Type.Array(PersonRefSchema, {
-      description: 'members whose role has scope team and staff.approve',
+      maxItems: 5,
+      description:
+        'the first five by name of its managers: active members whose role has scope team and staff.approve',
     }),
+    managerCount: Type.Integer({ minimum: 0, description: 'all of its managers' }),
     memberCount: Type.Integer({ minimum: 0 }),
   },
   closed,

@@ -14,6 +14,8 @@ import type { ApiContext } from '../api/api-context'
 import { anonymiseAccount } from '../features/account-deletion/anonymise-account'
 import { ADMIN_ACCESS } from '../test/sample-roles'
 import { listStaff } from '../features/staff/staff-list'
+import { listTeams } from '../roles/team-store'
+import type { TeamItem } from '../../common/api/roles'
 import { listUsers } from '../features/provisioning/scim-users'
 import { roleColumns } from './role-columns'
 import { migrate } from './database'
@@ -407,6 +409,69 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
         'audit_events',
         true,
       )
+    }
+  })
+
+  it('Times: each team is counted from the tallies, and its first managers read along its name order', async () => {
+    const role = crypto.randomUUID()
+    await db
+      .insertInto('roles')
+      .values({
+        id: role,
+        name: 'Gestão de planos',
+        name_key: 'gestão de planos',
+        description: '',
+        scope: 'team',
+      })
+      .execute()
+    await db
+      .insertInto('role_permissions')
+      .values(
+        (['staff.view', 'staff.approve'] as const).map((permission) => ({
+          role_id: role,
+          permission,
+        })),
+      )
+      .execute()
+    const managers = Array.from({ length: 7 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      ...nameColumns(`Gestora ${String.fromCharCode(71 - index)}`),
+      email: `gestora${index}@planos.example.com`,
+      password_hash: 'x',
+      ...roleColumns(role),
+      status: 'active' as const,
+      team_id: teamId,
+    }))
+    await db.insertInto('accounts').values(managers).execute()
+    try {
+      let teams: TeamItem[] = []
+      assertFromIndex(
+        await plansOf(async () => (teams = await listTeams(db)), 'accounts'),
+        'accounts',
+        false,
+      )
+      const team = teams.find((item) => item.id === teamId)!
+      assert.equal(team.managerCount, 7)
+      assert.deepEqual(
+        team.managers.map((manager) => manager.name),
+        ['Gestora A', 'Gestora B', 'Gestora C', 'Gestora D', 'Gestora E'],
+      )
+      const { members } = await db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number | string>().as('members'))
+        .where('team_id', '=', teamId)
+        .executeTakeFirstOrThrow()
+      assert.equal(team.memberCount, Number(members))
+    } finally {
+      await db
+        .deleteFrom('accounts')
+        .where(
+          'id',
+          'in',
+          managers.map((manager) => manager.id),
+        )
+        .execute()
+      await db.deleteFrom('roles').where('id', '=', role).execute()
     }
   })
 

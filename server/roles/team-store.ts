@@ -14,45 +14,74 @@ export const isTeamManagerSql = sql<boolean>`(roles.scope = 'team' and exists (
   select 1 from role_permissions
   where role_permissions.role_id = roles.id and role_permissions.permission = 'staff.approve'))`
 
+/** How many of a team's managers its item names, first by name; managerCount counts them all. */
+export const MANAGERS_NAMED = 5
+
+/**
+ * The teams (all, or the one `only` names), each with its number of people and of managers, and
+ * its first MANAGERS_NAMED managers by name. The numbers are sums of account_tallies' few rows
+ * (db/list-migrations.ts, 4203), and each team's managers are read along its name order
+ * (accounts_team_order) up to the fifth: Equipe, an account's page and the invitation load this
+ * list, and at 100k people (npm run bench -- --only scale's seeding code: 8 teams, 3,372
+ * managers) counting each team's people and naming every manager took 42-51 ms on SQLite, with
+ * its event loop held, and 32 ms on PostgreSQL (by hand, 2026-12-01).
+ */
 export async function listTeams(db: Db, only?: string): Promise<TeamItem[]> {
   let query = db
     .selectFrom('teams')
-    .select([
-      'teams.id',
-      'teams.name',
-      'teams.description',
-      'teams.open',
-      sql<number | string>`(select count(*) from accounts where accounts.team_id = teams.id)`.as(
-        'members',
-      ),
-    ])
-    .orderBy('teams.name_key')
-  if (only) query = query.where('teams.id', '=', only)
-  const rows = await query.execute()
-  if (rows.length === 0) return []
-  const managers = await db
-    .selectFrom('accounts')
-    .innerJoin('roles', 'roles.id', 'accounts.role_id')
-    .select(['accounts.id', 'accounts.name', 'accounts.team_id'])
+    .select(['id', 'name', 'description', 'open'])
+    .orderBy('name_key')
+  if (only) query = query.where('id', '=', only)
+  const teams = await query.execute()
+  if (teams.length === 0) return []
+  const managerRoles = (
+    await db.selectFrom('roles').select('id').where(isTeamManagerSql).execute()
+  ).map((role) => role.id)
+  const tallies = await db
+    .selectFrom('account_tallies')
+    .select(['team_key', 'role_id', 'status', 'count'])
     .where(
-      'accounts.team_id',
+      'team_key',
       'in',
-      rows.map((row) => row.id),
+      teams.map((team) => team.id),
     )
-    .where('accounts.status', '=', 'active')
-    .where(isTeamManagerSql)
-    .orderBy(bytewise(engineOf(db), 'accounts.name_sort_key'))
+    .where('count', '>', 0)
     .execute()
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    open: Boolean(row.open),
-    managers: managers
-      .filter((manager) => manager.team_id === row.id)
-      .map(({ id, name }) => ({ id, name })),
-    memberCount: Number(row.members),
-  }))
+  const engine = engineOf(db)
+  const items: TeamItem[] = []
+  for (const team of teams) {
+    const rows = tallies.filter((row) => row.team_key === team.id)
+    // The tallies count an active account as 'active' or, while its invitation waits, 'invited'.
+    const managerCount = rows
+      .filter((row) => managerRoles.includes(row.role_id))
+      .filter((row) => row.status === 'active' || row.status === 'invited')
+      .reduce((sum, row) => sum + Number(row.count), 0)
+    const managers =
+      managerCount === 0
+        ? []
+        : await db
+            .selectFrom('accounts')
+            .select(['id', 'name'])
+            .where('team_id', '=', team.id)
+            .where(sql<boolean>`(case when status = 'pending' then 0 else 1 end) = 1`)
+            .where('status', '=', 'active')
+            .where('role_id', 'in', managerRoles)
+            .orderBy(bytewise(engine, 'name_sort_key'))
+            .orderBy(bytewise(engine, 'name'))
+            .orderBy('id')
+            .limit(MANAGERS_NAMED)
+            .execute()
+    items.push({
+      id: team.id,
+      name: team.name,
+      description: team.description,
+      open: Boolean(team.open),
+      managers,
+      managerCount,
+      memberCount: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    })
+  }
+  return items
 }
 
 export async function findTeamItem(db: Db, id: string): Promise<TeamItem | undefined> {

@@ -9,6 +9,7 @@ const sales: TeamItem = {
   description: '',
   open: true,
   managers: [],
+  managerCount: 0,
   memberCount: 3,
 }
 

@@ -11,6 +11,8 @@ export const teamsMessages = {
     closed: 'Fechado para cadastro',
     managers: 'Gestão',
     noManagers: 'Ninguém com papel de gestão no time',
+    /** After the first names, the managers not named (GET /api/teams names five). */
+    moreManagers: (count: number) => (count === 1 ? 'e mais 1 pessoa' : `e mais ${count} pessoas`),
     members: (count: number) =>
       count === 0 ? 'Nenhuma pessoa' : count === 1 ? '1 pessoa' : `${count} pessoas`,
     membersOf: (count: number, name: string) =>

@@ -52,17 +52,21 @@ function TeamCard({
             {team.managers.length === 0 ? (
               <span className="text-body-secondary">{text.noManagers}</span>
             ) : (
-              team.managers.map((manager, index) => (
-                <span key={manager.id}>
-                  {index > 0 && ', '}
-                  <Link
-                    to={staffAccountPath(manager.id)}
-                    aria-label={text.openPerson(manager.name)}
-                  >
-                    {manager.name}
-                  </Link>
-                </span>
-              ))
+              <>
+                {team.managers.map((manager, index) => (
+                  <span key={manager.id}>
+                    {index > 0 && ', '}
+                    <Link
+                      to={staffAccountPath(manager.id)}
+                      aria-label={text.openPerson(manager.name)}
+                    >
+                      {manager.name}
+                    </Link>
+                  </span>
+                ))}
+                {team.managerCount > team.managers.length &&
+                  ` ${text.moreManagers(team.managerCount - team.managers.length)}`}
+              </>
             )}
           </dd>
           <dt className="visually-hidden">{adminMessages.members}</dt>
