@@ -15,6 +15,7 @@ import { anonymiseAccount } from '../features/account-deletion/anonymise-account
 import { ADMIN_ACCESS } from '../test/sample-roles'
 import { listStaff } from '../features/staff/staff-list'
 import { listTeams } from '../roles/team-store'
+import { listRoles } from '../roles/role-store'
 import type { TeamItem } from '../../common/api/roles'
 import { listUsers } from '../features/provisioning/scim-users'
 import { roleColumns } from './role-columns'
@@ -410,6 +411,27 @@ describe(`the lists' queries read their page from an index (${testStoreName()})`
         true,
       )
     }
+  })
+
+  it('Papéis: each role is counted from the tallies, never by reading its people', async () => {
+    captured = []
+    const roles = await listRoles(db)
+    const queries = captured
+    captured = null
+    assert.ok(
+      queries.every((query) => !/from "?accounts"?/.test(query.sql)),
+      queries.map((query) => query.sql).join('\n'),
+    )
+    const counted = await db
+      .selectFrom('accounts')
+      .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('people')])
+      .groupBy('role_id')
+      .execute()
+    for (const role of roles) {
+      const row = counted.find((count) => count.role_id === role.id)
+      assert.equal(role.peopleCount, Number(row?.people ?? 0), role.name)
+    }
+    assert.ok(roles.some((role) => role.peopleCount > 0))
   })
 
   it('Times: each team is counted from the tallies, and its first managers read along its name order', async () => {
