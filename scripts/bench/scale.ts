@@ -287,6 +287,9 @@ async function routeList(
     ['Início (dashboard)', '/api/dashboard'],
     ['Início, my activity', '/api/dashboard/me'],
     ['sessions (Minha conta)', '/api/me/sessions'],
+    // Loaded with Equipe, an account's page and the invitation (their role and team choices).
+    ['Papéis (the roles, counted)', '/api/roles'],
+    ['Times (the teams, counted, with managers)', '/api/teams'],
   ]
 }
 
