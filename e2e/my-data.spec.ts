@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { MyData } from '../common/api/my-data'
 import { expect, test } from './fixtures'
-import { apiSignIn, type TestAccount } from './support/accounts'
+import { apiSignIn, createStaff, uniqueEmail, type TestAccount } from './support/accounts'
+import { signInWithForm } from './support/pages'
 import { waitForMailAbout } from './support/mailbox'
 import { e2e } from './support/test-env'
 import { IPHONE_SAFARI } from './support/user-agents'
@@ -48,6 +49,29 @@ test('"Baixar em JSON" downloads a JSON file of the person’s account, sessions
   expect(types).toContain('data_exported')
   expect(types).toContain('approved')
   expect(JSON.stringify(data)).not.toContain(account!.password)
+})
+
+test.describe('someone tried the address before the account was made', () => {
+  test.use({ signedInAs: null })
+
+  test('the copy holds that try: it is about the person’s address', async ({ page, api }) => {
+    const email = uniqueEmail('tentada')
+    const tried = await api.post('/api/auth/login', {
+      data: { email, password: 'qualquer-senha-1' },
+    })
+    expect(tried.status()).toBe(401)
+    const person = await createStaff(api, { name: 'Tina Tentada', email })
+    await page.goto('/#/login')
+    await signInWithForm(page, person)
+    await page.goto('/#/perfil')
+    const download = await downloadFrom(page, 'Baixar em JSON')
+
+    const data = JSON.parse(await readFile(await download.path(), 'utf8')) as MyData
+    const before = data.auditEvents.filter(
+      (event) => event.type === 'sign_in_failed' && event.account === null,
+    )
+    expect(before.map((event) => event.details.email)).toEqual([email])
+  })
 })
 
 /** Makes the person a team's manager: a role of team scope, and the team. */

@@ -123,7 +123,8 @@ export const MyDataSchema = Type.Object(
       { description: 'mails the panel sent or is sending to you (their bodies are not kept)' },
     ),
     auditEvents: Type.Array(AuditEventSchema, {
-      description: 'what you did and what was done to your account, newest first',
+      description:
+        'what you did, what was done to your account, and the events that quote your address (a sign-in tried with it), newest first',
     }),
   },
   closed,

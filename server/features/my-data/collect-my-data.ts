@@ -121,7 +121,35 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
       trx
         .selectFrom('audit_events')
         .selectAll()
-        .where((eb) => eb.or([eb('account_id', '=', account.id), eb('actor_id', '=', account.id)]))
+        .where((eb) =>
+          eb.or([
+            eb('account_id', '=', account.id),
+            eb('actor_id', '=', account.id),
+            // Others' events that quote one of its addresses (a sign-in tried with it before it
+            // had an account, or by someone else): an anonymisation replaces the address there
+            // as the person's (features/account-deletion/anonymise-account.ts).
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('audit_event_emails')
+                .select('event_id')
+                .where((inner) =>
+                  inner.or([
+                    inner('email', '=', account.email),
+                    inner(
+                      'email',
+                      'in',
+                      inner
+                        .selectFrom('email_changes')
+                        .select('new_email')
+                        .where('account_id', '=', account.id),
+                    ),
+                  ]),
+                ),
+            ),
+          ]),
+        )
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .execute(),

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test'
 import type { MyData } from '../../../common/api/my-data'
 import type { TotpSetup } from '../../../common/api/me'
 import { totpCode } from '../../accounts/totp'
+import { recordAudit } from '../../audit-log/record-audit'
 import { ADMIN, apiFixture, errorOf, type ApiFixture } from '../../test/api-fixture'
 import { TestClock } from '../../test/test-clock'
 import { testStoreName } from '../../test/test-database'
@@ -105,6 +106,28 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     assert.doesNotMatch(response.body, /[0-9a-f]{64}/, 'no SHA-256 of a token')
     const exported = await api.events(ana.id, 'data_exported')
     assert.equal(exported.length, 1)
+  })
+
+  it('holds the events of others that quote the person’s address, and no other address’s', async () => {
+    const eva = await api.person('quem-tentou', { name: 'Eva Tentada' })
+    // As a sign-in tried with the address before the account had it is written (no account).
+    await recordAudit(api.database.db, {
+      type: 'sign_in_failed',
+      details: { method: 'password', email: eva.email.toUpperCase() },
+    })
+    // Another person's address that contains Eva's is not hers.
+    await recordAudit(api.database.db, {
+      type: 'sign_in_failed',
+      details: { method: 'password', email: `x${eva.email}` },
+    })
+    const data = (await exportOf(eva.token)).json<MyData>()
+    const tried = data.auditEvents.filter(
+      (event) => event.type === 'sign_in_failed' && event.account === null,
+    )
+    assert.deepEqual(
+      tried.map((event) => event.details.email),
+      [eva.email.toUpperCase()],
+    )
   })
 
   it("names a team manager's role and team, and each notice mail by its subject", async () => {

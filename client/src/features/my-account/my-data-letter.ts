@@ -81,7 +81,7 @@ const text = {
   mailLine: (to: string, at: string, state: string) => `Para ${to}, em ${at}: ${state}.`,
   events: 'Registro de atividade',
   eventsIntro:
-    'O que você fez no Painel e o que foi feito na sua conta, do mais novo ao mais antigo.',
+    'O que você fez no Painel, o que foi feito na sua conta e as tentativas de entrar com o seu e-mail, do mais novo ao mais antigo.',
   by: (who: string) => `por ${who}`,
 }
 
