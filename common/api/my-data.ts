@@ -124,7 +124,7 @@ export const MyDataSchema = Type.Object(
     ),
     auditEvents: Type.Array(AuditEventSchema, {
       description:
-        'what you did, what was done to your account, and the events that quote your address (a sign-in tried with it), newest first',
+        'what you did, what was done to your account, and the events of no account that quote your address (a sign-in tried with it; without the IP address and browser of whoever tried), newest first',
     }),
   },
   closed,

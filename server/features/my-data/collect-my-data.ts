@@ -125,29 +125,22 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
           eb.or([
             eb('account_id', '=', account.id),
             eb('actor_id', '=', account.id),
-            // Others' events that quote one of its addresses (a sign-in tried with it before it
-            // had an account, or by someone else): an anonymisation replaces the address there
-            // as the person's (features/account-deletion/anonymise-account.ts).
-            eb(
-              'id',
-              'in',
-              eb
-                .selectFrom('audit_event_emails')
-                .select('event_id')
-                .where((inner) =>
-                  inner.or([
-                    inner('email', '=', account.email),
-                    inner(
-                      'email',
-                      'in',
-                      inner
-                        .selectFrom('email_changes')
-                        .select('new_email')
-                        .where('account_id', '=', account.id),
-                    ),
-                  ]),
-                ),
-            ),
+            // Events of nobody's that quote its address (a sign-in tried with it before it had
+            // an account, or by someone who does not know it): an anonymisation replaces the
+            // address there as the person's (features/account-deletion/anonymise-account.ts).
+            // Only the confirmed address: one asked for in an e-mail change may be anyone's.
+            eb.and([
+              eb('account_id', 'is', null),
+              eb('actor_id', 'is', null),
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('audit_event_emails')
+                  .select('event_id')
+                  .where('email', '=', account.email),
+              ),
+            ]),
           ]),
         )
         .orderBy('at', 'desc')
@@ -222,7 +215,12 @@ export async function collectMyData(db: Db, account: Account, now: Date): Promis
         createdAt: iso(row.created_at),
         finishedAt: isoOrNull(row.finished_at),
       })),
-      auditEvents: events.map(toAuditEvent),
+      auditEvents: events.map((row) => {
+        const event = toAuditEvent(row)
+        // Where a try with its address came from is whoever tried's, not the person's.
+        const theirs = row.account_id === account.id || row.actor_id === account.id
+        return theirs ? event : { ...event, ip: null, userAgent: null, browser: null }
+      }),
     }
   })
 }

@@ -113,6 +113,7 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     // As a sign-in tried with the address before the account had it is written (no account).
     await recordAudit(api.database.db, {
       type: 'sign_in_failed',
+      origin: { ip: '203.0.113.9', userAgent: 'Quem tentou' },
       details: { method: 'password', email: eva.email.toUpperCase() },
     })
     // Another person's address that contains Eva's is not hers.
@@ -127,6 +128,24 @@ describe(`GET /api/me/export (${testStoreName()})`, () => {
     assert.deepEqual(
       tried.map((event) => event.details.email),
       [eva.email.toUpperCase()],
+    )
+    // Where the try came from is whoever tried's.
+    assert.deepEqual(
+      tried.map((event) => [event.ip, event.userAgent]),
+      [[null, null]],
+    )
+
+    // Someone who asks to change their address to Eva's gets none of her events.
+    const mal = await api.person('quer-o-dela')
+    const asked = await api.call('POST', '/api/me/email', mal.token, {
+      email: eva.email,
+      password: mal.password,
+    })
+    assert.ok(asked.statusCode < 300, asked.body)
+    const theirs = (await exportOf(mal.token)).json<MyData>()
+    assert.deepEqual(
+      theirs.auditEvents.filter((event) => JSON.stringify(event).includes(eva.email)),
+      [],
     )
   })
 
