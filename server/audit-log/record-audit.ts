@@ -32,6 +32,9 @@ const SECRET_KEY = /password|token|secret|code|hash/i
  * por e-mail"): one line in the log, where a "notice_sent" event of its own once doubled it.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  // The event and what is kept beside it (its quoted addresses, its notice, the sign-in counts)
+  // are written together: an event left without its addresses would escape an anonymisation.
+  if (!db.isTransaction) return db.transaction().execute((trx) => recordAudit(trx, entry))
   const details: AuditDetails = Object.fromEntries(
     Object.entries(entry.details ?? {}).filter(([key]) => !SECRET_KEY.test(key)),
   )

@@ -20,7 +20,7 @@ describe(`the addresses in the audit log's details, back-filled (${testStoreName
       // One in a hundred quotes no address; the others are more than one batch.
       const details =
         index % 100 !== 1
-          ? { method: 'password', email: `Tentativa.${index}@Exemplo.com` }
+          ? { method: 'password', email: `Tentativa${index}@Exemplo.com` }
           : { method: 'password' }
       return {
         id: newEventId(at.getTime()),
@@ -33,7 +33,7 @@ describe(`the addresses in the audit log's details, back-filled (${testStoreName
       id: newEventId(start + 20_000),
       at: new Date(start + 20_000),
       type: 'email_changed',
-      details: JSON.stringify({ from: 'ana@x.com', to: 'ana.souza@y.com' }),
+      details: JSON.stringify({ from: 'ana@x.com', to: 'anasouza@y.com' }),
     })
     for (let from = 0; from < events.length; from += 1000) {
       await store.db
@@ -52,17 +52,17 @@ describe(`the addresses in the audit log's details, back-filled (${testStoreName
     const byEvent = new Map<string, string[]>()
     for (const row of rows)
       byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.email])
-    assert.deepEqual(byEvent.get(events[0]!.id), ['tentativa.0@exemplo.com'])
-    assert.deepEqual(byEvent.get(events[10_199]!.id), ['tentativa.10199@exemplo.com'])
+    assert.deepEqual(byEvent.get(events[0]!.id), ['tentativa0@exemplo.com'])
+    assert.deepEqual(byEvent.get(events[10_199]!.id), ['tentativa10199@exemplo.com'])
     assert.equal(byEvent.get(events[1]!.id), undefined)
-    assert.deepEqual(byEvent.get(events.at(-1)!.id)?.sort(), ['ana.souza@y.com', 'ana@x.com'])
+    assert.deepEqual(byEvent.get(events.at(-1)!.id)?.sort(), ['ana@x.com', 'anasouza@y.com'])
 
     // They go with their event.
     await store.db.deleteFrom('audit_events').where('id', '=', events[0]!.id).execute()
     const left = await store.db
       .selectFrom('audit_event_emails')
       .select('event_id')
-      .where('email', '=', 'tentativa.0@exemplo.com')
+      .where('email', '=', 'tentativa0@exemplo.com')
       .execute()
     assert.deepEqual(left, [])
   })

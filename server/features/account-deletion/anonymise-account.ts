@@ -4,6 +4,7 @@ import type { ApiContext } from '../../api/api-context'
 import { recordAudit, type AuditParty } from '../../audit-log/record-audit'
 import type { Db } from '../../db/database'
 import { forgetDeletedBytes } from '../../db/forget-deleted-bytes'
+import { keepQuotedEmails } from '../../db/quoted-emails'
 import type { Account } from '../../db/schema'
 import type { RequestOrigin } from '../../http/request-origin'
 
@@ -220,10 +221,12 @@ async function scrubAuditLog(
     const details = replaceIn(row.details, words, pseudonym, freeText)
     if (details !== row.details) {
       await trx.updateTable('audit_events').set({ details }).where('id', '=', row.id).execute()
+      // The event's addresses as its details now quote them: the person's replaced, and those
+      // of free text that went (a refusal's reason) gone with it.
+      await trx.deleteFrom('audit_event_emails').where('event_id', '=', row.id).execute()
+      await keepQuotedEmails(trx, [{ id: row.id, details }])
     }
   }
-  // The addresses were replaced in the details; kept here, they would still name the person.
-  await trx.deleteFrom('audit_event_emails').where('email', 'in', addresses).execute()
   return own.length
 }
 

@@ -28,7 +28,9 @@ const ADMIN_EMAIL = 'canario.unico.novo@example.com'
 const PASSWORD = 'senha-do-canario-1'
 const INVITATION = 'Painel: você recebeu um convite'
 /** What must be gone, in any case. "canário" without its accent too, as a CSV or a dump may. */
-const PERSONAL = ['canário', 'canario', 'único', EMAIL, ADMIN_EMAIL]
+/** An address the panel knows nowhere else, typed into a refusal's reason about the person. */
+const PRIVATE_EMAIL = 'passaro.amarelo@gmail.example'
+const PERSONAL = ['canário', 'canario', 'único', EMAIL, ADMIN_EMAIL, PRIVATE_EMAIL]
 
 let api: ApiFixture
 let stored: StoredDatabase
@@ -98,7 +100,7 @@ describe(`anonymising reaches the free text that quotes the person (${testStoreN
       api.call('POST', '/api/me/deletion-request', personToken, { password: PASSWORD })
     assert.equal((await ask()).statusCode, 202)
     const refused = await api.call('POST', `/api/staff/${id}/deletion-request/refuse`, adminToken, {
-      reason: `Pedido de ${NAME} (${EMAIL}) chegou antes do fim do contrato do Canário.`,
+      reason: `Pedido de ${NAME} (${EMAIL}, ou ${PRIVATE_EMAIL}) chegou antes do fim do contrato do Canário.`,
     })
     assert.equal(refused.statusCode, 204, refused.body)
     assert.equal((await ask()).statusCode, 202)
