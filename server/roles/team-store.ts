@@ -20,8 +20,8 @@ export const MANAGERS_NAMED = 5
 /**
  * The teams (all, or the one `only` names), each with its number of people and of managers, and
  * its first MANAGERS_NAMED managers by name. The numbers are sums of account_tallies' few rows
- * (db/list-migrations.ts, 4203), and each team's managers are read along its name order
- * (accounts_team_order) up to the fifth: Equipe, an account's page and the invitation load this
+ * (db/list-migrations.ts, 4203), and each team's managers are read in name order from an index
+ * of the team's people by role (accounts_team_role_order, 4213) up to the fifth: Equipe, an account's page and the invitation load this
  * list, and at 100k people (npm run bench -- --only scale's seeding code: 8 teams, 3,372
  * managers) counting each team's people and naming every manager took 42-51 ms on SQLite, with
  * its event loop held, and 32 ms on PostgreSQL (by hand, 2026-12-01).
