@@ -18,9 +18,22 @@ export const DELETE_BATCH = 100
 export async function deleteInBatches(
   deleteUpTo: (limit: number) => Promise<{ numDeletedRows: bigint }>,
 ): Promise<void> {
+  await inBatches(async (limit) => (await deleteUpTo(limit)).numDeletedRows)
+}
+
+/**
+ * The same loop for any statement on many rows (a team's people moved out before it goes:
+ * roles/team-store.ts): `upTo` touches at most `limit` rows and says how many it touched; it runs
+ * until it touches fewer, with a turn of the event loop between. Answers how many in all.
+ */
+export async function inBatches(
+  upTo: (limit: number) => Promise<number | bigint>,
+): Promise<number> {
+  let total = 0
   for (;;) {
-    const { numDeletedRows } = await deleteUpTo(DELETE_BATCH)
-    if (Number(numDeletedRows) < DELETE_BATCH) return
+    const touched = Number(await upTo(DELETE_BATCH))
+    total += touched
+    if (touched < DELETE_BATCH) return total
     await nextTurn()
   }
 }

@@ -1,6 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { TeamItem } from '../../common/api/roles'
+import { inBatches } from '../db/batched-delete'
 import type { Db } from '../db/database'
 import { bytewise, engineOf } from '../db/portable-sql'
 
@@ -114,18 +114,16 @@ export function lockTeam(trx: Db, id: string) {
     .executeTakeFirst()
 }
 
-/** How many people one statement of moveMembersOut takes out of a team. */
-const MOVE_BATCH = 100
-
 /**
  * Takes everyone out of a team about to be deleted (they keep their accounts, with no team) and
  * answers how many there were, in the transaction that deletes it, after lockTeam. The team's
  * foreign key moves them in the delete's one statement: a team of 11,975 people (of the 100k
  * npm run bench -- --only scale's seeding code makes) held SQLite's event loop 317-607 ms that
- * way. On SQLite they go first, a hundred a statement with a turn of the loop between (4.6 ms at
- * most, 351-364 ms in all). PostgreSQL holds no loop: they are counted, and the delete moves
- * them (2.2-2.4 s there, against 3.4-4.0 s in batches or in an UPDATE of their own; by hand,
- * 2026-12-01).
+ * way. On SQLite they go first, a hundred a statement with a turn of the loop between: 365-407
+ * ms in all, the loop held 118-128 ms at most, at the COMMIT (npx tsx
+ * scripts/bench/year-writes.ts, 2026-12-01). PostgreSQL holds no loop: they are counted, and the
+ * delete moves them (2.2-2.4 s there, against 3.4-4.0 s in batches or in an UPDATE of their own;
+ * by hand, 2026-12-01).
  */
 export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
   if (engineOf(trx) === 'postgres') {
@@ -136,17 +134,16 @@ export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
       .executeTakeFirstOrThrow()
     return Number(count)
   }
-  let moved = 0
-  for (;;) {
-    const { numUpdatedRows } = await trx
-      .updateTable('accounts')
-      .set({ team_id: null })
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('accounts').select('id').where('team_id', '=', teamId).limit(MOVE_BATCH),
-      )
-      .executeTakeFirst()
-    moved += Number(numUpdatedRows)
-    if (Number(numUpdatedRows) < MOVE_BATCH) return moved
-    await nextTurn()
-  }
+  return inBatches(
+    async (limit) =>
+      (
+        await trx
+          .updateTable('accounts')
+          .set({ team_id: null })
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('accounts').select('id').where('team_id', '=', teamId).limit(limit),
+          )
+          .executeTakeFirst()
+      ).numUpdatedRows,
+  )
 }
