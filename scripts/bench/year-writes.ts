@@ -1,0 +1,127 @@
+/**
+ * `npx tsx scripts/bench/year-writes.ts`: what a year of data makes of the writes and lists that
+ * hold SQLite's event loop outside the scale bench's routes (docs/performance.md, "Lists bounded
+ * by the page"). SQLite only, 100k people and 1M events (SCALE_EVENTS to change it), seeded by
+ * scale-seed.ts as the scale bench does. Prints, with the event loop's longest stall:
+ * - the migrations since 4604 (the addresses the log quotes, the team-by-role index);
+ * - Papéis' and Times' lists (medians of 15 after 3);
+ * - five anonymisations of people of the log;
+ * - the deletion of the largest team.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { join } from 'node:path'
+import { Migrator } from 'kysely'
+import { connect } from '../../server/db/database'
+import { DATABASE_FILE } from '../../server/db/data-dir'
+import { migrationProvider } from '../../server/db/migrations'
+import { anonymiseAccount } from '../../server/features/account-deletion/anonymise-account'
+import { listRoles } from '../../server/roles/role-store'
+import { listTeams, lockTeam, moveMembersOut } from '../../server/roles/team-store'
+import { makeTempDir, removeTempDir } from './cleanup'
+import { SEED_SCHEMA } from './scale'
+import { seedScale } from './scale-seed'
+import { median, round } from './stats'
+
+const events = Number(process.env.SCALE_EVENTS ?? 1_000_000)
+const dir = makeTempDir('painel-year-writes-')
+const where = { sqliteFile: join(dir, DATABASE_FILE) }
+const provider = migrationProvider('sqlite')
+const loop = monitorEventLoopDelay({ resolution: 1 })
+
+const asError = (error: unknown) =>
+  error instanceof Error ? error : new Error(JSON.stringify(error))
+
+/** Runs `work`, answering its time and the loop's longest stall meanwhile, in ms. */
+async function timed(work: () => Promise<unknown>): Promise<{ ms: number; loopMax: number }> {
+  loop.reset()
+  loop.enable()
+  const started = performance.now()
+  await work()
+  const ms = performance.now() - started
+  // One more turn, so that a stall at the very end is sampled.
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  loop.disable()
+  return { ms: round(ms, 1), loopMax: round(loop.max / 1e6, 1) }
+}
+
+try {
+  let db = connect(where)
+  const seeded = await new Migrator({ db, provider }).migrateTo(SEED_SCHEMA)
+  if (seeded.error) throw asError(seeded.error)
+  const facts = await seedScale(db, 'sqlite', { label: 'year', people: 100_000, events })
+  const before = await new Migrator({ db, provider }).migrateTo(
+    '2026-12-04-4604-scim-removed-accounts',
+  )
+  if (before.error) throw asError(before.error)
+  await db.destroy()
+  db = connect(where)
+  let names: string[] = []
+  const upgrade = await timed(async () => {
+    const latest = await new Migrator({ db, provider }).migrateToLatest()
+    if (latest.error) throw asError(latest.error)
+    names = (latest.results ?? []).map((result) => result.migrationName)
+  })
+  console.log(`100k people, ${events} events: migrations ${names.join(', ')} in ${upgrade.ms} ms`)
+  // As a server finds the file once it has started: its WAL folded in at the close.
+  await db.destroy()
+  db = connect(where)
+
+  for (const [label, list] of [
+    ['Papéis (listRoles)', () => listRoles(db)],
+    ['Times (listTeams)', () => listTeams(db)],
+  ] as const) {
+    for (let warm = 0; warm < 3; warm++) await list()
+    const runs: { ms: number; loopMax: number }[] = []
+    for (let run = 0; run < 15; run++) runs.push(await timed(list))
+    console.log(
+      `${label}: median ${round(median(runs.map((r) => r.ms)), 2)} ms, loop max ${Math.max(...runs.map((r) => r.loopMax))} ms`,
+    )
+  }
+
+  const admin = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', facts.admin.id)
+    .executeTakeFirstOrThrow()
+  const people = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('id', '!=', admin.id)
+    .orderBy('id')
+    .offset(100)
+    .limit(5)
+    .execute()
+  for (const person of people) {
+    const { ms, loopMax } = await timed(() =>
+      anonymiseAccount(
+        { db, now: () => new Date(), log: { warn: console.warn } as never },
+        admin,
+        person.id,
+        { ip: null, userAgent: null },
+      ),
+    )
+    console.log(`an anonymisation: ${ms} ms, loop max ${loopMax} ms`)
+  }
+
+  const largest = await db
+    .selectFrom('accounts')
+    .select(['team_id', (eb) => eb.fn.countAll<number>().as('people')])
+    .where('team_id', 'is not', null)
+    .groupBy('team_id')
+    .orderBy('people', 'desc')
+    .executeTakeFirstOrThrow()
+  const deletion = await timed(() =>
+    db.transaction().execute(async (trx) => {
+      await lockTeam(trx, largest.team_id!)
+      await moveMembersOut(trx, largest.team_id!)
+      await trx.deleteFrom('teams').where('id', '=', largest.team_id!).execute()
+    }),
+  )
+  console.log(
+    `deleting a team of ${largest.people}: ${deletion.ms} ms, loop max ${deletion.loopMax} ms`,
+  )
+  await db.destroy()
+} finally {
+  removeTempDir(dir)
+}
