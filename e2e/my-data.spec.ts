@@ -54,7 +54,11 @@ test('"Baixar em JSON" downloads a JSON file of the person’s account, sessions
 test.describe('someone tried the address before the account was made', () => {
   test.use({ signedInAs: null })
 
-  test('the copy holds that try: it is about the person’s address', async ({ page, api }) => {
+  test('the copy holds that try: it is about the person’s address', async ({
+    page,
+    api,
+    context,
+  }, testInfo) => {
     const email = uniqueEmail('tentada')
     const tried = await api.post('/api/auth/login', {
       data: { email, password: 'qualquer-senha-1' },
@@ -71,6 +75,20 @@ test.describe('someone tried the address before the account was made', () => {
       (event) => event.type === 'sign_in_failed' && event.account === null,
     )
     expect(before.map((event) => event.details.email)).toEqual([email])
+
+    // The page to read says it in words, without where the try came from.
+    const page2 = await downloadFrom(page, 'Baixar para ler (página)')
+    const file = testInfo.outputPath(page2.suggestedFilename())
+    await page2.saveAs(file)
+    const letter = await context.newPage()
+    await letter.goto(pathToFileURL(file).href)
+    const events = letter.locator('section', {
+      has: letter.getByRole('heading', { name: 'Registro de atividade' }),
+    })
+    await expect(events).toContainText(
+      'as tentativas de entrar com o seu e-mail, do mais novo ao mais antigo.',
+    )
+    await expect(events).toContainText(`com o e-mail ${email}, que não é de nenhuma conta`)
   })
 })
 
