@@ -1,6 +1,6 @@
 import type { ScryptOptions } from 'node:crypto'
 import { Worker } from 'node:worker_threads'
-import { nicedThreadPrelude } from './niced-thread'
+import { nicedThreadPrelude } from '../threads/niced-thread'
 
 /**
  * scrypt on threads of its own, each at a lower scheduling priority than the event loop.

@@ -7,6 +7,7 @@ import type { Engine } from './portable-sql'
 import type { Schema } from './schema'
 import { EmbeddedDialect } from './sqlite-dialect'
 import { openSqlite, type SqliteOptions } from './sqlite-database'
+import { WalCheckpointer } from './wal-checkpointer'
 
 export type Db = Kysely<Schema>
 
@@ -53,10 +54,14 @@ export function connect(
     pool.on('error', (error) => onConnectionLost(error))
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: queriesByCallback(pool) }) })
   }
+  const checkpointer = sqliteOptions.checkpointer
+    ? new WalCheckpointer(location.sqliteFile, sqliteOptions.checkpointer)
+    : null
   return new Kysely<Schema>({
     dialect: new EmbeddedDialect(
       openSqlite(location.sqliteFile, sqliteOptions),
       sqliteOptions.lockWaitMs,
+      checkpointer,
     ),
   })
 }

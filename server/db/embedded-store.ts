@@ -55,7 +55,11 @@ export async function openEmbeddedStore(
     }
     const database = await openDatabase(
       { sqliteFile: file },
-      { canWrite: () => folderCanWrite(dataDir, file), onClose: () => lock.release() },
+      {
+        canWrite: () => folderCanWrite(dataDir, file),
+        onClose: () => lock.release(),
+        sqlite: { checkpointer: log },
+      },
     ).catch((error: unknown) => {
       throw dataDirFailure(dataDir, error, { file: DATABASE_FILE })
     })

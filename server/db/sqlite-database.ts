@@ -2,6 +2,7 @@ import Libsql from 'libsql'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 import { SQLITE_BOOLEAN_TYPE, SQLITE_TIMESTAMP_TYPE } from './portable-sql'
 import { asStorageError } from './storage-failure'
+import { FALLBACK_AUTOCHECKPOINT_PAGES, type CheckpointerLog } from './wal-checkpointer'
 
 /**
  * The embedded engine: SQLite through libsql (prebuilt binaries from the npm registry, no
@@ -28,6 +29,11 @@ export interface SqliteOptions {
    * leave no shared-memory index behind: see createDatabase in embedded-store.ts.
    */
   journal?: 'wal' | 'delete'
+  /**
+   * The server's connection: its checkpoints are made on a thread (wal-checkpointer.ts), whose
+   * failures go to this log. SQLite's own then waits for FALLBACK_AUTOCHECKPOINT_PAGES.
+   */
+  checkpointer?: CheckpointerLog
 }
 
 /** The page cache of a connection (KiB). */
@@ -37,6 +43,7 @@ export const CACHE_KIB = 16 * 1024
 export function connectionPragmas({
   busyTimeoutMs = 0,
   journal = 'wal',
+  checkpointer,
 }: SqliteOptions = {}): string[] {
   return [
     // Readers (a backup) never block the writer and the writer never blocks them.
@@ -57,6 +64,9 @@ export function connectionPragmas({
     // (the query timed alone by hand, on the data npm run bench -- --only scale seeds).
     // The cache fills only as pages are read, so a small organisation's server holds less.
     `cache_size = -${CACHE_KIB}`,
+    // SQLite's automatic checkpoint runs at a COMMIT, on the event loop: with a checkpointer it
+    // is only the backstop (wal-checkpointer.ts). 1000 pages is SQLite's default.
+    `wal_autocheckpoint = ${checkpointer ? FALLBACK_AUTOCHECKPOINT_PAGES : 1000}`,
   ]
 }
 

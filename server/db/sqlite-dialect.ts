@@ -11,6 +11,7 @@ import {
 } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { storageProblem, StorageUnavailableError } from './storage-failure'
+import type { WalCheckpointer } from './wal-checkpointer'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
 export type EmbeddedDatabase = SqliteDatabase & {
@@ -34,11 +35,15 @@ export const LOCKED_RETRY_AFTER_SECONDS = 5
  * - Another process's write lock (an operator's `sqlite3`, a backup tool) is waited for without
  *   holding the event loop, then refused with a 503 the client may retry, and the server goes on
  *   by itself once the lock is let go; see EmbeddedDriver.
+ * - With a checkpointer (the server's connection), checkpoints are made on its thread
+ *   (wal-checkpointer.ts): each commit is told to it, and a TRUNCATE checkpoint asked of the
+ *   connection outside a transaction is made there, awaited without holding the loop.
  */
 export class EmbeddedDialect extends SqliteDialect {
   constructor(
     private readonly database: EmbeddedDatabase,
     private readonly lockWaitMs = DEFAULT_LOCK_WAIT_MS,
+    private readonly checkpointer: WalCheckpointer | null = null,
   ) {
     super({ database })
   }
@@ -48,7 +53,7 @@ export class EmbeddedDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new EmbeddedDriver(this.database, this.lockWaitMs)
+    return new EmbeddedDriver(this.database, this.lockWaitMs, this.checkpointer)
   }
 }
 
@@ -63,6 +68,8 @@ const inTransaction = (database: EmbeddedDatabase) => database.isOpen && databas
 
 /** A statement that only reads: run as it is, outside any transaction of ours. */
 const READS = /^\s*(select|with|explain|pragma)\b/i
+/** The checkpoint an anonymisation and the close ask for (forget-deleted-bytes.ts, database.ts). */
+const TRUNCATE_CHECKPOINT = /^\s*pragma\s+wal_checkpoint\s*\(\s*truncate\s*\)\s*$/i
 
 /**
  * The one connection of the embedded database, shared by turns (a mutex, as Kysely's own driver).
@@ -89,10 +96,16 @@ class EmbeddedDriver implements Driver {
   constructor(
     private readonly database: EmbeddedDatabase,
     private readonly lockWaitMs: number,
+    private readonly checkpointer: WalCheckpointer | null,
   ) {}
 
   async init(): Promise<void> {
-    this.connection = new EmbeddedConnection(this.database, this.mutex, this.lockWaitMs)
+    this.connection = new EmbeddedConnection(
+      this.database,
+      this.mutex,
+      this.lockWaitMs,
+      this.checkpointer,
+    )
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -129,6 +142,8 @@ class EmbeddedDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    // The thread's connection first: the last one to close folds the WAL into the file.
+    await this.checkpointer?.close()
     this.database.close()
   }
 }
@@ -158,6 +173,7 @@ class EmbeddedConnection implements DatabaseConnection {
     private readonly database: EmbeddedDatabase,
     private readonly mutex: ConnectionMutex,
     private readonly lockWaitMs: number,
+    private readonly checkpointer: WalCheckpointer | null,
   ) {}
 
   /** BEGIN IMMEDIATE: the write lock, waited for on a timer while another process holds it. */
@@ -181,11 +197,14 @@ class EmbeddedConnection implements DatabaseConnection {
       this.finishing.set(command, statement)
     }
     statement.run([])
+    if (command === 'commit') this.checkpointer?.noteCommit()
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     await this.turnWhenHeld()
     const { sql, parameters } = compiled
+    if (this.checkpointer && TRUNCATE_CHECKPOINT.test(sql) && !inTransaction(this.database))
+      return this.checkpointOnThread<R>(this.checkpointer, sql)
     if (inTransaction(this.database) || READS.test(sql)) {
       const statement = this.database.prepare(sql)
       return this.whenFree(
@@ -202,6 +221,22 @@ class EmbeddedConnection implements DatabaseConnection {
     } catch (error) {
       if (inTransaction(this.database)) this.finish('rollback')
       throw error
+    }
+  }
+
+  /**
+   * A TRUNCATE checkpoint made on the checkpointer's thread, answered as SQLite answers it. The
+   * connection stays this caller's meanwhile, as for any query, but the loop turns. Should the
+   * thread fail, it is made here after all: an anonymisation's checkpoint must not be lost.
+   */
+  private async checkpointOnThread<R>(
+    checkpointer: WalCheckpointer,
+    sql: string,
+  ): Promise<QueryResult<R>> {
+    try {
+      return { rows: [(await checkpointer.checkpoint('TRUNCATE')) as R] }
+    } catch {
+      return run<R>(this.database.prepare(sql), [])
     }
   }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-import { nicedThreadPrelude } from '../../accounts/niced-thread'
+import { nicedThreadPrelude } from '../../threads/niced-thread'
 import { HttpError } from '../../http/errors'
 
 /**

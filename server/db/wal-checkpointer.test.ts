@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, it } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Kysely, sql } from 'kysely'
+import { forgetDeletedBytes } from './forget-deleted-bytes'
+import { EmbeddedDialect } from './sqlite-dialect'
+import { openSqlite } from './sqlite-database'
+import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer'
+
+/**
+ * The server's connection leaves its checkpoints to a thread (wal-checkpointer.ts): SQLite's own
+ * automatic checkpoint, at the COMMIT that takes the WAL past 1000 pages, copied the pages into
+ * the file and waited for the disk on the event loop's thread.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'painel-checkpointer-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+
+let files = 0
+const warnings: string[] = []
+const log = { warn: (message: string) => void warnings.push(message) }
+
+/** A database in a file of its own, on the server's options, with a checkpointer as given. */
+function open(make: (file: string) => WalCheckpointer) {
+  const file = join(dir, `db-${++files}.db`)
+  const checkpointer = make(file)
+  const db = new Kysely<{ t: { blob: Uint8Array } }>({
+    dialect: new EmbeddedDialect(openSqlite(file, { checkpointer: log }), 5000, checkpointer),
+  })
+  return { file, checkpointer, db }
+}
+
+const size = (file: string) => (existsSync(file) ? statSync(file).size : 0)
+
+/** About 2,000 pages of 4 KiB in one commit: past SQLite's 1000, short of the backstop. */
+const writeManyPages = (db: Kysely<{ t: { blob: Uint8Array } }>) =>
+  sql`insert into t (blob) select randomblob(3000)
+    from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) select i from n)`.execute(
+    db,
+  )
+
+async function until(condition: () => boolean, what: string) {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 10_000) assert.fail(`never: ${what}`)
+    await sleep(10)
+  }
+}
+
+describe('the checkpoints of the embedded database', () => {
+  it('are not made at the COMMIT, on the event loop, but soon after on their thread', async () => {
+    assert.ok(2000 < FALLBACK_AUTOCHECKPOINT_PAGES)
+    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, 50))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      const before = size(file)
+      await writeManyPages(db)
+      // Right after the COMMIT the pages are in the WAL only: SQLite's own checkpoint at that
+      // COMMIT would have grown the file by them already.
+      assert.equal(size(file), before)
+      assert.ok(size(`${file}-wal`) > 2000 * 4096)
+      await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
+      assert.ok(size(file) > before + 2000 * 3000, `${size(file)} bytes`)
+    } finally {
+      await db.destroy()
+    }
+    assert.equal(checkpointer.running, false)
+  })
+
+  it('makes one checkpoint for the commits of a busy spell, and none when nothing is written', async () => {
+    const { checkpointer, db } = open((file) => new WalCheckpointer(file, log, 200))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      for (let n = 0; n < 20; n++)
+        await sql`insert into t (blob) values (randomblob(10))`.execute(db)
+      await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
+      await sleep(300)
+      assert.equal(checkpointer.done, 1)
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('makes an anonymisation’s TRUNCATE checkpoint on its thread, and the WAL is emptied', async () => {
+    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, 60_000))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      await writeManyPages(db)
+      assert.equal(await forgetDeletedBytes(db as never), 'done')
+      assert.equal(checkpointer.done, 1)
+      assert.equal(size(`${file}-wal`), 0)
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('ends the thread once idle, and starts it again when needed', async () => {
+    const { checkpointer, db } = open((file) => new WalCheckpointer(file, log, 10, 50))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
+      await until(() => !checkpointer.running, 'the thread ended')
+      await sql`insert into t (blob) values (randomblob(10))`.execute(db)
+      await until(() => checkpointer.done >= 2, 'a checkpoint on a new thread')
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('makes the TRUNCATE checkpoint on the connection when the thread cannot open the file', async () => {
+    const { file, db } = open(() => new WalCheckpointer(join(dir, 'no-such-folder', 'x.db'), log))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      await writeManyPages(db)
+      assert.equal(await forgetDeletedBytes(db as never), 'done')
+      assert.equal(size(`${file}-wal`), 0)
+    } finally {
+      await db.destroy()
+    }
+  })
+})
