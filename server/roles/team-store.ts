@@ -119,11 +119,10 @@ export function lockTeam(trx: Db, id: string) {
  * answers how many there were, in the transaction that deletes it, after lockTeam. The team's
  * foreign key moves them in the delete's one statement: a team of 11,975 people (of the 100k
  * npm run bench -- --only scale's seeding code makes) held SQLite's event loop 317-607 ms that
- * way. On SQLite they go first, a hundred a statement with a turn of the loop between: 365-407
- * ms in all, the loop held 118-128 ms at most, at the COMMIT (npx tsx
- * scripts/bench/year-writes.ts, 2026-12-01). PostgreSQL holds no loop: they are counted, and the
- * delete moves them (2.2-2.4 s there, against 3.4-4.0 s in batches or in an UPDATE of their own;
- * by hand, 2026-12-01).
+ * way. On SQLite they go a hundred a statement, with a turn of the loop between; most have gone
+ * already, in transactions of their own (moveMembersOutInSteps). PostgreSQL holds no loop: they
+ * are counted, and the delete moves them (2.2-2.4 s there, against 3.4-4.0 s in batches or in an
+ * UPDATE of their own; by hand, 2026-12-01).
  */
 export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
   if (engineOf(trx) === 'postgres') {
@@ -145,5 +144,34 @@ export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
           )
           .executeTakeFirst()
       ).numUpdatedRows,
+  )
+}
+
+/**
+ * SQLite: takes a team's people out of it before the transaction that deletes it, a hundred a
+ * transaction, each committed, with a turn of the event loop between; answers how many.
+ * PostgreSQL: none (0), its delete moves them.
+ *
+ * In one transaction, the COMMIT alone writes every page the move touched and waits for the
+ * disk, on the event loop's thread: for a team of 11,975 at 100k people the loop was held
+ * 113-265 ms there, even with checkpoints on their own thread (db/wal-checkpointer.ts; npx tsx
+ * scripts/bench/year-writes.ts, 2026-12-01). A hundred people's commit is a few milliseconds.
+ * The deletion's own transaction then takes out those who joined meanwhile (moveMembersOut),
+ * checks that the team still exists, and deletes it. A team whose deletion fails after this
+ * (the disk full, say) is left with fewer people or none, which the admin was taking from it.
+ */
+export async function moveMembersOutInSteps(db: Db, teamId: string): Promise<number> {
+  if (engineOf(db) === 'postgres') return 0
+  return inBatches((limit) =>
+    db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('accounts')
+        .set({ team_id: null })
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('accounts').select('id').where('team_id', '=', teamId).limit(limit),
+        )
+        .executeTakeFirst()
+      return numUpdatedRows
+    }),
   )
 }

@@ -428,6 +428,51 @@ describe(`roles and teams (${testStoreName()})`, () => {
     if (api.database.engine === 'sqlite') assert.ok(turns >= 10, `${turns} turns`)
   })
 
+  it('on SQLite, a team’s people leave it in transactions of a hundred, each committed, before it is deleted', async (t) => {
+    if (api.database.engine !== 'sqlite') return t.skip('PostgreSQL moves them in the delete')
+    const team = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Armazém' })).team.id
+    const people = Array.from({ length: 250 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      ...nameColumns(`Pessoa do Armazém ${index}`),
+      email: `armazem${index}@example.com`,
+      password_hash: 'x',
+      ...roleColumns(BUILT_IN_ROLE_IDS.staff),
+      status: 'active' as const,
+      team_id: team,
+    }))
+    await api.database.db.insertInto('accounts').values(people).execute()
+    // What another request reads of the team while it is being deleted. In one transaction (the
+    // COMMIT of a team of 11,975 held the loop 113-265 ms: roles/team-store.ts) it read all of
+    // them, then none.
+    const seen = new Set<number>()
+    let finished = false
+    const deletion = api
+      .call('DELETE', `/api/teams/${team}`, admin)
+      .finally(() => (finished = true))
+    while (!finished) {
+      const { count } = await api.database.db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('team_id', '=', team)
+        .executeTakeFirstOrThrow()
+      seen.add(Number(count))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    assert.equal((await deletion).statusCode, 204)
+    assert.ok(
+      [...seen].some((count) => count > 0 && count < 250),
+      `seen: ${[...seen].join(', ')}`,
+    )
+    const deleted = await api.database.db
+      .selectFrom('audit_events')
+      .select('details')
+      .where('type', '=', 'team_deleted')
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    assert.deepEqual(JSON.parse(deleted.details), { name: 'Armazém', members: 250 })
+  })
+
   it('an Equipe person reads roles and teams but changes nothing', async () => {
     const person = await api.person('equipe')
     assert.equal((await api.get('/api/roles', person.token)).statusCode, 200)

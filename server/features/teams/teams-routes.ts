@@ -14,7 +14,13 @@ import { answerWithoutBody } from '../../http/answer-without-body'
 import { apiError } from '../../http/errors'
 import { requestOrigin } from '../../http/request-origin'
 import { nameKey, unlessNameTaken } from '../../db/name-key'
-import { findTeamItem, listTeams, lockTeam, moveMembersOut } from '../../roles/team-store'
+import {
+  findTeamItem,
+  listTeams,
+  lockTeam,
+  moveMembersOut,
+  moveMembersOutInSteps,
+} from '../../roles/team-store'
 
 const notFound = () => apiError(404, 'team_not_found', 'not_found')
 
@@ -147,6 +153,8 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
     },
     async (request, reply) => {
       const id = accountIdFrom(request.params.id)
+      // SQLite: its people leave a hundred at a time first (none if there is no such team).
+      const movedEarlier = await moveMembersOutInSteps(db, id)
       await db.transaction().execute(async (trx) => {
         // The team's row, then the admins' lock, as a Group's change takes them
         // (features/provisioning/scim-groups.ts), before the delete takes the team's people out
@@ -155,7 +163,7 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
         // while it waited for the first's: a deadlock, and a 500, on PostgreSQL.
         if (!(await lockTeam(trx, id))) throw notFound()
         await lockAdminChanges(trx)
-        const members = await moveMembersOut(trx, id)
+        const members = movedEarlier + (await moveMembersOut(trx, id))
         const team = await trx
           .deleteFrom('teams')
           .where('id', '=', id)
