@@ -8,7 +8,12 @@ import { Kysely, sql } from 'kysely'
 import { forgetDeletedBytes } from './forget-deleted-bytes'
 import { EmbeddedDialect } from './sqlite-dialect'
 import { openSqlite } from './sqlite-database'
-import { FALLBACK_AUTOCHECKPOINT_PAGES, WalCheckpointer } from './wal-checkpointer'
+import {
+  CHECKPOINT_AT_WAL_BYTES,
+  CHECKPOINTER_IDLE_MS,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  WalCheckpointer,
+} from './wal-checkpointer'
 
 /**
  * The server's connection leaves its checkpoints to a thread (wal-checkpointer.ts): SQLite's own
@@ -32,6 +37,14 @@ function open(make: (file: string) => WalCheckpointer) {
   return { file, checkpointer, db }
 }
 
+/** The checkpointer's timing, shortened where a test says. */
+const timing = (changes: Partial<WalCheckpointer['timing']> = {}) => ({
+  atWalBytes: CHECKPOINT_AT_WAL_BYTES,
+  delayMs: 20,
+  idleMs: CHECKPOINTER_IDLE_MS,
+  ...changes,
+})
+
 const size = (file: string) => (existsSync(file) ? statSync(file).size : 0)
 
 /** About 2,000 pages of 4 KiB in one commit: past SQLite's 1000, short of the backstop. */
@@ -50,8 +63,8 @@ async function until(condition: () => boolean, what: string) {
 
 describe('the checkpoints of the embedded database', () => {
   it('are not made at the COMMIT, on the event loop, but soon after on their thread', async () => {
-    assert.ok(2000 < FALLBACK_AUTOCHECKPOINT_PAGES)
-    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, 50))
+    assert.ok(2000 < FALLBACK_AUTOCHECKPOINT_PAGES && 2000 * 4096 > CHECKPOINT_AT_WAL_BYTES)
+    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, timing()))
     try {
       await sql`create table t (blob blob)`.execute(db)
       const before = size(file)
@@ -62,18 +75,27 @@ describe('the checkpoints of the embedded database', () => {
       assert.ok(size(`${file}-wal`) > 2000 * 4096)
       await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
       assert.ok(size(file) > before + 2000 * 3000, `${size(file)} bytes`)
+      // Every page copied, the WAL was emptied: its size is again what is written after.
+      assert.equal(size(`${file}-wal`), 0)
     } finally {
       await db.destroy()
     }
     assert.equal(checkpointer.running, false)
   })
 
-  it('makes one checkpoint for the commits of a busy spell, and none when nothing is written', async () => {
-    const { checkpointer, db } = open((file) => new WalCheckpointer(file, log, 200))
+  it('makes none while the WAL is small, and one for a burst of commits that fills it', async () => {
+    const { checkpointer, db } = open(
+      (file) => new WalCheckpointer(file, log, timing({ atWalBytes: 256 * 1024, delayMs: 200 })),
+    )
     try {
       await sql`create table t (blob blob)`.execute(db)
       for (let n = 0; n < 20; n++)
         await sql`insert into t (blob) values (randomblob(10))`.execute(db)
+      await sleep(300)
+      assert.equal(checkpointer.done, 0)
+      assert.equal(checkpointer.running, false)
+      for (let n = 0; n < 40; n++)
+        await sql`insert into t (blob) values (randomblob(20000))`.execute(db)
       await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
       await sleep(300)
       assert.equal(checkpointer.done, 1)
@@ -83,7 +105,9 @@ describe('the checkpoints of the embedded database', () => {
   })
 
   it('makes an anonymisation’s TRUNCATE checkpoint on its thread, and the WAL is emptied', async () => {
-    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, 60_000))
+    const { file, checkpointer, db } = open(
+      (file) => new WalCheckpointer(file, log, timing({ delayMs: 60_000 })),
+    )
     try {
       await sql`create table t (blob blob)`.execute(db)
       await writeManyPages(db)
@@ -96,7 +120,9 @@ describe('the checkpoints of the embedded database', () => {
   })
 
   it('ends the thread once idle, and starts it again when needed', async () => {
-    const { checkpointer, db } = open((file) => new WalCheckpointer(file, log, 10, 50))
+    const { checkpointer, db } = open(
+      (file) => new WalCheckpointer(file, log, timing({ atWalBytes: 1, idleMs: 50 })),
+    )
     try {
       await sql`create table t (blob blob)`.execute(db)
       await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
@@ -109,7 +135,9 @@ describe('the checkpoints of the embedded database', () => {
   })
 
   it('makes the TRUNCATE checkpoint on the connection when the thread cannot open the file', async () => {
-    const { file, db } = open(() => new WalCheckpointer(join(dir, 'no-such-folder', 'x.db'), log))
+    const { file, db } = open(
+      () => new WalCheckpointer(join(dir, 'no-such-folder', 'x.db'), log, timing()),
+    )
     try {
       await sql`create table t (blob blob)`.execute(db)
       await writeManyPages(db)

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import { nicedThreadPrelude } from '../threads/niced-thread'
@@ -12,23 +13,31 @@ import { nicedThreadPrelude } from '../threads/niced-thread'
  * fsync of the database file alone (scripts/bench/year-writes.ts; the fsyncs timed with strace,
  * by hand, 2026-12-01). An anonymisation's own checkpoint (forget-deleted-bytes.ts) held it too.
  *
- * So the server's connection leaves its checkpoints to this thread: it only tells it of each
- * commit (noteCommit), and the thread makes a PASSIVE checkpoint — which never stops the writer
- * or a reader — at most once per CHECKPOINT_DELAY_MS, of whatever the commits since have
- * written. A checkpoint the connection is asked for (TRUNCATE: an anonymisation's, the close's)
- * runs here as well, and the connection awaits it without holding the loop. SQLite's own
- * automatic checkpoint stays on the connection, further off (FALLBACK_AUTOCHECKPOINT_PAGES), in
- * case this thread cannot keep up or cannot start: the WAL never grows without bound.
+ * So the server's connection leaves its checkpoints to this thread. After each commit it looks at
+ * the WAL's size (noteCommit: one stat of the file); once the WAL holds CHECKPOINT_AT_WAL_BYTES,
+ * about SQLite's 1000 pages, the thread makes a PASSIVE checkpoint, which never stops the writer
+ * or a reader, and then, if that copied every page, empties the WAL (TRUNCATE, which then has
+ * nothing to copy, tried without waiting): the WAL's size is then what was written since. Should
+ * the WAL not be emptied (a writer or a reader was there), it stays at its size, and the next
+ * commits ask again until it is. A checkpoint the connection is asked for (TRUNCATE: an
+ * anonymisation's, the close's) runs here as well, and the connection awaits it without holding
+ * the loop. SQLite's own automatic checkpoint stays on the connection, further off
+ * (FALLBACK_AUTOCHECKPOINT_PAGES), in case this thread cannot keep up or cannot start: the WAL
+ * never grows without bound.
  *
  * The thread starts at the first checkpoint and ends after CHECKPOINTER_IDLE_MS without one: it
- * is a V8 isolate and a connection of its own, about 10 MB of RSS (a server that writes nothing
- * never starts it). Niced like the hashing threads, so its page copying comes after the loop.
+ * is a V8 isolate and a connection of its own, about 10 MB of RSS. A server that writes little
+ * never starts it (a first start writes far less than a checkpoint's worth). Niced like the
+ * hashing threads, so its page copying comes after the loop.
  */
-export const CHECKPOINT_DELAY_MS = 1000
+/** How much WAL asks for a checkpoint: about 1000 pages of 4 KiB with their frame headers. */
+export const CHECKPOINT_AT_WAL_BYTES = 4 * 1024 * 1024
+/** How long after the commit that asked for it the checkpoint is made: one for a burst. */
+export const CHECKPOINT_DELAY_MS = 100
 export const CHECKPOINTER_IDLE_MS = 30_000
 /** SQLite's automatic checkpoint on the server's connection (pages; SQLite's default is 1000). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000
-/** How long a TRUNCATE checkpoint on the thread waits for readers and the writer to let go. */
+/** How long a TRUNCATE checkpoint asked for waits for readers and the writer to let go. */
 const TRUNCATE_WAIT_MS = 5000
 const CHECKPOINTER_NICE = 5
 
@@ -52,9 +61,25 @@ const Libsql = require(workerData.libsql)
 const db = new Libsql(workerData.file)
 db.exec('pragma synchronous = FULL')
 db.exec('pragma busy_timeout = ${TRUNCATE_WAIT_MS}')
+const passive = db.prepare('pragma wal_checkpoint(PASSIVE)')
+const truncate = db.prepare('pragma wal_checkpoint(TRUNCATE)')
 const checkpoints = {
-  PASSIVE: db.prepare('pragma wal_checkpoint(PASSIVE)'),
-  TRUNCATE: db.prepare('pragma wal_checkpoint(TRUNCATE)'),
+  PASSIVE() {
+    const result = passive.get()
+    if (result.busy !== 0 || result.checkpointed !== result.log) return result
+    // Every page is in the file: emptying the WAL takes the write lock for a moment. Not waited
+    // for: a writer there now has added pages, which the next checkpoint copies.
+    db.exec('pragma busy_timeout = 0')
+    try {
+      truncate.get()
+    } catch {
+      // busy: the WAL keeps its size until the next checkpoint empties it
+    } finally {
+      db.exec('pragma busy_timeout = ${TRUNCATE_WAIT_MS}')
+    }
+    return result
+  },
+  TRUNCATE: () => truncate.get(),
 }
 parentPort.on('message', ({ mode }) => {
   if (mode === 'close') {
@@ -63,12 +88,21 @@ parentPort.on('message', ({ mode }) => {
     return
   }
   try {
-    parentPort.postMessage({ result: checkpoints[mode].get() })
+    parentPort.postMessage({ result: checkpoints[mode]() })
   } catch (error) {
     parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) })
   }
 })
 `
+
+/** The WAL file's size; 0 when there is none (it is made at the first write). */
+function walBytes(file: string): number {
+  try {
+    return statSync(`${file}-wal`).size
+  } catch {
+    return 0
+  }
+}
 
 const libsqlPath = () => createRequire(import.meta.url).resolve('libsql')
 
@@ -90,8 +124,11 @@ export class WalCheckpointer {
   constructor(
     private readonly file: string,
     private readonly log: CheckpointerLog,
-    private readonly delayMs = CHECKPOINT_DELAY_MS,
-    private readonly idleMs = CHECKPOINTER_IDLE_MS,
+    private readonly timing = {
+      atWalBytes: CHECKPOINT_AT_WAL_BYTES,
+      delayMs: CHECKPOINT_DELAY_MS,
+      idleMs: CHECKPOINTER_IDLE_MS,
+    },
   ) {}
 
   /** Whether the thread exists now. */
@@ -99,9 +136,12 @@ export class WalCheckpointer {
     return this.thread !== null
   }
 
-  /** After a commit: a PASSIVE checkpoint within delayMs, one for all the commits meanwhile. */
+  /**
+   * After a commit: when the WAL holds atWalBytes, a PASSIVE checkpoint within delayMs, one for
+   * all the commits meanwhile.
+   */
   noteCommit(): void {
-    if (this.closed || this.scheduled) return
+    if (this.closed || this.scheduled || walBytes(this.file) < this.timing.atWalBytes) return
     this.scheduled = setTimeout(() => {
       this.scheduled = null
       this.checkpoint('PASSIVE').catch((error: unknown) =>
@@ -109,7 +149,7 @@ export class WalCheckpointer {
           `database: a checkpoint failed on its thread (${asError(error).message}); the next commit asks again`,
         ),
       )
-    }, this.delayMs)
+    }, this.timing.delayMs)
     this.scheduled.unref()
   }
 
@@ -143,7 +183,7 @@ export class WalCheckpointer {
       throw error
     } finally {
       if (!this.closed && this.thread)
-        this.retire = setTimeout(() => void this.stop(), this.idleMs).unref()
+        this.retire = setTimeout(() => void this.stop(), this.timing.idleMs).unref()
     }
   }
 
