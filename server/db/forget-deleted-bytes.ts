@@ -15,8 +15,9 @@ import { engineOf } from './portable-sql'
  * secure_delete's own cost was lost in the noise (a 25,000-row delete 83–175 ms with it on or
  * off, a one-row commit 0.2–2 ms either way). Anonymisations are rare admin actions, so this is
  * paid seldom. A reader holding an old snapshot (a backup under way: backup.ts) keeps the WAL
- * from being emptied; then the next checkpoint (at close, or SQLite's own) finishes the job, and
- * the answer says so.
+ * from being emptied, and so does an operator's sqlite3 in a write transaction; the checkpoint
+ * does not wait for them (db/wal-checkpointer.ts), the answer says busy, and the next checkpoint
+ * (the checkpointer's next, the close's, or SQLite's own) finishes the job.
  *
  * PostgreSQL: nothing here. Its dead row versions stay in the table's files until autovacuum
  * reuses the space, and in its WAL until recycled (docs/personal-data.md says so).

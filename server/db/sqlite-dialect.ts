@@ -226,8 +226,10 @@ class EmbeddedConnection implements DatabaseConnection {
 
   /**
    * A TRUNCATE checkpoint made on the checkpointer's thread, answered as SQLite answers it. The
-   * connection stays this caller's meanwhile, as for any query, but the loop turns. Should the
-   * thread fail, it is made here after all: an anonymisation's checkpoint must not be lost.
+   * connection stays this caller's meanwhile, as for any query, but the loop turns; the thread
+   * waits for no lock, so that is not long. Should the thread fail, or not be there (closed,
+   * paused after a failure), it is made here after all: an anonymisation's checkpoint must not be
+   * lost.
    */
   private async checkpointOnThread<R>(
     checkpointer: WalCheckpointer,

@@ -10,7 +10,9 @@ import { EmbeddedDialect } from './sqlite-dialect'
 import { openSqlite } from './sqlite-database'
 import {
   CHECKPOINT_AT_WAL_BYTES,
+  CHECKPOINT_REPEAT_MS,
   CHECKPOINTER_IDLE_MS,
+  FAILURE_PAUSE_MS,
   FALLBACK_AUTOCHECKPOINT_PAGES,
   WalCheckpointer,
 } from './wal-checkpointer'
@@ -42,6 +44,8 @@ const timing = (changes: Partial<WalCheckpointer['timing']> = {}) => ({
   atWalBytes: CHECKPOINT_AT_WAL_BYTES,
   delayMs: 20,
   idleMs: CHECKPOINTER_IDLE_MS,
+  repeatMs: CHECKPOINT_REPEAT_MS,
+  failurePauseMs: FAILURE_PAUSE_MS,
   ...changes,
 })
 
@@ -84,8 +88,10 @@ describe('the checkpoints of the embedded database', () => {
   })
 
   it('makes none while the WAL is small, and one for a burst of commits that fills it', async () => {
+    // The burst crosses 256 KiB at about its 13th commit; the three after it come well within the
+    // second the checkpoint waits, however slow the disk.
     const { checkpointer, db } = open(
-      (file) => new WalCheckpointer(file, log, timing({ atWalBytes: 256 * 1024, delayMs: 200 })),
+      (file) => new WalCheckpointer(file, log, timing({ atWalBytes: 256 * 1024, delayMs: 1000 })),
     )
     try {
       await sql`create table t (blob blob)`.execute(db)
@@ -94,7 +100,7 @@ describe('the checkpoints of the embedded database', () => {
       await sleep(300)
       assert.equal(checkpointer.done, 0)
       assert.equal(checkpointer.running, false)
-      for (let n = 0; n < 40; n++)
+      for (let n = 0; n < 16; n++)
         await sql`insert into t (blob) values (randomblob(20000))`.execute(db)
       await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
       await sleep(300)
@@ -134,8 +140,8 @@ describe('the checkpoints of the embedded database', () => {
     }
   })
 
-  it('makes the TRUNCATE checkpoint on the connection when the thread cannot open the file', async () => {
-    const { file, db } = open(
+  it('makes the TRUNCATE checkpoint on the connection when the thread cannot open the file, and starts no thread for a while after', async () => {
+    const { file, checkpointer, db } = open(
       () => new WalCheckpointer(join(dir, 'no-such-folder', 'x.db'), log, timing()),
     )
     try {
@@ -143,8 +149,72 @@ describe('the checkpoints of the embedded database', () => {
       await writeManyPages(db)
       assert.equal(await forgetDeletedBytes(db as never), 'done')
       assert.equal(size(`${file}-wal`), 0)
+      await writeManyPages(db)
+      assert.equal(await forgetDeletedBytes(db as never), 'done')
+      assert.equal(size(`${file}-wal`), 0)
+      // One thread tried: the second checkpoint, and the commits' checkpoints, waited for none.
+      assert.equal(checkpointer.started, 1)
+      assert.equal(checkpointer.running, false)
     } finally {
       await db.destroy()
     }
+  })
+
+  it('answers an anonymisation’s TRUNCATE at once when another process holds the write lock, without holding the server’s queries until it lets go', async () => {
+    const { file, db } = open((file) => new WalCheckpointer(file, log, timing({ delayMs: 60_000 })))
+    // An operator's sqlite3 in a write transaction (a backup's snapshot holds the WAL the same way).
+    const operator = openSqlite(file)
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      await writeManyPages(db)
+      operator.raw.exec('begin immediate')
+      const order: string[] = []
+      const answer = forgetDeletedBytes(db as never).then((outcome) => {
+        order.push(`answered ${outcome}`)
+      })
+      // The operator lets go once the answer came, or after 4 s: a checkpoint that waits for the
+      // lock (as it did, 5 s) is answered only after that, and then done.
+      await Promise.race([answer, sleep(4000)])
+      operator.raw.exec('commit')
+      order.push('let go')
+      await answer
+      assert.deepEqual(order, ['answered busy', 'let go'])
+      // The next checkpoint finishes the job.
+      assert.equal(await forgetDeletedBytes(db as never), 'done')
+    } finally {
+      if (operator.isOpen) operator.close()
+      await db.destroy()
+    }
+  })
+
+  it('after a checkpoint that could not empty the WAL, waits before the next however many commits ask', async () => {
+    const { file, checkpointer, db } = open(
+      (file) => new WalCheckpointer(file, log, timing({ atWalBytes: 1, repeatMs: 60_000 })),
+    )
+    const reader = openSqlite(file)
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      // A reader's snapshot: the WAL cannot be emptied while it stands.
+      reader.raw.exec('begin')
+      reader.raw.prepare('select count(*) from t').get()
+      await sql`insert into t (blob) values (randomblob(10))`.execute(db)
+      await until(() => checkpointer.done >= 1, 'a checkpoint on the thread')
+      for (let n = 0; n < 10; n++)
+        await sql`insert into t (blob) values (randomblob(10))`.execute(db)
+      await sleep(500)
+      assert.equal(checkpointer.done, 1)
+    } finally {
+      if (reader.isOpen) reader.close()
+      await db.destroy()
+    }
+  })
+
+  it('starts no thread for a checkpoint asked after the database was closed', async () => {
+    const { checkpointer, db } = open((file) => new WalCheckpointer(file, log, timing()))
+    await sql`create table t (blob blob)`.execute(db)
+    await db.destroy()
+    await assert.rejects(checkpointer.checkpoint('TRUNCATE'))
+    assert.equal(checkpointer.running, false)
+    assert.equal(checkpointer.started, 0)
   })
 })

@@ -29,6 +29,14 @@ import { nicedThreadPrelude } from '../threads/niced-thread'
  * is a V8 isolate and a connection of its own, about 10 MB of RSS. A server that writes little
  * never starts it (a first start writes far less than a checkpoint's worth). Niced like the
  * hashing threads, so its page copying comes after the loop.
+ *
+ * Its connection never waits for a lock (busy_timeout 0), as the server's own connection did
+ * not when it made these checkpoints: the caller of a TRUNCATE holds the server's connection until
+ * the answer, so a wait there (for a backup's snapshot, an operator's sqlite3) held every query
+ * of the server with it. Busy, a checkpoint answers busy 1 at once, and the next one finishes the
+ * job. A thread that fails is ended, and none is started for FAILURE_PAUSE_MS: meanwhile a
+ * TRUNCATE asked for is made on the server's connection, and SQLite's backstop keeps the WAL in
+ * bounds.
  */
 /** How much WAL asks for a checkpoint: about 1000 pages of 4 KiB with their frame headers. */
 export const CHECKPOINT_AT_WAL_BYTES = 4 * 1024 * 1024
@@ -37,8 +45,13 @@ export const CHECKPOINT_DELAY_MS = 100
 export const CHECKPOINTER_IDLE_MS = 30_000
 /** SQLite's automatic checkpoint on the server's connection (pages; SQLite's default is 1000). */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000
-/** How long a TRUNCATE checkpoint asked for waits for readers and the writer to let go. */
-const TRUNCATE_WAIT_MS = 5000
+/**
+ * After a checkpoint that could not empty the WAL (a reader or a writer was there), how long
+ * before the next: the file keeps its size, and every commit would otherwise ask for one.
+ */
+export const CHECKPOINT_REPEAT_MS = 1000
+/** After the thread failed (it could not open the file, the disk), how long none is started. */
+export const FAILURE_PAUSE_MS = 30_000
 const CHECKPOINTER_NICE = 5
 
 export type CheckpointMode = 'PASSIVE' | 'TRUNCATE'
@@ -48,6 +61,11 @@ export interface CheckpointResult {
   busy: number
   log: number
   checkpointed: number
+}
+
+/** The thread's answer: SQLite's, and whether the WAL was emptied after it. */
+interface ThreadAnswer extends CheckpointResult {
+  emptied: boolean
 }
 
 export interface CheckpointerLog {
@@ -60,26 +78,21 @@ const { parentPort, workerData } = require('node:worker_threads')
 const Libsql = require(workerData.libsql)
 const db = new Libsql(workerData.file)
 db.exec('pragma synchronous = FULL')
-db.exec('pragma busy_timeout = ${TRUNCATE_WAIT_MS}')
+db.exec('pragma busy_timeout = 0')
 const passive = db.prepare('pragma wal_checkpoint(PASSIVE)')
 const truncate = db.prepare('pragma wal_checkpoint(TRUNCATE)')
 const checkpoints = {
   PASSIVE() {
     const result = passive.get()
-    if (result.busy !== 0 || result.checkpointed !== result.log) return result
-    // Every page is in the file: emptying the WAL takes the write lock for a moment. Not waited
-    // for: a writer there now has added pages, which the next checkpoint copies.
-    db.exec('pragma busy_timeout = 0')
-    try {
-      truncate.get()
-    } catch {
-      // busy: the WAL keeps its size until the next checkpoint empties it
-    } finally {
-      db.exec('pragma busy_timeout = ${TRUNCATE_WAIT_MS}')
-    }
-    return result
+    if (result.busy !== 0 || result.checkpointed !== result.log) return { ...result, emptied: false }
+    // Every page is in the file: emptying the WAL takes the write lock for a moment, not waited
+    // for (busy 1: a writer there now has added pages, which the next checkpoint copies).
+    return { ...result, emptied: truncate.get().busy === 0 }
   },
-  TRUNCATE: () => truncate.get(),
+  TRUNCATE() {
+    const result = truncate.get()
+    return { ...result, emptied: result.busy === 0 }
+  },
 }
 parentPort.on('message', ({ mode }) => {
   if (mode === 'close') {
@@ -109,6 +122,8 @@ const libsqlPath = () => createRequire(import.meta.url).resolve('libsql')
 interface Thread {
   worker: Worker
   exited: Promise<void>
+  /** False once it has ended, whatever ended it: it answers nothing more. */
+  alive: boolean
 }
 
 export class WalCheckpointer {
@@ -118,8 +133,13 @@ export class WalCheckpointer {
   /** The checkpoints asked for, one after the other. */
   private queue: Promise<unknown> = Promise.resolve()
   private closed = false
-  /** Checkpoints made on the thread (tests and the log read it). */
+  /** No checkpoint is scheduled before this (performance.now()): see CHECKPOINT_REPEAT_MS. */
+  private notBefore = 0
+  /** No thread is started before this (performance.now()): see FAILURE_PAUSE_MS. */
+  private pausedUntil = 0
+  /** Checkpoints made on the thread, and threads started (tests read them). */
   done = 0
+  started = 0
 
   constructor(
     private readonly file: string,
@@ -128,6 +148,8 @@ export class WalCheckpointer {
       atWalBytes: CHECKPOINT_AT_WAL_BYTES,
       delayMs: CHECKPOINT_DELAY_MS,
       idleMs: CHECKPOINTER_IDLE_MS,
+      repeatMs: CHECKPOINT_REPEAT_MS,
+      failurePauseMs: FAILURE_PAUSE_MS,
     },
   ) {}
 
@@ -141,7 +163,9 @@ export class WalCheckpointer {
    * all the commits meanwhile.
    */
   noteCommit(): void {
-    if (this.closed || this.scheduled || walBytes(this.file) < this.timing.atWalBytes) return
+    if (this.closed || this.scheduled || this.paused()) return
+    if (walBytes(this.file) < this.timing.atWalBytes) return
+    const delayMs = Math.max(this.timing.delayMs, this.notBefore - performance.now())
     this.scheduled = setTimeout(() => {
       this.scheduled = null
       this.checkpoint('PASSIVE').catch((error: unknown) =>
@@ -149,15 +173,24 @@ export class WalCheckpointer {
           `database: a checkpoint failed on its thread (${asError(error).message}); the next commit asks again`,
         ),
       )
-    }, this.timing.delayMs)
+    }, delayMs)
     this.scheduled.unref()
   }
 
-  /** A checkpoint on the thread, after those asked for before it. */
+  /**
+   * A checkpoint on the thread, after those asked for before it. Refused at once once closed, or
+   * while paused after a failure: the caller makes it on its own connection.
+   */
   checkpoint(mode: CheckpointMode): Promise<CheckpointResult> {
+    if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
+    if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
     const next = this.queue.then(() => this.run(mode))
     this.queue = next.catch(() => {})
     return next
+  }
+
+  private paused(): boolean {
+    return performance.now() < this.pausedUntil
   }
 
   /** Ends the thread once the checkpoints asked for are made; none is scheduled after. */
@@ -172,13 +205,16 @@ export class WalCheckpointer {
   private async run(mode: CheckpointMode): Promise<CheckpointResult> {
     if (this.retire) clearTimeout(this.retire)
     this.retire = null
+    if (this.thread && !this.thread.alive) this.thread = null
     const thread = (this.thread ??= this.start())
     try {
-      const result = await ask(thread.worker, mode)
+      const { emptied, ...result } = await ask(thread, mode)
       this.done += 1
+      this.notBefore = emptied ? 0 : performance.now() + this.timing.repeatMs
       return result
     } catch (error) {
-      // A thread that failed is not trusted again: the next checkpoint starts a new one.
+      // A thread that failed is not trusted again, and none is started for a while.
+      this.pausedUntil = performance.now() + this.timing.failurePauseMs
       await this.stop()
       throw error
     } finally {
@@ -188,6 +224,7 @@ export class WalCheckpointer {
   }
 
   private start(): Thread {
+    this.started += 1
     const worker = new Worker(THREAD_SOURCE, {
       eval: true,
       workerData: { libsql: libsqlPath(), file: this.file },
@@ -195,8 +232,14 @@ export class WalCheckpointer {
     worker.unref()
     // An error ends the thread too; 'exit' follows it.
     worker.on('error', () => {})
-    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-    return { worker, exited }
+    const thread: Thread = { worker, exited: Promise.resolve(), alive: true }
+    thread.exited = new Promise<void>((resolve) =>
+      worker.once('exit', () => {
+        thread.alive = false
+        resolve()
+      }),
+    )
+    return thread
   }
 
   /** The thread closes its connection and ends. */
@@ -205,7 +248,7 @@ export class WalCheckpointer {
     this.retire = null
     const thread = this.thread
     this.thread = null
-    if (!thread) return
+    if (!thread?.alive) return
     // Referenced until it has ended: a closing server may have nothing else keeping it alive.
     thread.worker.ref()
     thread.worker.postMessage({ mode: 'close' })
@@ -214,9 +257,10 @@ export class WalCheckpointer {
 }
 
 /** One checkpoint on the thread; it rejects if the thread fails or ends instead of answering. */
-function ask(worker: Worker, mode: CheckpointMode): Promise<CheckpointResult> {
+function ask({ worker, alive }: Thread, mode: CheckpointMode): Promise<ThreadAnswer> {
+  if (!alive) return Promise.reject(new Error('the checkpoint thread ended'))
   return new Promise((resolve, reject) => {
-    const settle = (answer: { result?: CheckpointResult; error?: string }) => {
+    const settle = (answer: { result?: ThreadAnswer; error?: string }) => {
       off()
       if (answer.result) resolve(answer.result)
       else reject(new Error(answer.error ?? 'checkpoint failed'))
