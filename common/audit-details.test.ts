@@ -124,6 +124,7 @@ const SAMPLES: Record<AuditType, AuditDetails[]> = {
     { from_name: 'Vendas', name: 'Vendas Sul', from_open: false, open: true },
     { name: 'Vendas', from_open: true, open: false },
   ],
+  team_deletion_started: [{ name: 'Vendas', members: 250 }],
   team_deleted: [{ name: 'Vendas', members: 3 }],
   notice_sent: [
     { notice: 'new_browser' },

@@ -51,6 +51,7 @@ export const AUDIT_DETAIL_KEYS: Record<AuditType, readonly string[]> = {
   role_deleted: ['name', 'permissions', 'scope'],
   team_created: ['name', 'open'],
   team_updated: ['from_name', 'name', 'from_open', 'open'],
+  team_deletion_started: ['name', 'members'],
   team_deleted: ['name', 'members'],
   notice_sent: ['notice'],
   notices_changed: ['new_browser'],
@@ -337,6 +338,10 @@ const describe: Record<AuditType, (details: AuditDetails, labels: ProviderLabels
       typeof d.open === 'boolean' &&
       d.open !== d.from_open &&
       (d.open ? 'agora aberto a cadastros' : 'agora fechado a cadastros'),
+  ],
+  team_deletion_started: (d) => [
+    text(d.name) && quoted(text(d.name)!),
+    number(d.members) !== undefined && `${number(d.members)} pessoa(s) saindo do time`,
   ],
   team_deleted: (d) => [
     text(d.name) && quoted(text(d.name)!),

@@ -36,6 +36,7 @@ export const auditTypeNames: Record<AuditType, string> = {
   role_deleted: 'Papel excluído',
   team_created: 'Time criado',
   team_updated: 'Time modificado',
+  team_deletion_started: 'Exclusão de time iniciada',
   team_deleted: 'Time excluído',
   notice_sent: 'Aviso de segurança enviado',
   notices_changed: 'Avisos de segurança alterados',

@@ -43,6 +43,7 @@ export const AUDIT_TYPES = [
   'role_deleted',
   'team_created',
   'team_updated',
+  'team_deletion_started',
   'team_deleted',
   'notice_sent',
   'notices_changed',

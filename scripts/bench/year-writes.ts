@@ -15,6 +15,7 @@ import { Migrator } from 'kysely'
 import { connect } from '../../server/db/database'
 import { DATABASE_FILE } from '../../server/db/data-dir'
 import { migrationProvider } from '../../server/db/migrations'
+import { party, recordAudit } from '../../server/audit-log/record-audit'
 import { anonymiseAccount } from '../../server/features/account-deletion/anonymise-account'
 import { listRoles } from '../../server/roles/role-store'
 import {
@@ -124,11 +125,23 @@ try {
     .executeTakeFirstOrThrow()
   // As DELETE /api/teams/:id does it (server/features/teams/teams-routes.ts).
   const deletion = await timed(async () => {
-    await moveMembersOutInSteps(db, largest.team_id!)
+    const actor = { actor: party(admin), origin: { ip: null, userAgent: null } }
+    const movedEarlier = await moveMembersOutInSteps(db, largest.team_id!, (trx, details) =>
+      recordAudit(trx, { type: 'team_deletion_started', ...actor, details }),
+    )
     await db.transaction().execute(async (trx) => {
       await lockTeam(trx, largest.team_id!)
-      await moveMembersOut(trx, largest.team_id!)
-      await trx.deleteFrom('teams').where('id', '=', largest.team_id!).execute()
+      const members = movedEarlier + (await moveMembersOut(trx, largest.team_id!))
+      const team = await trx
+        .deleteFrom('teams')
+        .where('id', '=', largest.team_id!)
+        .returning('name')
+        .executeTakeFirstOrThrow()
+      await recordAudit(trx, {
+        type: 'team_deleted',
+        ...actor,
+        details: { name: team.name, members },
+      })
     })
   })
   console.log(

@@ -125,14 +125,7 @@ export function lockTeam(trx: Db, id: string) {
  * UPDATE of their own; by hand, 2026-12-01).
  */
 export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
-  if (engineOf(trx) === 'postgres') {
-    const { count } = await trx
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow()
-    return Number(count)
-  }
+  if (engineOf(trx) === 'postgres') return countMembers(trx, teamId)
   return inBatches(
     async (limit) =>
       (
@@ -147,6 +140,12 @@ export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
   )
 }
 
+/** What the deletion of a team records as its people start to leave it (its audit event). */
+export type RecordDeletionStart = (
+  trx: Db,
+  team: { name: string; members: number },
+) => Promise<void>
+
 /**
  * SQLite: takes a team's people out of it before the transaction that deletes it, a hundred a
  * transaction, each committed, with a turn of the event loop between; answers how many.
@@ -158,12 +157,30 @@ export async function moveMembersOut(trx: Db, teamId: string): Promise<number> {
  * scripts/bench/year-writes.ts, 2026-12-01). A hundred people's commit is a few milliseconds.
  * The deletion's own transaction then takes out those who joined meanwhile (moveMembersOut),
  * checks that the team still exists, and deletes it. A team whose deletion fails after this
- * (the disk full, say) is left with fewer people or none, which the admin was taking from it.
+ * (the disk full, say) is left with fewer people or none, which the admin was taking from it:
+ * so the first step, in its own transaction, has `recordStart` write that the deletion began and
+ * how many people the team had, and the log never lacks the people who left it.
  */
-export async function moveMembersOutInSteps(db: Db, teamId: string): Promise<number> {
+export async function moveMembersOutInSteps(
+  db: Db,
+  teamId: string,
+  recordStart: RecordDeletionStart,
+): Promise<number> {
   if (engineOf(db) === 'postgres') return 0
+  let first = true
   return inBatches((limit) =>
     db.transaction().execute(async (trx) => {
+      if (first) {
+        first = false
+        const team = await trx
+          .selectFrom('teams')
+          .select('name')
+          .where('id', '=', teamId)
+          .executeTakeFirst()
+        const members = team ? await countMembers(trx, teamId) : 0
+        if (members === 0) return 0
+        await recordStart(trx, { name: team!.name, members })
+      }
       const { numUpdatedRows } = await trx
         .updateTable('accounts')
         .set({ team_id: null })
@@ -174,4 +191,13 @@ export async function moveMembersOutInSteps(db: Db, teamId: string): Promise<num
       return numUpdatedRows
     }),
   )
+}
+
+async function countMembers(trx: Db, teamId: string): Promise<number> {
+  const { count } = await trx
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow()
+  return Number(count)
 }

@@ -942,6 +942,25 @@ describe(`Groups on ${testStoreName()}`, () => {
     assertScimError(await scim.call('GET', `/Groups/${made.id}`), 404)
     assert.equal(await teamOf(b.id), null)
     assert.equal((await accountRow(b.id)).status, 'active')
+    // The log names the directory; on SQLite the people leave first, in steps, and the first
+    // step records that the deletion began (roles/team-store.ts).
+    const logged = await api.database.db
+      .selectFrom('audit_events')
+      .select(['type', 'actor_name', 'details'])
+      .where('type', 'in', ['team_deletion_started', 'team_deleted'])
+      .where('details', 'like', '%Troca SCIM%')
+      .execute()
+    assert.deepEqual(
+      logged
+        .map((event) => [event.type, event.actor_name, JSON.parse(event.details) as unknown])
+        .sort(),
+      [
+        ...(api.database.engine === 'sqlite'
+          ? [['team_deletion_started', 'Entra ID', { name: 'Troca SCIM', members: 1 }]]
+          : []),
+        ['team_deleted', 'Entra ID', { name: 'Troca SCIM', members: 1 }],
+      ].sort(),
+    )
   })
 
   it("a Group's version changes with all it shows, whoever writes it, and with nothing else", async () => {

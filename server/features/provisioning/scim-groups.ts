@@ -602,7 +602,15 @@ export async function deleteGroup(
   // SQLite: its people leave a hundred at a time first (roles/team-store.ts), unless the client
   // asks for the version it knows (If-Match): a refusal (412) must leave the Group as it was.
   const movedEarlier =
-    request.headers['if-match'] === undefined ? await moveMembersOutInSteps(context.db, id) : 0
+    request.headers['if-match'] === undefined
+      ? await moveMembersOutInSteps(context.db, id, (trx, details) =>
+          recordAudit(trx, {
+            type: 'team_deletion_started',
+            ...actor(request, context.now()),
+            details,
+          }),
+        )
+      : 0
   await context.db.transaction().execute(async (trx) => {
     const at = context.now()
     const row = await lockTeam(trx, id)

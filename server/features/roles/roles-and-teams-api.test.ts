@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { sql } from 'kysely'
 import type { MeAnswer } from '../../../common/api/account'
 import type { AuditPage } from '../../../common/api/audit'
 import type { OpenTeams } from '../../../common/api/auth'
@@ -44,6 +45,17 @@ describe(`roles and teams (${testStoreName()})`, () => {
     assert.ok(answer.statusCode < 300, `${method} ${url}: ${answer.statusCode} ${answer.body}`)
     return (answer.statusCode === 204 ? undefined : answer.json()) as T
   }
+
+  /** A team's deletion events, in the order they were written (SQLite's rowid). */
+  const teamDeletionEvents = async (name: string) =>
+    (
+      await sql<{ type: string; details: string }>`select type, details from audit_events
+        where type in ('team_deletion_started', 'team_deleted') order by rowid`.execute(
+        api.database.db,
+      )
+    ).rows
+      .map(({ type, details }) => [type, JSON.parse(details) as { name: string }] as const)
+      .filter(([, details]) => details.name === name)
 
   it('every operation of the OpenAPI document declares x-permission (deny by default)', async () => {
     const document = (await api.get('/api/openapi.json')).json<OpenApiDocument>()
@@ -471,6 +483,50 @@ describe(`roles and teams (${testStoreName()})`, () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
     assert.deepEqual(JSON.parse(deleted.details), { name: 'Armazém', members: 250 })
+    assert.deepEqual(await teamDeletionEvents('Armazém'), [
+      ['team_deletion_started', { name: 'Armazém', members: 250 }],
+      ['team_deleted', { name: 'Armazém', members: 250 }],
+    ])
+  })
+
+  it('on SQLite, a team’s deletion that fails half way has logged that it began, with everyone the team had', async (t) => {
+    if (api.database.engine !== 'sqlite')
+      return t.skip('PostgreSQL deletes a team in one transaction')
+    const team = (await ok<TeamAnswer>('POST', '/api/teams', { name: 'Depósito' })).team.id
+    await api.database.db
+      .insertInto('accounts')
+      .values(
+        Array.from({ length: 250 }, (_, index) => ({
+          id: crypto.randomUUID(),
+          ...nameColumns(`Pessoa do Depósito ${index}`),
+          email: `deposito${index}@example.com`,
+          password_hash: 'x',
+          ...roleColumns(BUILT_IN_ROLE_IDS.staff),
+          status: 'active' as const,
+          team_id: team,
+        })),
+      )
+      .execute()
+    // The disk fails once a hundred have left (the second step).
+    await sql`create trigger fail_half_way before update of team_id on accounts
+      when (select count(*) from accounts where team_id = ${sql.lit(team)}) <= 150
+      begin select raise(abort, 'disk I/O error'); end`.execute(api.database.db)
+    try {
+      const failed = await api.call('DELETE', `/api/teams/${team}`, admin)
+      assert.ok(failed.statusCode >= 500, `${failed.statusCode}`)
+    } finally {
+      await sql`drop trigger fail_half_way`.execute(api.database.db)
+    }
+    assert.deepEqual(await teamDeletionEvents('Depósito'), [
+      ['team_deletion_started', { name: 'Depósito', members: 250 }],
+    ])
+    // Tried again: it begins again with those still in the team.
+    assert.equal((await api.call('DELETE', `/api/teams/${team}`, admin)).statusCode, 204)
+    assert.deepEqual(await teamDeletionEvents('Depósito'), [
+      ['team_deletion_started', { name: 'Depósito', members: 250 }],
+      ['team_deletion_started', { name: 'Depósito', members: 150 }],
+      ['team_deleted', { name: 'Depósito', members: 150 }],
+    ])
   })
 
   it('an Equipe person reads roles and teams but changes nothing', async () => {

@@ -153,8 +153,11 @@ export default guardedRoutes([signedIn], async (app, { db, now }) => {
     },
     async (request, reply) => {
       const id = accountIdFrom(request.params.id)
-      // SQLite: its people leave a hundred at a time first (none if there is no such team).
-      const movedEarlier = await moveMembersOutInSteps(db, id)
+      // SQLite: its people leave a hundred at a time first (none if there is no such team), the
+      // first step recording that the deletion began.
+      const movedEarlier = await moveMembersOutInSteps(db, id, (trx, details) =>
+        recordAudit(trx, { type: 'team_deletion_started', ...audit(request), details }),
+      )
       await db.transaction().execute(async (trx) => {
         // The team's row, then the admins' lock, as a Group's change takes them
         // (features/provisioning/scim-groups.ts), before the delete takes the team's people out
