@@ -254,6 +254,12 @@ test.describe('an admin, on Times', () => {
     expect(answer.status()).toBe(200)
     const { user } = (await answer.json()) as StaffAccount
     expect([user.status, user.teamId]).toEqual(['active', null])
+
+    // Auditoria: the deletion began with the team's one person, then the team went.
+    await page.goto('/#/auditoria?type=team_deletion_started')
+    await expect(page.getByText(`«${renamed}», 1 pessoa(s) saindo do time`)).toBeVisible()
+    await page.goto('/#/auditoria?type=team_deleted')
+    await expect(page.getByText(`«${renamed}», 1 pessoa(s) ficaram sem time`)).toBeVisible()
   })
 })
 
