@@ -47,7 +47,12 @@ export async function storedDatabase(folderPrefix: string): Promise<StoredDataba
   }
   const dir = await mkdtemp(join(tmpdir(), folderPrefix))
   return {
-    database: await openDatabase({ sqliteFile: join(dir, 'painel.db') }),
+    // As the server opens it (db/embedded-store.ts): its checkpoints, an anonymisation's among
+    // them, on the checkpoint thread.
+    database: await openDatabase(
+      { sqliteFile: join(dir, 'painel.db') },
+      { sqlite: { checkpointer: { warn: (message) => console.warn(message) } } },
+    ),
     sqliteDir: dir,
     async storedText() {
       const files = (await readdir(dir)).filter((name) => name.startsWith('painel.db'))
