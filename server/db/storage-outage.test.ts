@@ -75,10 +75,14 @@ describe(
             payload: { email: 'chefe@example.com', password },
             remoteAddress: '198.51.100.9',
           })
-        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
+        const ready = async (status: number, step: string) => {
+          const answer = await app.inject({ url: '/readyz' })
+          assert.equal(answer.statusCode, status, `/readyz ${step}: ${answer.body}`)
+        }
+        await ready(200, 'before the disk fills')
 
         const filler = await fillDisk(dataDir)
-        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 503)
+        await ready(503, 'on the full disk')
         for (const password of ['senha-errada-0', 'senha-do-chefe-1']) {
           await fullAgain(dataDir)
           const during = await login(password)
