@@ -219,7 +219,8 @@ function guard<T>(operation: () => T): T {
   }
 }
 
-function bindable(parameters: readonly unknown[]): unknown[] {
+/** Parameters as libsql binds them: dates as ISO text, booleans as 0 and 1. */
+export function bindable(parameters: readonly unknown[]): unknown[] {
   return parameters.map((value) => {
     if (value instanceof Date) return value.toISOString()
     if (typeof value === 'boolean') return value ? 1 : 0

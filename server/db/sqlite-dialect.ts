@@ -10,8 +10,9 @@ import {
   type TransactionSettings,
 } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { storageProblem, StorageUnavailableError } from './storage-failure'
-import type { WalCheckpointer } from './wal-checkpointer'
+import { bindable } from './sqlite-database'
+import { asStorageError, storageProblem, StorageUnavailableError } from './storage-failure'
+import { StepFailed, type StepAnswer, type WalCheckpointer } from './wal-checkpointer'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
 export type EmbeddedDatabase = SqliteDatabase & {
@@ -37,7 +38,8 @@ export const LOCKED_RETRY_AFTER_SECONDS = 5
  *   by itself once the lock is let go; see EmbeddedDriver.
  * - With a checkpointer (the server's connection), checkpoints are made on its thread
  *   (wal-checkpointer.ts): each commit is told to it, and a TRUNCATE checkpoint asked of the
- *   connection outside a transaction is made there, awaited without holding the loop.
+ *   connection outside a transaction is made there, awaited without holding the loop. A long
+ *   write's steps run there too (stepRunner below).
  */
 export class EmbeddedDialect extends SqliteDialect {
   constructor(
@@ -48,19 +50,43 @@ export class EmbeddedDialect extends SqliteDialect {
     super({ database })
   }
 
+  private driver: EmbeddedDriver | null = null
+
   override createAdapter() {
-    return new TransactionalDdlAdapter()
+    return new TransactionalDdlAdapter(
+      this.checkpointer ? (compiled) => this.driver!.runStep(compiled) : null,
+    )
   }
 
   override createDriver(): Driver {
-    return new EmbeddedDriver(this.database, this.lockWaitMs, this.checkpointer)
+    this.driver = new EmbeddedDriver(this.database, this.lockWaitMs, this.checkpointer)
+    return this.driver
   }
 }
 
+/** A long write's step: one write statement in a transaction of its own; the rows it changed. */
+export type StepRunner = (compiled: CompiledQuery) => Promise<number>
+
 class TransactionalDdlAdapter extends SqliteAdapter {
+  constructor(readonly runStep: StepRunner | null) {
+    super()
+  }
+
   override get supportsTransactionalDdl(): boolean {
     return true
   }
+}
+
+/**
+ * How `db` runs the steps of a long write on the database's thread (wal-checkpointer.ts), with
+ * the connection kept for each step's time and the loop free: null on PostgreSQL, and on an
+ * embedded connection without a thread (the tests' own, a tool's), which run them as queries.
+ */
+export function stepRunner(db: {
+  getExecutor(): { readonly adapter: unknown }
+}): StepRunner | null {
+  const adapter = db.getExecutor().adapter
+  return adapter instanceof TransactionalDdlAdapter ? adapter.runStep : null
 }
 
 /** Whether a transaction is open; never asked of a closed database, which libsql cannot answer. */
@@ -100,12 +126,23 @@ class EmbeddedDriver implements Driver {
   ) {}
 
   async init(): Promise<void> {
-    this.connection = new EmbeddedConnection(
+    this.connection ??= new EmbeddedConnection(
       this.database,
       this.mutex,
       this.lockWaitMs,
       this.checkpointer,
     )
+  }
+
+  /** A step on the thread, with the connection kept meanwhile, as a query keeps it. */
+  async runStep(compiled: CompiledQuery): Promise<number> {
+    await this.init()
+    await this.mutex.lock()
+    try {
+      return await this.connection.stepOnThread(compiled)
+    } finally {
+      this.mutex.unlock()
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -239,6 +276,48 @@ class EmbeddedConnection implements DatabaseConnection {
       return { rows: [(await checkpointer.checkpoint('TRUNCATE')) as R] }
     } catch {
       return run<R>(this.database.prepare(sql), [])
+    }
+  }
+
+  /**
+   * A write on the checkpointer's thread, in a transaction of its own there. While another process
+   * holds the write lock it is asked again on a timer, the connection free meanwhile, as whenFree
+   * does; past the lock wait, a 503. Not run there (the thread closed, paused after a failure,
+   * gone), it runs here after all, as any write on its own.
+   */
+  async stepOnThread(compiled: CompiledQuery): Promise<number> {
+    const step = {
+      sql: compiled.sql,
+      parameters: bindable(compiled.parameters) as (string | number | null)[],
+    }
+    const deadline = Date.now() + this.lockWaitMs
+    let delay = 2
+    for (;;) {
+      let answer: StepAnswer
+      try {
+        answer = await this.checkpointer!.step(step)
+      } catch (error) {
+        if (error instanceof StepFailed) throw asStorageError(error)
+        const { numAffectedRows } = await this.executeQuery(compiled)
+        return Number(numAffectedRows ?? 0n)
+      }
+      if ('changes' in answer) {
+        this.checkpointer!.noteCommit()
+        return answer.changes
+      }
+      if (Date.now() + delay > deadline)
+        throw lockedOut(
+          new StorageUnavailableError('busy', {
+            cause: new Error('another process held the write lock'),
+          }),
+        )
+      this.mutex.unlock()
+      try {
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      } finally {
+        await this.mutex.lock()
+      }
+      delay = Math.min(delay * 2, 100)
     }
   }
 

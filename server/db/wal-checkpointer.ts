@@ -25,7 +25,18 @@ import { nicedThreadPrelude } from '../threads/niced-thread'
  * (FALLBACK_AUTOCHECKPOINT_PAGES), in case this thread cannot keep up or cannot start: the WAL
  * never grows without bound.
  *
- * The thread starts at the first checkpoint and ends after CHECKPOINTER_IDLE_MS without one: it
+ * The steps of a long write run on this thread too (step(): a team's people moved out a hundred
+ * at a time, roles/team-store.ts). Each step's COMMIT waits for the disk, and while a checkpoint's
+ * fsync ran (on this thread, or SQLite's) the COMMITs on the loop waited with it, through the
+ * file system's journal: deleting a team of 11,975 at 100k people held the loop 52-116 ms at
+ * those COMMITs (p99 42-98 ms), 21-27 ms with no checkpoint at all meanwhile; without the fsync
+ * of each COMMIT (synchronous NORMAL) 122-160 ms; with the checkpoints put off until the steps
+ * stopped, the WAL passed SQLite's backstop (the deletion writes about 80 MB of it) and 101-116
+ * ms (a lab script on scripts/bench/year-writes.ts's seed, by hand, 2026-12-01). Here the steps
+ * wait for the disk and the loop does not, and they never meet a checkpoint of this thread's.
+ * The server's connection is kept for the step's time (sqlite-dialect.ts), as for a query.
+ *
+ * The thread starts at the first checkpoint or step and ends after CHECKPOINTER_IDLE_MS without one: it
  * is a V8 isolate and a connection of its own, about 10 MB of RSS. A server that writes little
  * never starts it (a first start writes far less than a checkpoint's worth). Niced like the
  * hashing threads, so its page copying comes after the loop.
@@ -56,6 +67,29 @@ const CHECKPOINTER_NICE = 5
 
 export type CheckpointMode = 'PASSIVE' | 'TRUNCATE'
 
+/** A write statement and its parameters, run on the thread in a transaction of its own. */
+export interface ThreadStep {
+  sql: string
+  parameters: readonly (string | number | null)[]
+}
+
+/** A step's answer: the rows it changed, or that another process held the write lock. */
+export type StepAnswer = { changes: number } | { busy: true }
+
+/**
+ * A step's statement failed on the thread (a constraint, a trigger, the disk full): the thread is
+ * fine, and `code` is SQLite's (SQLITE_FULL, …), for the caller's storage check.
+ */
+export class StepFailed extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message)
+    this.name = 'StepFailed'
+  }
+}
+
 /** What SQLite answers a checkpoint: busy 1 when it could not finish (a reader, a writer). */
 export interface CheckpointResult {
   busy: number
@@ -79,6 +113,32 @@ const Libsql = require(workerData.libsql)
 const db = new Libsql(workerData.file)
 db.exec('pragma synchronous = FULL')
 db.exec('pragma busy_timeout = 0')
+// As the server's connection writes (sqlite-database.ts's connectionPragmas), for the steps.
+db.exec('pragma foreign_keys = ON')
+db.exec('pragma secure_delete = ON')
+const begin = db.prepare('begin immediate')
+const commit = db.prepare('commit')
+const rollback = db.prepare('rollback')
+const prepared = new Map()
+/** A write in a transaction of its own; busy, at once, when another process holds the lock. */
+function step({ sql, parameters }) {
+  let statement = prepared.get(sql)
+  if (!statement) prepared.set(sql, (statement = db.prepare(sql)))
+  try {
+    begin.run()
+  } catch (error) {
+    if (String(error.code).startsWith('SQLITE_BUSY')) return { busy: true }
+    throw error
+  }
+  try {
+    const { changes } = statement.run(parameters)
+    commit.run()
+    return { changes }
+  } catch (error) {
+    if (db.inTransaction) rollback.run()
+    throw error
+  }
+}
 const passive = db.prepare('pragma wal_checkpoint(PASSIVE)')
 const truncate = db.prepare('pragma wal_checkpoint(TRUNCATE)')
 const checkpoints = {
@@ -94,10 +154,18 @@ const checkpoints = {
     return { ...result, emptied: result.busy === 0 }
   },
 }
-parentPort.on('message', ({ mode }) => {
+parentPort.on('message', ({ mode, step: asked }) => {
   if (mode === 'close') {
     db.close()
     parentPort.close()
+    return
+  }
+  if (mode === 'STEP') {
+    try {
+      parentPort.postMessage({ result: step(asked) })
+    } catch (error) {
+      parentPort.postMessage({ stepError: String(error && error.message), code: error && error.code })
+    }
     return
   }
   try {
@@ -137,8 +205,9 @@ export class WalCheckpointer {
   private notBefore = 0
   /** No thread is started before this (performance.now()): see FAILURE_PAUSE_MS. */
   private pausedUntil = 0
-  /** Checkpoints made on the thread, and threads started (tests read them). */
+  /** Checkpoints and steps made on the thread, and threads started (tests read them). */
   done = 0
+  stepsDone = 0
   started = 0
 
   constructor(
@@ -184,7 +253,21 @@ export class WalCheckpointer {
   checkpoint(mode: CheckpointMode): Promise<CheckpointResult> {
     if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
     if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
-    const next = this.queue.then(() => this.run(mode))
+    const next = this.queue.then(() => this.run({ mode }))
+    this.queue = next.catch(() => {})
+    return next
+  }
+
+  /**
+   * A long write's step on the thread, after the checkpoints asked for before it: its statement
+   * in a transaction of its own. Rejects StepFailed when the statement failed; any other
+   * rejection (closed, paused after a failure, the thread gone) means it did not run there, and
+   * the caller runs it on its own connection.
+   */
+  step(step: ThreadStep): Promise<StepAnswer> {
+    if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
+    if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
+    const next = this.queue.then(() => this.run({ mode: 'STEP', step }))
     this.queue = next.catch(() => {})
     return next
   }
@@ -202,17 +285,26 @@ export class WalCheckpointer {
     await this.stop()
   }
 
-  private async run(mode: CheckpointMode): Promise<CheckpointResult> {
+  private async run(request: { mode: CheckpointMode }): Promise<CheckpointResult>
+  private async run(request: { mode: 'STEP'; step: ThreadStep }): Promise<StepAnswer>
+  private async run(request: ThreadRequest): Promise<CheckpointResult | StepAnswer> {
     if (this.retire) clearTimeout(this.retire)
     this.retire = null
     if (this.thread && !this.thread.alive) this.thread = null
     const thread = (this.thread ??= this.start())
     try {
-      const { emptied, ...result } = await ask(thread, mode)
+      const answer = await ask(thread, request)
+      if (request.mode === 'STEP') {
+        this.stepsDone += 1
+        return answer
+      }
+      const { emptied, ...result } = answer as ThreadAnswer
       this.done += 1
       this.notBefore = emptied ? 0 : performance.now() + this.timing.repeatMs
       return result
     } catch (error) {
+      // The statement's own failure: the thread is as good as before.
+      if (error instanceof StepFailed) throw error
       // A thread that failed is not trusted again, and none is started for a while.
       this.pausedUntil = performance.now() + this.timing.failurePauseMs
       await this.stop()
@@ -256,13 +348,29 @@ export class WalCheckpointer {
   }
 }
 
-/** One checkpoint on the thread; it rejects if the thread fails or ends instead of answering. */
-function ask({ worker, alive }: Thread, mode: CheckpointMode): Promise<ThreadAnswer> {
+type ThreadRequest = { mode: CheckpointMode } | { mode: 'STEP'; step: ThreadStep }
+
+interface ThreadReply {
+  result?: ThreadAnswer | StepAnswer
+  error?: string
+  stepError?: string
+  code?: string
+}
+
+/**
+ * One checkpoint or step on the thread; it rejects if the thread fails or ends instead of
+ * answering, and StepFailed if a step's statement failed.
+ */
+function ask(
+  { worker, alive }: Thread,
+  request: ThreadRequest,
+): Promise<ThreadAnswer | StepAnswer> {
   if (!alive) return Promise.reject(new Error('the checkpoint thread ended'))
   return new Promise((resolve, reject) => {
-    const settle = (answer: { result?: ThreadAnswer; error?: string }) => {
+    const settle = (answer: ThreadReply) => {
       off()
       if (answer.result) resolve(answer.result)
+      else if (answer.stepError !== undefined) reject(new StepFailed(answer.stepError, answer.code))
       else reject(new Error(answer.error ?? 'checkpoint failed'))
     }
     const fail = (error: unknown) => {
@@ -280,7 +388,7 @@ function ask({ worker, alive }: Thread, mode: CheckpointMode): Promise<ThreadAns
     worker.once('message', settle)
     worker.once('error', fail)
     worker.once('exit', fail)
-    worker.postMessage({ mode })
+    worker.postMessage(request)
   })
 }
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
 import type { TeamItem } from '../../common/api/roles'
-import { inBatches } from '../db/batched-delete'
+import { DELETE_BATCH, inBatches } from '../db/batched-delete'
 import type { Db } from '../db/database'
 import { bytewise, engineOf } from '../db/portable-sql'
+import { stepRunner } from '../db/sqlite-dialect'
 
 /**
  * The teams, each with its managers: its members whose role is scoped to the team and may
@@ -154,7 +155,10 @@ export type RecordDeletionStart = (
  * In one transaction, the COMMIT alone writes every page the move touched and waits for the
  * disk, on the event loop's thread: for a team of 11,975 at 100k people the loop was held
  * 113-265 ms there, even with checkpoints on their own thread (db/wal-checkpointer.ts; npx tsx
- * scripts/bench/year-writes.ts, 2026-12-01). A hundred people's commit is a few milliseconds.
+ * scripts/bench/year-writes.ts, 2026-12-01). A hundred people's commit is a few milliseconds,
+ * but up to 50-116 ms while a checkpoint's fsync runs, which it does several times during the
+ * move (it writes about 80 MB of WAL): so after the first step the server's steps run on the
+ * database's thread (stepRunner in db/sqlite-dialect.ts), and the loop waits for no disk.
  * The deletion's own transaction then takes out those who joined meanwhile (moveMembersOut),
  * checks that the team still exists, and deletes it. A team whose deletion fails after this
  * (the disk full, say) is left with fewer people or none, which the admin was taking from it:
@@ -167,30 +171,33 @@ export async function moveMembersOutInSteps(
   recordStart: RecordDeletionStart,
 ): Promise<number> {
   if (engineOf(db) === 'postgres') return 0
-  let first = true
-  return inBatches((limit) =>
-    db.transaction().execute(async (trx) => {
-      if (first) {
-        first = false
-        const team = await trx
-          .selectFrom('teams')
-          .select('name')
-          .where('id', '=', teamId)
-          .executeTakeFirst()
-        const members = team ? await countMembers(trx, teamId) : 0
-        if (members === 0) return 0
-        await recordStart(trx, { name: team!.name, members })
-      }
-      const { numUpdatedRows } = await trx
-        .updateTable('accounts')
-        .set({ team_id: null })
-        .where('id', 'in', (eb) =>
-          eb.selectFrom('accounts').select('id').where('team_id', '=', teamId).limit(limit),
-        )
-        .executeTakeFirst()
-      return numUpdatedRows
-    }),
+  const moveSome = (trx: Db, limit: number) =>
+    trx
+      .updateTable('accounts')
+      .set({ team_id: null })
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('accounts').select('id').where('team_id', '=', teamId).limit(limit),
+      )
+  const first = await db.transaction().execute(async (trx) => {
+    const team = await trx
+      .selectFrom('teams')
+      .select('name')
+      .where('id', '=', teamId)
+      .executeTakeFirst()
+    const members = team ? await countMembers(trx, teamId) : 0
+    if (members === 0) return 0
+    await recordStart(trx, { name: team!.name, members })
+    return Number((await moveSome(trx, DELETE_BATCH).executeTakeFirst()).numUpdatedRows)
+  })
+  if (first < DELETE_BATCH) return first
+  // The server's steps run on the database's thread: their COMMITs wait for the disk there.
+  const onThread = stepRunner(db)
+  const rest = await inBatches(async (limit) =>
+    onThread
+      ? onThread(moveSome(db, limit).compile())
+      : (await moveSome(db, limit).executeTakeFirst()).numUpdatedRows,
   )
+  return first + rest
 }
 
 async function countMembers(trx: Db, teamId: string): Promise<number> {
