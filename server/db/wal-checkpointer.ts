@@ -116,6 +116,8 @@ db.exec('pragma busy_timeout = 0')
 // As the server's connection writes (sqlite-database.ts's connectionPragmas), for the steps.
 db.exec('pragma foreign_keys = ON')
 db.exec('pragma secure_delete = ON')
+// Its steps' commits leave the checkpoints to this thread's own, as the server's connection does.
+db.exec('pragma wal_autocheckpoint = ' + workerData.autocheckpointPages)
 const begin = db.prepare('begin immediate')
 const commit = db.prepare('commit')
 const rollback = db.prepare('rollback')
@@ -319,7 +321,11 @@ export class WalCheckpointer {
     this.started += 1
     const worker = new Worker(THREAD_SOURCE, {
       eval: true,
-      workerData: { libsql: libsqlPath(), file: this.file },
+      workerData: {
+        libsql: libsqlPath(),
+        file: this.file,
+        autocheckpointPages: FALLBACK_AUTOCHECKPOINT_PAGES,
+      },
     })
     worker.unref()
     // An error ends the thread too; 'exit' follows it.
