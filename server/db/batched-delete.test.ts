@@ -20,7 +20,7 @@ describe('deleteInBatches', () => {
         limits.push(limit)
         const removed = Math.min(limit, left)
         left -= removed
-        return { numDeletedRows: BigInt(removed) }
+        return BigInt(removed)
       }),
     )
     assert.deepEqual(limits, [DELETE_BATCH, DELETE_BATCH, DELETE_BATCH])

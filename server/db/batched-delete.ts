@@ -1,4 +1,7 @@
+import type { CompiledQuery, DeleteResult, UpdateResult } from 'kysely'
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { Db } from './database'
+import { stepRunner } from './sqlite-dialect'
 
 /**
  * How many rows one statement of a prune removes. On SQLite a statement holds the event loop: on
@@ -16,9 +19,27 @@ export const DELETE_BATCH = 100
  * requests waiting on it, for the seconds one delete of every row takes.
  */
 export async function deleteInBatches(
-  deleteUpTo: (limit: number) => Promise<{ numDeletedRows: bigint }>,
+  deleteUpTo: (limit: number) => Promise<number | bigint>,
 ): Promise<void> {
-  await inBatches(async (limit) => (await deleteUpTo(limit)).numDeletedRows)
+  await inBatches(deleteUpTo)
+}
+
+/** One batch's statement: a Kysely delete or update of at most a batch of rows. */
+export interface BatchStatement {
+  compile(): CompiledQuery
+  executeTakeFirst(): Promise<DeleteResult | UpdateResult>
+}
+
+/**
+ * Runs one batch's statement and answers how many rows it touched: on the embedded database's
+ * thread when it has one (stepRunner in sqlite-dialect.ts: the batch's COMMIT waits for the disk
+ * there, not on the event loop), else as a query, in a transaction of its own.
+ */
+export async function runBatch(db: Db, statement: BatchStatement): Promise<number> {
+  const onThread = stepRunner(db)
+  if (onThread) return onThread(statement.compile())
+  const result = await statement.executeTakeFirst()
+  return Number('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows)
 }
 
 /**

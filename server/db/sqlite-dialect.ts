@@ -79,12 +79,15 @@ class TransactionalDdlAdapter extends SqliteAdapter {
 
 /**
  * How `db` runs the steps of a long write on the database's thread (wal-checkpointer.ts), with
- * the connection kept for each step's time and the loop free: null on PostgreSQL, and on an
- * embedded connection without a thread (the tests' own, a tool's), which run them as queries.
+ * the connection kept for each step's time and the loop free: null on PostgreSQL, on an embedded
+ * connection without a thread (the tests' own, a tool's), which run them as queries, and inside a
+ * transaction, which holds the connection and the write lock the step would wait for.
  */
 export function stepRunner(db: {
+  readonly isTransaction: boolean
   getExecutor(): { readonly adapter: unknown }
 }): StepRunner | null {
+  if (db.isTransaction) return null
   const adapter = db.getExecutor().adapter
   return adapter instanceof TransactionalDdlAdapter ? adapter.runStep : null
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Kysely, sql } from 'kysely'
-import { inBatches } from './batched-delete'
+import { deleteInBatches, inBatches, runBatch } from './batched-delete'
+import type { Db } from './database'
 import { EmbeddedDialect, stepRunner } from './sqlite-dialect'
 import { openSqlite } from './sqlite-database'
 import { storageProblem } from './storage-failure'
@@ -92,6 +93,39 @@ describe('a long write’s steps on the database’s thread', () => {
       // 100, 100, 100 and 50: four steps, all on the thread.
       assert.equal(checkpointer.stepsDone, 4)
       assert.equal(checkpointer.started, 1)
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('a prune’s batches run there too (runBatch)', async () => {
+    const { checkpointer, db } = await open()
+    try {
+      await deleteInBatches((limit) =>
+        runBatch(
+          db as unknown as Db,
+          db
+            .deleteFrom('people')
+            .where(
+              'id',
+              'in',
+              db.selectFrom('people').select('id').where('team', '=', 'a').limit(limit),
+            ),
+        ),
+      )
+      const { n } = await db
+        .selectFrom('people')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      assert.equal(Number(n), 0)
+      assert.equal(checkpointer.stepsDone, 4)
+      // Inside a transaction, which holds the connection, a batch runs there, not on the thread.
+      await sql`insert into people (team) values ('b')`.execute(db)
+      await db.transaction().execute(async (trx) => {
+        const batch = trx.deleteFrom('people').where('team', '=', 'b')
+        assert.equal(await runBatch(trx as unknown as Db, batch), 1)
+      })
+      assert.equal(checkpointer.stepsDone, 4)
     } finally {
       await db.destroy()
     }

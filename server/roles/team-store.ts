@@ -1,9 +1,8 @@
 import { sql } from 'kysely'
 import type { TeamItem } from '../../common/api/roles'
-import { DELETE_BATCH, inBatches } from '../db/batched-delete'
+import { DELETE_BATCH, inBatches, runBatch } from '../db/batched-delete'
 import type { Db } from '../db/database'
 import { bytewise, engineOf } from '../db/portable-sql'
-import { stepRunner } from '../db/sqlite-dialect'
 
 /**
  * The teams, each with its managers: its members whose role is scoped to the team and may
@@ -191,13 +190,7 @@ export async function moveMembersOutInSteps(
   })
   if (first < DELETE_BATCH) return first
   // The server's steps run on the database's thread: their COMMITs wait for the disk there.
-  const onThread = stepRunner(db)
-  const rest = await inBatches(async (limit) =>
-    onThread
-      ? onThread(moveSome(db, limit).compile())
-      : (await moveSome(db, limit).executeTakeFirst()).numUpdatedRows,
-  )
-  return first + rest
+  return first + (await inBatches((limit) => runBatch(db, moveSome(db, limit))))
 }
 
 async function countMembers(trx: Db, teamId: string): Promise<number> {
