@@ -4,6 +4,7 @@ import {
   SqliteDialect,
   type DatabaseConnection,
   type Driver,
+  type QueryExecutor,
   type QueryResult,
   type SqliteDatabase,
   type SqliteStatement,
@@ -12,7 +13,7 @@ import {
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { bindable } from './sqlite-database'
 import { asStorageError, storageProblem, StorageUnavailableError } from './storage-failure'
-import { StepFailed, type StepAnswer, type WalCheckpointer } from './wal-checkpointer'
+import { StepFailed, StepNotRun, type StepAnswer, type WalCheckpointer } from './wal-checkpointer'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
 export type EmbeddedDatabase = SqliteDatabase & {
@@ -50,17 +51,12 @@ export class EmbeddedDialect extends SqliteDialect {
     super({ database })
   }
 
-  private driver: EmbeddedDriver | null = null
-
   override createAdapter() {
-    return new TransactionalDdlAdapter(
-      this.checkpointer ? (compiled) => this.driver!.runStep(compiled) : null,
-    )
+    return new TransactionalDdlAdapter(this.checkpointer)
   }
 
   override createDriver(): Driver {
-    this.driver = new EmbeddedDriver(this.database, this.lockWaitMs, this.checkpointer)
-    return this.driver
+    return new EmbeddedDriver(this.database, this.lockWaitMs, this.checkpointer)
   }
 }
 
@@ -68,7 +64,8 @@ export class EmbeddedDialect extends SqliteDialect {
 export type StepRunner = (compiled: CompiledQuery) => Promise<number>
 
 class TransactionalDdlAdapter extends SqliteAdapter {
-  constructor(readonly runStep: StepRunner | null) {
+  /** The connection's thread, for stepRunner. */
+  constructor(readonly checkpointer: WalCheckpointer | null) {
     super()
   }
 
@@ -85,11 +82,21 @@ class TransactionalDdlAdapter extends SqliteAdapter {
  */
 export function stepRunner(db: {
   readonly isTransaction: boolean
-  getExecutor(): { readonly adapter: unknown }
+  getExecutor(): QueryExecutor
 }): StepRunner | null {
   if (db.isTransaction) return null
-  const adapter = db.getExecutor().adapter
-  return adapter instanceof TransactionalDdlAdapter ? adapter.runStep : null
+  const executor = db.getExecutor()
+  const { adapter } = executor
+  if (!(adapter instanceof TransactionalDdlAdapter) || !adapter.checkpointer) return null
+  const { checkpointer } = adapter
+  return async (compiled) => {
+    // The thread started, and past the checkpoints asked before, without the connection kept.
+    await checkpointer.ready().catch(() => {})
+    // The caller's connection: the one it holds already inside db.connection(), else taken.
+    return executor.provideConnection((connection) =>
+      (connection as EmbeddedConnection).stepOnThread(compiled),
+    )
+  }
 }
 
 /** Whether a transaction is open; never asked of a closed database, which libsql cannot answer. */
@@ -135,17 +142,6 @@ class EmbeddedDriver implements Driver {
       this.lockWaitMs,
       this.checkpointer,
     )
-  }
-
-  /** A step on the thread, with the connection kept meanwhile, as a query keeps it. */
-  async runStep(compiled: CompiledQuery): Promise<number> {
-    await this.init()
-    await this.mutex.lock()
-    try {
-      return await this.connection.stepOnThread(compiled)
-    } finally {
-      this.mutex.unlock()
-    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -283,12 +279,15 @@ class EmbeddedConnection implements DatabaseConnection {
   }
 
   /**
-   * A write on the checkpointer's thread, in a transaction of its own there. While another process
-   * holds the write lock it is asked again on a timer, the connection free meanwhile, as whenFree
-   * does; past the lock wait, a 503. Not run there (the thread closed, paused after a failure,
-   * gone), it runs here after all, as any write on its own.
+   * A write on the checkpointer's thread, in a transaction of its own there, the connection kept
+   * meanwhile. While another process holds the write lock it is asked again on a timer, the
+   * connection free meanwhile, as whenFree does; past the lock wait, a 503. Not given to the
+   * thread (closed, paused after a failure: StepNotRun), or asked inside a transaction of this
+   * connection (whose write lock the thread would wait for), it runs here, as any write.
    */
   async stepOnThread(compiled: CompiledQuery): Promise<number> {
+    const onHere = async () => Number((await this.executeQuery(compiled)).numAffectedRows ?? 0n)
+    if (inTransaction(this.database)) return onHere()
     const step = {
       sql: compiled.sql,
       parameters: bindable(compiled.parameters) as (string | number | null)[],
@@ -301,8 +300,8 @@ class EmbeddedConnection implements DatabaseConnection {
         answer = await this.checkpointer!.step(step)
       } catch (error) {
         if (error instanceof StepFailed) throw asStorageError(error)
-        const { numAffectedRows } = await this.executeQuery(compiled)
-        return Number(numAffectedRows ?? 0n)
+        if (error instanceof StepNotRun) return onHere()
+        throw error
       }
       if ('changes' in answer) {
         this.checkpointer!.noteCommit()

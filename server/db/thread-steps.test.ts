@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, describe, it } from 'node:test'
@@ -9,7 +10,8 @@ import { deleteInBatches, inBatches, runBatch } from './batched-delete'
 import type { Db } from './database'
 import { EmbeddedDialect, stepRunner } from './sqlite-dialect'
 import { openSqlite } from './sqlite-database'
-import { storageProblem } from './storage-failure'
+import { storageProblem, StorageUnavailableError } from './storage-failure'
+import { canMountDisk, fillDisk, mountSmallDisk } from '../test/small-disk'
 import {
   CHECKPOINT_AT_WAL_BYTES,
   CHECKPOINT_DELAY_MS,
@@ -36,8 +38,10 @@ let files = 0
 const log = { warn: () => {} }
 
 /** A file of 350 people in team 'a', with a thread's connection to `threadFile` (the same file unless a test says). */
-async function open(options: { lockWaitMs?: number; threadFile?: (file: string) => string } = {}) {
-  const file = join(dir, `db-${++files}.db`)
+async function open(
+  options: { lockWaitMs?: number; threadFile?: (file: string) => string; folder?: string } = {},
+) {
+  const file = join(options.folder ?? dir, `db-${++files}.db`)
   const checkpointer = new WalCheckpointer(options.threadFile?.(file) ?? file, log, {
     atWalBytes: CHECKPOINT_AT_WAL_BYTES,
     delayMs: CHECKPOINT_DELAY_MS,
@@ -150,15 +154,79 @@ describe('a long write’s steps on the database’s thread', () => {
     }
   })
 
-  it('a full disk on the thread is a storage failure (503), as on the server’s connection', () => {
-    assert.equal(
-      storageProblem(new StepFailed('database or disk is full', 'SQLITE_FULL')),
-      'no-space',
-    )
+  it(
+    'a full disk on the thread is a storage failure (503), as on the server’s connection',
+    { skip: canMountDisk ? false : 'needs root, for a tmpfs mount' },
+    async () => {
+      const disk = await mountSmallDisk('steps', '4m')
+      try {
+        const { checkpointer, db, moveSome, left } = await open({ folder: disk.folder })
+        try {
+          assert.equal(await moveSome(100), 100)
+          // The WAL emptied first: SQLite writes into room its file already holds.
+          await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
+          const filler = await fillDisk(disk.folder)
+          const failure = await moveSome(100).catch((error: unknown) => error)
+          assert.ok(failure instanceof StorageUnavailableError, String(failure))
+          assert.equal(failure.problem, 'no-space')
+          assert.equal(checkpointer.stepsDone, 1)
+          await rm(filler)
+          assert.equal(await left(), 250)
+          assert.equal(await moveSome(100), 100)
+          assert.equal(checkpointer.stepsDone, 2)
+        } finally {
+          await db.destroy()
+        }
+      } finally {
+        await disk.release()
+      }
+    },
+  )
+
+  it('inside db.connection(), run on the connection the caller holds, without waiting for it', async () => {
+    const { checkpointer, db } = await open()
+    try {
+      const moved = db
+        .connection()
+        .execute((connection) =>
+          runBatch(
+            connection as unknown as Db,
+            connection
+              .updateTable('people')
+              .set({ team: null })
+              .where('id', 'in', connection.selectFrom('people').select('id').limit(100)),
+          ),
+        )
+      const hung = sleep(10_000).then(() => 'hung')
+      assert.equal(await Promise.race([moved, hung]), 100)
+      assert.equal(checkpointer.stepsDone, 1)
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('do not keep the server’s connection while the thread starts', async () => {
+    const { checkpointer, db, moveSome } = await open()
+    try {
+      assert.equal(checkpointer.running, false)
+      const order: string[] = []
+      const step = moveSome(100).then(() => order.push('step'))
+      const read = db
+        .selectFrom('people')
+        .select('id')
+        .limit(1)
+        .execute()
+        .then(() => order.push('read'))
+      await Promise.all([step, read])
+      assert.deepEqual(order, ['read', 'step'])
+      assert.equal(checkpointer.stepsDone, 1)
+    } finally {
+      await db.destroy()
+    }
   })
 
   it('wait while another process holds the write lock, the loop free, and go on once it lets go', async () => {
-    const { file, db, moveSome, left } = await open()
+    const { file, checkpointer, db, moveSome, left } = await open()
     const operator = openSqlite(file)
     try {
       operator.raw.exec('begin immediate')
@@ -176,6 +244,7 @@ describe('a long write’s steps on the database’s thread', () => {
       operator.raw.exec('commit')
       assert.equal(await step, 100)
       assert.equal(await left(), 250)
+      assert.equal(checkpointer.stepsDone, 1, 'made on the thread')
     } finally {
       if (operator.isOpen) operator.close()
       await db.destroy()

@@ -77,6 +77,17 @@ export interface ThreadStep {
 export type StepAnswer = { changes: number } | { busy: true }
 
 /**
+ * A step that was never given to the thread (closed, paused after a failure): the caller runs it
+ * on its own connection. Any other failure of a step may have come after its COMMIT.
+ */
+export class StepNotRun extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'StepNotRun'
+  }
+}
+
+/**
  * A step's statement failed on the thread (a constraint, a trigger, the disk full): the thread is
  * fine, and `code` is SQLite's (SQLITE_FULL, …), for the caller's storage check.
  */
@@ -162,11 +173,20 @@ parentPort.on('message', ({ mode, step: asked }) => {
     parentPort.close()
     return
   }
+  if (mode === 'PING') {
+    parentPort.postMessage({ result: { ready: true } })
+    return
+  }
   if (mode === 'STEP') {
     try {
       parentPort.postMessage({ result: step(asked) })
     } catch (error) {
-      parentPort.postMessage({ stepError: String(error && error.message), code: error && error.code })
+      // A rollback that failed leaves the transaction, and the write lock, with this connection:
+      // the thread is not to be used again (its end lets them go).
+      if (db.inTransaction)
+        parentPort.postMessage({ error: 'a step could not be rolled back: ' + String(error && error.message) })
+      else
+        parentPort.postMessage({ stepError: String(error && error.message), code: error && error.code })
     }
     return
   }
@@ -207,7 +227,7 @@ export class WalCheckpointer {
   private notBefore = 0
   /** No thread is started before this (performance.now()): see FAILURE_PAUSE_MS. */
   private pausedUntil = 0
-  /** Checkpoints and steps made on the thread, and threads started (tests read them). */
+  /** Checkpoints and steps made (committed) on the thread, and threads started (tests read them). */
   done = 0
   stepsDone = 0
   started = 0
@@ -261,14 +281,27 @@ export class WalCheckpointer {
   }
 
   /**
-   * A long write's step on the thread, after the checkpoints asked for before it: its statement
-   * in a transaction of its own. Rejects StepFailed when the statement failed; any other
-   * rejection (closed, paused after a failure, the thread gone) means it did not run there, and
-   * the caller runs it on its own connection.
+   * Resolves once the thread has started and made the checkpoints asked for so far: awaited
+   * before a step takes the server's connection, so that the step does not keep it through a
+   * thread's start (100-265 ms) or a checkpoint. Rejects as checkpoint() does.
    */
-  step(step: ThreadStep): Promise<StepAnswer> {
+  ready(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
     if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
+    const next = this.queue.then(() => this.run({ mode: 'PING' }))
+    this.queue = next.catch(() => {})
+    return next.then(() => {})
+  }
+
+  /**
+   * A long write's step on the thread, after what was asked of it before: its statement in a
+   * transaction of its own. Rejects StepNotRun when it was not given to the thread (closed,
+   * paused after a failure), StepFailed when the statement failed (nothing committed), and
+   * otherwise when the thread ended during the step (committed or not).
+   */
+  step(step: ThreadStep): Promise<StepAnswer> {
+    if (this.closed) return Promise.reject(new StepNotRun('the checkpointer is closed'))
+    if (this.paused()) return Promise.reject(new StepNotRun('the checkpoint thread failed lately'))
     const next = this.queue.then(() => this.run({ mode: 'STEP', step }))
     this.queue = next.catch(() => {})
     return next
@@ -289,15 +322,17 @@ export class WalCheckpointer {
 
   private async run(request: { mode: CheckpointMode }): Promise<CheckpointResult>
   private async run(request: { mode: 'STEP'; step: ThreadStep }): Promise<StepAnswer>
-  private async run(request: ThreadRequest): Promise<CheckpointResult | StepAnswer> {
+  private async run(request: { mode: 'PING' }): Promise<unknown>
+  private async run(request: ThreadRequest): Promise<unknown> {
     if (this.retire) clearTimeout(this.retire)
     this.retire = null
     if (this.thread && !this.thread.alive) this.thread = null
     const thread = (this.thread ??= this.start())
     try {
       const answer = await ask(thread, request)
+      if (request.mode === 'PING') return answer
       if (request.mode === 'STEP') {
-        this.stepsDone += 1
+        if ('changes' in answer) this.stepsDone += 1
         return answer
       }
       const { emptied, ...result } = answer as ThreadAnswer
@@ -354,7 +389,8 @@ export class WalCheckpointer {
   }
 }
 
-type ThreadRequest = { mode: CheckpointMode } | { mode: 'STEP'; step: ThreadStep }
+type ThreadRequest =
+  { mode: CheckpointMode } | { mode: 'STEP'; step: ThreadStep } | { mode: 'PING' }
 
 interface ThreadReply {
   result?: ThreadAnswer | StepAnswer
