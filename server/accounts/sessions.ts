@@ -1,7 +1,7 @@
 import type { SessionEndCode } from '../../common/session-end'
 import { idleEndAfter, idleWriteIntervalMs } from '../../common/session-idle'
 import type { Db } from '../db/database'
-import { deleteInBatches, runBatch } from '../db/batched-delete'
+import { deleteInBatches } from '../db/batched-delete'
 import type { Account, Session } from '../db/schema'
 import { findAccountById } from './accounts'
 import { browserName } from '../../common/browser-name'
@@ -234,16 +234,13 @@ export async function openSessionsOf(
 
 export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
   const ended = new Date(now.getTime() - KEEP_ENDED_MS)
-  await deleteInBatches((limit) =>
-    runBatch(
-      db,
-      db
-        .deleteFrom('sessions')
-        .where(
-          'id',
-          'in',
-          db.selectFrom('sessions').select('id').where('expires_at', '<=', ended).limit(limit),
-        ),
-    ),
+  await deleteInBatches(db, (limit) =>
+    db
+      .deleteFrom('sessions')
+      .where(
+        'id',
+        'in',
+        db.selectFrom('sessions').select('id').where('expires_at', '<=', ended).limit(limit),
+      ),
   )
 }

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../db/database'
-import { deleteInBatches, runBatch } from '../db/batched-delete'
+import { deleteInBatches } from '../db/batched-delete'
 
 /**
  * How many failed password checks a key may have, and how long it waits after them. Growing
@@ -312,20 +312,17 @@ export function isLockedSql(email: RawBuilder<string>, now = new Date()): RawBui
 
 /** Drops keys whose window ended (their counts no longer matter), a batch at a time. */
 export async function pruneSignInLimits(db: Db, now = new Date()): Promise<void> {
-  await deleteInBatches((limit) =>
-    runBatch(
-      db,
-      db
-        .deleteFrom('sign_in_limits')
-        .where(
-          'key',
-          'in',
-          db
-            .selectFrom('sign_in_limits')
-            .select('key')
-            .where('window_ends_at', '<=', now)
-            .limit(limit),
-        ),
-    ),
+  await deleteInBatches(db, (limit) =>
+    db
+      .deleteFrom('sign_in_limits')
+      .where(
+        'key',
+        'in',
+        db
+          .selectFrom('sign_in_limits')
+          .select('key')
+          .where('window_ends_at', '<=', now)
+          .limit(limit),
+      ),
   )
 }

@@ -5,7 +5,7 @@ import type { AuditEvent, AuditQuery, AuditType } from '../../common/api/audit'
 import { normalizeAccountId } from '../../common/account-id'
 import { browserName } from '../../common/browser-name'
 import type { Db } from '../db/database'
-import { deleteInBatches, runBatch } from '../db/batched-delete'
+import { deleteInBatches } from '../db/batched-delete'
 import type { AuditEventsTable } from '../db/schema'
 
 /** Events per page of the Auditoria screen. */
@@ -100,22 +100,19 @@ export async function auditPage(
  */
 export async function pruneAudit(db: Db, retentionDays: number, now = new Date()): Promise<void> {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000)
-  await deleteInBatches((limit) =>
-    runBatch(
-      db,
-      db
-        .deleteFrom('audit_events')
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('audit_events')
-            .select('id')
-            .where('at', '<', cutoff)
-            .orderBy('at')
-            .limit(limit),
-        ),
-    ),
+  await deleteInBatches(db, (limit) =>
+    db
+      .deleteFrom('audit_events')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('at', '<', cutoff)
+          .orderBy('at')
+          .limit(limit),
+      ),
   )
   await db.deleteFrom('sign_in_days').where('day', '<', cutoff.toISOString().slice(0, 10)).execute()
 }

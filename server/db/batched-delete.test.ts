@@ -5,15 +5,15 @@ import { pruneSignInLimits } from '../accounts/sign-in-limits'
 import { apiFixture, type ApiFixture } from '../test/api-fixture'
 import { turnsDuring } from '../test/helpers'
 import { testStoreName } from '../test/test-database'
-import { DELETE_BATCH, deleteInBatches } from './batched-delete'
+import { DELETE_BATCH, inBatches } from './batched-delete'
 
-describe('deleteInBatches', () => {
-  it('deletes until a statement removes fewer than a batch, with a turn of the loop between', async () => {
+describe('inBatches', () => {
+  it('runs until a statement touches fewer than a batch, with a turn of the loop between', async () => {
     let left = 2.5 * DELETE_BATCH
     const limits: number[] = []
     let turnsBefore = -1
     const counted = await turnsDuring((turnsSoFar) =>
-      deleteInBatches(async (limit) => {
+      inBatches(async (limit) => {
         // Each statement after the first comes after a turn of the loop.
         assert.ok(turnsSoFar() > turnsBefore, 'a turn of the loop before the next statement')
         turnsBefore = turnsSoFar()

@@ -13,15 +13,23 @@ import { stepRunner } from './sqlite-dialect'
 export const DELETE_BATCH = 100
 
 /**
- * Runs `deleteUpTo` (a delete of at most `limit` of the rows a prune removes) until it removes
- * fewer, with a turn of the event loop between: a backlog (a retention made shorter, a server
- * stopped for days, a spray of failed sign-ins) must not hold the embedded database, and the
- * requests waiting on it, for the seconds one delete of every row takes.
+ * Runs `deleteUpTo(limit)` (a Kysely delete of at most `limit` of the rows a prune removes) until
+ * it removes fewer, with a turn of the event loop between: a backlog (a retention made shorter, a
+ * server stopped for days, a spray of failed sign-ins) must not hold the embedded database, and
+ * the requests waiting on it, for the seconds one delete of every row takes. The first batch runs
+ * on the connection, so that a prune with little or nothing to remove, as most of housekeeping's
+ * are, starts no thread; a backlog's batches after it run on the database's thread (runBatch).
  */
 export async function deleteInBatches(
-  deleteUpTo: (limit: number) => Promise<number | bigint>,
+  db: Db,
+  deleteUpTo: (limit: number) => BatchStatement,
 ): Promise<void> {
-  await inBatches(deleteUpTo)
+  let first = true
+  await inBatches((limit) => {
+    if (!first) return runBatch(db, deleteUpTo(limit))
+    first = false
+    return rowsTouched(deleteUpTo(limit))
+  })
 }
 
 /** One batch's statement: a Kysely delete or update of at most a batch of rows. */
@@ -37,7 +45,11 @@ export interface BatchStatement {
  */
 export async function runBatch(db: Db, statement: BatchStatement): Promise<number> {
   const onThread = stepRunner(db)
-  if (onThread) return onThread(statement.compile())
+  return onThread ? onThread(statement.compile()) : rowsTouched(statement)
+}
+
+/** Runs a batch's statement as a query; how many rows it touched. */
+async function rowsTouched(statement: BatchStatement): Promise<number> {
   const result = await statement.executeTakeFirst()
   return Number('numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows)
 }
