@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statfsSync, statSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
@@ -39,12 +39,11 @@ after(async () => {
  * waits in it: a checkpoint only truncates it) and the filler then takes every free block.
  * The connection is this process's own, which shares the server's lock and index on the file.
  *
- * In the whole suite the registration below answered 202 on the "full" disk twice (CI, and one
- * of four runs by hand, 2026-12-02), and never in 66 runs of this file alone. The likeliest way:
- * the server wrote while the filler filled (work a request leaves for after its answer), ran out
- * of room half-way, and left the WAL holding its frames' blocks, room the next write takes
- * without asking the disk. So the WAL is emptied and the disk filled again until the WAL is
- * still empty once the disk is full.
+ * The server may write while the filler fills (work a request leaves for after its answer); a
+ * write that ran out of room half-way leaves the WAL holding its frames' blocks, room the next
+ * write takes without asking the disk. So the WAL is emptied and the disk filled again until
+ * the WAL is still empty once the disk is full. (That alone did not end the failures whileFull
+ * answers.)
  */
 async function fullAgain(folder: string): Promise<string> {
   const wal = join(folder, 'painel.db-wal')
@@ -67,6 +66,39 @@ async function fullAgain(folder: string): Promise<string> {
     if (!existsSync(wal) || statSync(wal).size === 0) return filler
     assert.ok(rounds < 50, 'the server wrote to its WAL at every filling of the disk')
   }
+}
+
+/**
+ * Runs `request` with the disk kept full: anything that makes room meanwhile has it taken at once
+ * by the filler, on the thread pool, beside the server. In the whole suite, on a loaded machine,
+ * room appeared during a request on the disk fullAgain had left full: a registration answered
+ * 202, and once a correct password's sign-in 200, where 503 was expected (CI at stop 67 and at
+ * 5d5e22c, one of four runs by hand, 2026-12-02; never in 66 runs of this file alone). What made
+ * it is not known; the message of an assertion below says what the disk held before and after.
+ */
+async function whileFull<T>(folder: string, request: () => Promise<T>): Promise<T> {
+  let done = false
+  const topUp = (async () => {
+    while (!done) {
+      await fillDisk(folder)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  })()
+  try {
+    return await request()
+  } finally {
+    done = true
+    await topUp
+  }
+}
+
+/** What the disk holds, for a failure's message: its free bytes, and each file's size and blocks. */
+function diskState(folder: string): string {
+  const files = readdirSync(folder).map((name) => {
+    const { size, blocks } = statSync(join(folder, name))
+    return `${name} ${size} B in ${blocks} blocks`
+  })
+  return `${statfsSync(folder).bavail * statfsSync(folder).bsize} B free; ${files.join(', ')}`
 }
 
 describe(
@@ -98,24 +130,38 @@ describe(
         await ready(503, 'on the full disk')
         for (const password of ['senha-errada-0', 'senha-do-chefe-1']) {
           await fullAgain(dataDir)
-          const during = await login(password)
-          assert.equal(during.statusCode, 503, during.body)
+          const before = diskState(dataDir)
+          const during = await whileFull(dataDir, () => login(password))
+          assert.equal(
+            during.statusCode,
+            503,
+            `${during.body}; before: ${before}; after: ${diskState(dataDir)}`,
+          )
           assert.equal(during.json<{ error: { code: string } }>().error.code, 'service_unavailable')
         }
         // A write the server cannot keep is a 503 in the usual shape, never a 500 or a 202.
         await fullAgain(dataDir)
-        const register = await app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
-          payload: { name: 'Ana', email: 'ana@example.com', password: 'senha-da-ana-1' },
-        })
-        assert.equal(register.statusCode, 503, register.body)
+        const before = diskState(dataDir)
+        const register = await whileFull(dataDir, () =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: { name: 'Ana', email: 'ana@example.com', password: 'senha-da-ana-1' },
+          }),
+        )
+        assert.equal(
+          register.statusCode,
+          503,
+          `${register.body}; before: ${before}; after: ${diskState(dataDir)}`,
+        )
         assert.equal(register.json<{ error: { code: string } }>().error.code, 'service_unavailable')
 
         await rm(filler)
-        assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200)
-        assert.equal((await login('senha-errada-1')).statusCode, 401)
-        assert.equal((await login('senha-do-chefe-1')).statusCode, 200)
+        await ready(200, 'once there is room')
+        const wrong = await login('senha-errada-1')
+        assert.equal(wrong.statusCode, 401, wrong.body)
+        const right = await login('senha-do-chefe-1')
+        assert.equal(right.statusCode, 200, right.body)
       } finally {
         await app.close()
       }
