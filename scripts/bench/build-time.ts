@@ -15,7 +15,7 @@ export interface BuildTimes {
   command: string
   /** Spawn to exit of the build process. */
   wallMs: Spread
-  /** What the build reports itself: from cleaning dist/ to writing dist/build-info.json. */
+  /** What the build reports itself: from cleaning dist/ to writing its report (buildInfoPath in scripts/paths.ts). */
   selfReportedMs: Spread | null
   samples: { wallMs: number; selfReportedMs: number | null }[]
 }

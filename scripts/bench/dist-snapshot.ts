@@ -15,7 +15,7 @@ export interface BuildUnderTest {
   distDir: string
   serverOut: string
   metafilePath: string
-  /** From dist/build-info.json. */
+  /** From the build's report (buildInfoPath in scripts/paths.ts). */
   builtAt: string
   remove: () => void
 }

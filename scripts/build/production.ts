@@ -4,7 +4,7 @@
  *   dist/index.html             the page, naming this build's hashed files, with the sign-in
  *                               page prerendered into it (prerender.ts) (+ .br/.gz)
  *   dist/assets/*               content-hashed JS chunks, CSS, images (+ .br/.gz for text ≥ 1 KB)
- *   dist/metafile.json          esbuild's metafile of the client (budgets and benchmarks read it)
+ *   dist/ metafilePath          esbuild's metafile of the client, named in scripts/paths.ts
  *   dist/server/main.js         the compiled server: `node dist/server/main.js`
  *   dist/server/new-database.sqlite   the empty database a first start copies (server/db/new-database.ts)
  */
