@@ -13,7 +13,7 @@ import {
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { bindable } from './sqlite-database'
 import { asStorageError, storageProblem, StorageUnavailableError } from './storage-failure'
-import { StepFailed, StepNotRun, type StepAnswer, type WalCheckpointer } from './wal-checkpointer'
+import { StepFailed, ThreadUnavailable, type WalCheckpointer } from './wal-checkpointer'
 
 /** The embedded database as openSqlite() gives it: Kysely's interface, and the connection. */
 export type EmbeddedDatabase = SqliteDatabase & {
@@ -280,46 +280,32 @@ class EmbeddedConnection implements DatabaseConnection {
 
   /**
    * A write on the checkpointer's thread, in a transaction of its own there, the connection kept
-   * meanwhile. While another process holds the write lock it is asked again on a timer, the
-   * connection free meanwhile, as whenFree does; past the lock wait, a 503. Not given to the
-   * thread (closed, paused after a failure: StepNotRun), or asked inside a transaction of this
-   * connection (whose write lock the thread would wait for), it runs here, as any write.
+   * meanwhile. While another process holds the write lock it is asked again (whenFree); past the
+   * lock wait, a 503. Not given to the thread (ThreadUnavailable), or asked inside a transaction
+   * of this connection (whose write lock the thread would wait for), it runs here, as any write.
    */
   async stepOnThread(compiled: CompiledQuery): Promise<number> {
     const onHere = async () => Number((await this.executeQuery(compiled)).numAffectedRows ?? 0n)
     if (inTransaction(this.database)) return onHere()
+    const checkpointer = this.checkpointer!
     const step = {
       sql: compiled.sql,
       parameters: bindable(compiled.parameters) as (string | number | null)[],
     }
-    const deadline = Date.now() + this.lockWaitMs
-    let delay = 2
-    for (;;) {
-      let answer: StepAnswer
-      try {
-        answer = await this.checkpointer!.step(step)
-      } catch (error) {
-        if (error instanceof StepFailed) throw asStorageError(error)
-        if (error instanceof StepNotRun) return onHere()
-        throw error
-      }
-      if ('changes' in answer) {
-        this.checkpointer!.noteCommit()
+    try {
+      return await this.whenFree(async () => {
+        const answer = await checkpointer.step(step)
+        if ('busy' in answer)
+          throw new StorageUnavailableError('busy', {
+            cause: new Error('another process holds the write lock'),
+          })
+        checkpointer.noteCommit()
         return answer.changes
-      }
-      if (Date.now() + delay > deadline)
-        throw lockedOut(
-          new StorageUnavailableError('busy', {
-            cause: new Error('another process held the write lock'),
-          }),
-        )
-      this.mutex.unlock()
-      try {
-        await new Promise((resolve) => setTimeout(resolve, delay))
-      } finally {
-        await this.mutex.lock()
-      }
-      delay = Math.min(delay * 2, 100)
+      })
+    } catch (error) {
+      if (error instanceof StepFailed) throw asStorageError(error)
+      if (error instanceof ThreadUnavailable) return onHere()
+      throw error
     }
   }
 
@@ -350,12 +336,12 @@ class EmbeddedConnection implements DatabaseConnection {
    * Runs `attempt`; while it is refused for another process's lock, waits a little (the
    * connection free meanwhile) and runs it again, for at most the lock wait.
    */
-  private async whenFree<T>(attempt: () => T, givenUp = () => {}): Promise<T> {
+  private async whenFree<T>(attempt: () => T | Promise<T>, givenUp = () => {}): Promise<T> {
     const deadline = Date.now() + this.lockWaitMs
     let delay = 2
     for (;;) {
       try {
-        return attempt()
+        return await attempt()
       } catch (error) {
         if (storageProblem(error) !== 'busy') throw error
         if (Date.now() + delay > deadline) {

@@ -73,7 +73,8 @@ async function fullAgain(folder: string): Promise<string> {
  * by the filler, on the thread pool, beside the server. In the whole suite, on a loaded machine,
  * room appeared during a request on the disk fullAgain had left full: a registration answered
  * 202, and once a correct password's sign-in 200, where 503 was expected (CI at stop 67 and at
- * 5d5e22c, one of four runs by hand, 2026-12-02; never in 66 runs of this file alone). What made
+ * 5d5e22c, and in one of five suite runs by hand, 2026-12-02; never in 66 runs of this file
+ * alone). What made
  * it is not known; the message of an assertion below says what the disk held before and after.
  */
 async function whileFull<T>(folder: string, request: () => Promise<T>): Promise<T> {
@@ -98,7 +99,8 @@ function diskState(folder: string): string {
     const { size, blocks } = statSync(join(folder, name))
     return `${name} ${size} B in ${blocks} blocks`
   })
-  return `${statfsSync(folder).bavail * statfsSync(folder).bsize} B free; ${files.join(', ')}`
+  const { bavail, bsize } = statfsSync(folder)
+  return `${bavail * bsize} B free; ${files.join(', ')}`
 }
 
 describe(

@@ -12,15 +12,7 @@ import { EmbeddedDialect, stepRunner } from './sqlite-dialect'
 import { openSqlite } from './sqlite-database'
 import { storageProblem, StorageUnavailableError } from './storage-failure'
 import { canMountDisk, fillDisk, mountSmallDisk } from '../test/small-disk'
-import {
-  CHECKPOINT_AT_WAL_BYTES,
-  CHECKPOINT_DELAY_MS,
-  CHECKPOINT_REPEAT_MS,
-  CHECKPOINTER_IDLE_MS,
-  FAILURE_PAUSE_MS,
-  StepFailed,
-  WalCheckpointer,
-} from './wal-checkpointer'
+import { StepFailed, WalCheckpointer } from './wal-checkpointer'
 
 /**
  * A long write's steps on the database's thread (stepRunner in sqlite-dialect.ts): a team's
@@ -37,18 +29,25 @@ interface Tables {
 let files = 0
 const log = { warn: () => {} }
 
-/** A file of 350 people in team 'a', with a thread's connection to `threadFile` (the same file unless a test says). */
-async function open(
-  options: { lockWaitMs?: number; threadFile?: (file: string) => string; folder?: string } = {},
-) {
+type Options = { lockWaitMs?: number; threadFile?: (file: string) => string; folder?: string }
+type People = Awaited<ReturnType<typeof open>>
+
+/**
+ * Runs `test` on a file of 350 people in team 'a', whose thread's connection opens `threadFile`
+ * (the same file unless a test says), and closes it after.
+ */
+async function withPeople(options: Options, test: (people: People) => Promise<void>) {
+  const people = await open(options)
+  try {
+    await test(people)
+  } finally {
+    await people.db.destroy()
+  }
+}
+
+async function open(options: Options) {
   const file = join(options.folder ?? dir, `db-${++files}.db`)
-  const checkpointer = new WalCheckpointer(options.threadFile?.(file) ?? file, log, {
-    atWalBytes: CHECKPOINT_AT_WAL_BYTES,
-    delayMs: CHECKPOINT_DELAY_MS,
-    idleMs: CHECKPOINTER_IDLE_MS,
-    repeatMs: CHECKPOINT_REPEAT_MS,
-    failurePauseMs: FAILURE_PAUSE_MS,
-  })
+  const checkpointer = new WalCheckpointer(options.threadFile?.(file) ?? file, log)
   const db = new Kysely<Tables>({
     dialect: new EmbeddedDialect(
       openSqlite(file, { checkpointer: log }),
@@ -90,40 +89,32 @@ async function open(
 
 describe('a long write’s steps on the database’s thread', () => {
   it('run there, each committed, and the server’s connection sees them', async () => {
-    const { checkpointer, db, moveSome, left } = await open()
-    try {
+    await withPeople({}, async ({ checkpointer, moveSome, left }) => {
       assert.equal(await inBatches(moveSome), 350)
       assert.equal(await left(), 0)
       // 100, 100, 100 and 50: four steps, all on the thread.
       assert.equal(checkpointer.stepsDone, 4)
       assert.equal(checkpointer.started, 1)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 
   it('a prune’s batches after its first run there too (deleteInBatches, runBatch)', async () => {
-    const { checkpointer, db } = await open()
-    const prune = (team: string) =>
-      deleteInBatches(db as unknown as Db, (limit) =>
-        db
-          .deleteFrom('people')
-          .where(
-            'id',
-            'in',
-            db.selectFrom('people').select('id').where('team', '=', team).limit(limit),
-          ),
-      )
-    try {
+    await withPeople({}, async ({ checkpointer, db, left }) => {
+      const prune = (team: string) =>
+        deleteInBatches(db as unknown as Db, (limit) =>
+          db
+            .deleteFrom('people')
+            .where(
+              'id',
+              'in',
+              db.selectFrom('people').select('id').where('team', '=', team).limit(limit),
+            ),
+        )
       // Nothing to remove, as in most rounds of housekeeping: one statement, no thread started.
       await prune('z')
       assert.equal(checkpointer.running, false)
       await prune('a')
-      const { n } = await db
-        .selectFrom('people')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      assert.equal(Number(n), 0)
+      assert.equal(await left(), 0)
       // 100 on the connection, then 100, 100 and 50 on the thread.
       assert.equal(checkpointer.stepsDone, 3)
       // Inside a transaction, which holds the connection, a batch runs there, not on the thread.
@@ -133,14 +124,11 @@ describe('a long write’s steps on the database’s thread', () => {
         assert.equal(await runBatch(trx as unknown as Db, batch), 1)
       })
       assert.equal(checkpointer.stepsDone, 3)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 
   it('a step whose statement fails fails with SQLite’s code, commits nothing, and the thread goes on', async () => {
-    const { checkpointer, db, moveSome, left } = await open()
-    try {
+    await withPeople({}, async ({ checkpointer, db, moveSome, left }) => {
       await sql`create trigger fails before update of team on people
         when (select count(*) from people where team = 'a') <= 250
         begin select raise(abort, 'refused'); end`.execute(db)
@@ -152,9 +140,7 @@ describe('a long write’s steps on the database’s thread', () => {
       await sql`drop trigger fails`.execute(db)
       assert.equal(await inBatches(moveSome), 250)
       assert.equal(checkpointer.started, 1)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 
   it(
@@ -163,8 +149,7 @@ describe('a long write’s steps on the database’s thread', () => {
     async () => {
       const disk = await mountSmallDisk('steps', '4m')
       try {
-        const { checkpointer, db, moveSome, left } = await open({ folder: disk.folder })
-        try {
+        await withPeople({ folder: disk.folder }, async ({ checkpointer, db, moveSome, left }) => {
           assert.equal(await moveSome(100), 100)
           // The WAL emptied first: SQLite writes into room its file already holds.
           await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db)
@@ -177,9 +162,7 @@ describe('a long write’s steps on the database’s thread', () => {
           assert.equal(await left(), 250)
           assert.equal(await moveSome(100), 100)
           assert.equal(checkpointer.stepsDone, 2)
-        } finally {
-          await db.destroy()
-        }
+        })
       } finally {
         await disk.release()
       }
@@ -187,8 +170,7 @@ describe('a long write’s steps on the database’s thread', () => {
   )
 
   it('inside db.connection(), run on the connection the caller holds, without waiting for it', async () => {
-    const { checkpointer, db } = await open()
-    try {
+    await withPeople({}, async ({ checkpointer, db }) => {
       const moved = db
         .connection()
         .execute((connection) =>
@@ -203,14 +185,11 @@ describe('a long write’s steps on the database’s thread', () => {
       const hung = sleep(10_000).then(() => 'hung')
       assert.equal(await Promise.race([moved, hung]), 100)
       assert.equal(checkpointer.stepsDone, 1)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 
   it('do not keep the server’s connection while the thread starts', async () => {
-    const { checkpointer, db, moveSome } = await open()
-    try {
+    await withPeople({}, async ({ checkpointer, db, moveSome }) => {
       assert.equal(checkpointer.running, false)
       const order: string[] = []
       const step = moveSome(100).then(() => order.push('step'))
@@ -223,65 +202,59 @@ describe('a long write’s steps on the database’s thread', () => {
       await Promise.all([step, read])
       assert.deepEqual(order, ['read', 'step'])
       assert.equal(checkpointer.stepsDone, 1)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 
   it('wait while another process holds the write lock, the loop free, and go on once it lets go', async () => {
-    const { file, checkpointer, db, moveSome, left } = await open()
-    const operator = openSqlite(file)
-    try {
-      operator.raw.exec('begin immediate')
-      let stepped = false
-      const step = moveSome(100).then((changes) => {
-        stepped = true
-        return changes
-      })
-      // The server's own reads go on meanwhile: the connection is free between the step's tries.
-      for (let n = 0; n < 5; n++) {
-        await sleep(20)
-        assert.equal(await left(), 350)
+    await withPeople({}, async ({ file, checkpointer, moveSome, left }) => {
+      const operator = openSqlite(file)
+      try {
+        operator.raw.exec('begin immediate')
+        let stepped = false
+        const step = moveSome(100).then((changes) => {
+          stepped = true
+          return changes
+        })
+        // The server's own reads go on meanwhile: the connection is free between the step's tries.
+        for (let n = 0; n < 5; n++) {
+          await sleep(20)
+          assert.equal(await left(), 350)
+        }
+        assert.equal(stepped, false)
+        operator.raw.exec('commit')
+        assert.equal(await step, 100)
+        assert.equal(await left(), 250)
+        assert.equal(checkpointer.stepsDone, 1, 'made on the thread')
+      } finally {
+        if (operator.isOpen) operator.close()
       }
-      assert.equal(stepped, false)
-      operator.raw.exec('commit')
-      assert.equal(await step, 100)
-      assert.equal(await left(), 250)
-      assert.equal(checkpointer.stepsDone, 1, 'made on the thread')
-    } finally {
-      if (operator.isOpen) operator.close()
-      await db.destroy()
-    }
+    })
   })
 
   it('past the lock wait, fail with a 503 and Retry-After, having changed nothing', async () => {
-    const { file, db, moveSome, left } = await open({ lockWaitMs: 200 })
-    const operator = openSqlite(file)
-    try {
-      operator.raw.exec('begin immediate')
-      const failure = await moveSome(100).catch((error: unknown) => error)
-      assert.equal(storageProblem(failure), 'busy')
-      assert.equal((failure as { retryAfterSeconds?: number }).retryAfterSeconds, 5)
-      operator.raw.exec('commit')
-      assert.equal(await left(), 350)
-    } finally {
-      if (operator.isOpen) operator.close()
-      await db.destroy()
-    }
+    await withPeople({ lockWaitMs: 200 }, async ({ file, moveSome, left }) => {
+      const operator = openSqlite(file)
+      try {
+        operator.raw.exec('begin immediate')
+        const failure = await moveSome(100).catch((error: unknown) => error)
+        assert.equal(storageProblem(failure), 'busy')
+        assert.equal((failure as { retryAfterSeconds?: number }).retryAfterSeconds, 5)
+        operator.raw.exec('commit')
+        assert.equal(await left(), 350)
+      } finally {
+        if (operator.isOpen) operator.close()
+      }
+    })
   })
 
   it('run on the server’s connection when the thread cannot open the file', async () => {
-    const { checkpointer, db, moveSome, left } = await open({
-      threadFile: () => join(dir, 'no-such-folder', 'x.db'),
-    })
-    try {
+    const threadFile = () => join(dir, 'no-such-folder', 'x.db')
+    await withPeople({ threadFile }, async ({ checkpointer, moveSome, left }) => {
       assert.equal(await inBatches(moveSome), 350)
       assert.equal(await left(), 0)
       assert.equal(checkpointer.stepsDone, 0)
       // One thread tried; the steps after it waited for none (FAILURE_PAUSE_MS).
       assert.equal(checkpointer.started, 1)
-    } finally {
-      await db.destroy()
-    }
+    })
   })
 })

@@ -81,13 +81,13 @@ export interface ThreadStep {
 export type StepAnswer = { changes: number } | { busy: true }
 
 /**
- * A step that was never given to the thread (closed, paused after a failure): the caller runs it
- * on its own connection. Any other failure of a step may have come after its COMMIT.
+ * A checkpoint or step never given to the thread (closed, paused after a failure): the caller
+ * makes it on its own connection. Any other failure of a step may have come after its COMMIT.
  */
-export class StepNotRun extends Error {
+export class ThreadUnavailable extends Error {
   constructor(reason: string) {
     super(reason)
-    this.name = 'StepNotRun'
+    this.name = 'ThreadUnavailable'
   }
 }
 
@@ -277,11 +277,7 @@ export class WalCheckpointer {
    * while paused after a failure: the caller makes it on its own connection.
    */
   checkpoint(mode: CheckpointMode): Promise<CheckpointResult> {
-    if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
-    if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
-    const next = this.queue.then(() => this.run({ mode }))
-    this.queue = next.catch(() => {})
-    return next
+    return this.enqueue(() => this.run({ mode }))
   }
 
   /**
@@ -289,24 +285,29 @@ export class WalCheckpointer {
    * before a step takes the server's connection, so that the step does not keep it through a
    * thread's start (100-265 ms) or a checkpoint. Rejects as checkpoint() does.
    */
-  ready(): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('the checkpointer is closed'))
-    if (this.paused()) return Promise.reject(new Error('the checkpoint thread failed lately'))
-    const next = this.queue.then(() => this.run({ mode: 'PING' }))
-    this.queue = next.catch(() => {})
-    return next.then(() => {})
+  async ready(): Promise<void> {
+    await this.enqueue(() => this.run({ mode: 'PING' }))
   }
 
   /**
    * A long write's step on the thread, after what was asked of it before: its statement in a
-   * transaction of its own. Rejects StepNotRun when it was not given to the thread (closed,
-   * paused after a failure), StepFailed when the statement failed (nothing committed), and
-   * otherwise when the thread ended during the step (committed or not).
+   * transaction of its own. Rejects ThreadUnavailable when it was not given to the thread,
+   * StepFailed when the statement failed (nothing committed), and otherwise when the thread ended
+   * during the step (committed or not).
    */
   step(step: ThreadStep): Promise<StepAnswer> {
-    if (this.closed) return Promise.reject(new StepNotRun('the checkpointer is closed'))
-    if (this.paused()) return Promise.reject(new StepNotRun('the checkpoint thread failed lately'))
-    const next = this.queue.then(() => this.run({ mode: 'STEP', step }))
+    return this.enqueue(() => this.run({ mode: 'STEP', step }))
+  }
+
+  /**
+   * `work` after what was asked of the thread before it; refused at once (ThreadUnavailable) once
+   * closed, or while paused after a failure.
+   */
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new ThreadUnavailable('the checkpointer is closed'))
+    if (this.paused())
+      return Promise.reject(new ThreadUnavailable('the checkpoint thread failed lately'))
+    const next = this.queue.then(work)
     this.queue = next.catch(() => {})
     return next
   }
