@@ -5,11 +5,13 @@
  * scale-seed.ts as the scale bench does. Prints, with the event loop's longest stall:
  * - the migrations since 4604 (the addresses the log quotes, the team-by-role index);
  * - Papéis' and Times' lists (medians of 15 after 3);
+ * - sign-ins' writes (a session, a trusted browser, the audit event), 3,000 with a pause of 2 ms
+ *   after each and 3,000 back to back, while the checkpoint thread empties the WAL behind them;
  * - five anonymisations of people of the log;
  * - the deletion of the largest team.
  */
 import { execFileSync } from 'node:child_process'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { Migrator } from 'kysely'
 import { connect } from '../../server/db/database'
@@ -17,6 +19,8 @@ import { DATABASE_FILE } from '../../server/db/data-dir'
 import { migrationProvider } from '../../server/db/migrations'
 import { party, recordAudit } from '../../server/audit-log/record-audit'
 import { anonymiseAccount } from '../../server/features/account-deletion/anonymise-account'
+import { completeSignIn } from '../../server/sign-in-steps/complete-sign-in'
+import { loadConfig } from '../../server/config/config'
 import { listRoles } from '../../server/roles/role-store'
 import {
   listTeams,
@@ -27,7 +31,7 @@ import {
 import { makeTempDir, removeTempDir } from './cleanup'
 import { SEED_SCHEMA } from './scale'
 import { seedScale } from './scale-seed'
-import { median, round } from './stats'
+import { median, percentile, round } from './stats'
 
 const events = Number(process.env.SCALE_EVENTS ?? 1_000_000)
 const dir = makeTempDir('painel-year-writes-')
@@ -38,17 +42,31 @@ const loop = monitorEventLoopDelay({ resolution: 1 })
 const asError = (error: unknown) =>
   error instanceof Error ? error : new Error(JSON.stringify(error))
 
-/** Runs `work`, answering its time and the loop's longest stall meanwhile, in ms. */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; loopMax: number }> {
+// This process's longest garbage collection meanwhile, printed beside the loop's stalls: the
+// seeding leaves V8 a large heap, which a server would not have, and its collections stall the
+// loop measured here.
+let gcMax = 0
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMax = Math.max(gcMax, entry.duration)
+}).observe({ entryTypes: ['gc'] })
+
+/**
+ * Runs `work`, answering its time, the loop's longest stall and the longest garbage collection
+ * meanwhile, in ms.
+ */
+async function timed(
+  work: () => Promise<unknown>,
+): Promise<{ ms: number; loopMax: number; gcMax: number }> {
   loop.reset()
   loop.enable()
+  gcMax = 0
   const started = performance.now()
   await work()
   const ms = performance.now() - started
   // One more turn, so that a stall at the very end is sampled.
   await new Promise((resolve) => setTimeout(resolve, 5))
   loop.disable()
-  return { ms: round(ms, 1), loopMax: round(loop.max / 1e6, 1) }
+  return { ms: round(ms, 1), loopMax: round(loop.max / 1e6, 1), gcMax: round(gcMax, 1) }
 }
 
 try {
@@ -95,6 +113,44 @@ try {
     .selectAll()
     .where('id', '=', facts.admin.id)
     .executeTakeFirstOrThrow()
+
+  // Each COMMIT waits for the disk on the event loop (synchronous=FULL), and may meet a
+  // checkpoint's fsync on its thread (server/db/wal-checkpointer.ts): how long they hold it.
+  const signingIn = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(3000)
+    .execute()
+  const context = {
+    db,
+    now: () => new Date(),
+    // The server's settings as a container without any given has them.
+    config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }),
+  }
+  const origin = {
+    address: '10.0.0.1',
+    audit: { ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' },
+  }
+  for (const [label, pauseMs] of [
+    ['a pause of 2 ms after each', 2],
+    ['back to back', 0],
+  ] as const) {
+    const each: number[] = []
+    const run = await timed(async () => {
+      for (const account of signingIn) {
+        const started = performance.now()
+        await completeSignIn(context, account, origin, 'password')
+        each.push(performance.now() - started)
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      }
+    })
+    const sorted = [...each].sort((a, b) => a - b)
+    console.log(
+      `${signingIn.length} sign-ins' writes, ${label}: ${Math.round(signingIn.length / (run.ms / 1000))} a second, each p50 ${round(median(each), 1)} ms, p99 ${round(percentile(sorted, 0.99), 1)} ms, max ${round(sorted.at(-1)!, 1)} ms (sign-in ${each.indexOf(sorted.at(-1)!) + 1}); loop max ${run.loopMax} ms (longest collection ${run.gcMax} ms)`,
+    )
+  }
   const people = await db
     .selectFrom('accounts')
     .select('id')
@@ -105,7 +161,11 @@ try {
     .limit(5)
     .execute()
   for (const person of people) {
-    const { ms, loopMax } = await timed(() =>
+    const {
+      ms,
+      loopMax,
+      gcMax: collection,
+    } = await timed(() =>
       anonymiseAccount(
         { db, now: () => new Date(), log: { warn: console.warn } as never },
         admin,
@@ -113,7 +173,9 @@ try {
         { ip: null, userAgent: null },
       ),
     )
-    console.log(`an anonymisation: ${ms} ms, loop max ${loopMax} ms`)
+    console.log(
+      `an anonymisation: ${ms} ms, loop max ${loopMax} ms (longest collection ${collection} ms)`,
+    )
   }
 
   const largest = await db
@@ -145,7 +207,7 @@ try {
     })
   })
   console.log(
-    `deleting a team of ${largest.people}: ${deletion.ms} ms, loop max ${deletion.loopMax} ms`,
+    `deleting a team of ${largest.people}: ${deletion.ms} ms, loop max ${deletion.loopMax} ms (longest collection ${deletion.gcMax} ms)`,
   )
   await db.destroy()
 } finally {

@@ -39,6 +39,9 @@ import { nicedThreadPrelude } from '../threads/niced-thread'
  * when both cores are busy: a median of 10-13 ms a step against 1.6-1.7 ms on the connection
  * itself, with two busy loops beside it, and 3.0 against 2.5 ms without (by hand, 2026-12-01).
  * Requests that need the database wait for it then; the loop, and the rest, do not.
+ * A request's own COMMIT still waits for the disk on the loop, and may meet this thread's
+ * fsync: 3,000 sign-ins' writes held it 28-35 ms at most but once (scripts/bench/year-writes.ts;
+ * docs/performance.md has the runs).
  *
  * The thread starts at the first checkpoint or step and ends after CHECKPOINTER_IDLE_MS without one: it
  * is a V8 isolate and a connection of its own, about 10 MB of RSS. A server that writes little
