@@ -142,6 +142,15 @@ class EmbeddedDriver implements Driver {
       this.lockWaitMs,
       this.checkpointer,
     )
+    // The checkpoints the commits ask for run with the connection kept (wal-checkpointer.ts).
+    this.checkpointer?.keepWith(async (work) => {
+      await this.mutex.lock()
+      try {
+        return await work()
+      } finally {
+        this.mutex.unlock()
+      }
+    })
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

@@ -87,6 +87,27 @@ describe('the checkpoints of the embedded database', () => {
     assert.equal(checkpointer.running, false)
   })
 
+  it('makes the checkpoint the commits asked for only while no query or transaction has the connection', async () => {
+    const { file, checkpointer, db } = open((file) => new WalCheckpointer(file, log, timing()))
+    try {
+      await sql`create table t (blob blob)`.execute(db)
+      await writeManyPages(db)
+      // The commit asked for a checkpoint within 20 ms. Held by a request's turn (a transaction,
+      // a query), the connection is not given to it: its COMMITs would meet the checkpoint's fsync.
+      await db.connection().execute(async (held) => {
+        await until(() => checkpointer.running, 'the thread started, without the connection')
+        await sleep(500)
+        assert.equal(checkpointer.done, 0, 'a checkpoint while the connection was held')
+        assert.ok(size(`${file}-wal`) > 2000 * 4096)
+        await sql`insert into t (blob) values (randomblob(10))`.execute(held)
+      })
+      await until(() => checkpointer.done >= 1, 'the checkpoint, once the connection is free')
+      assert.equal(size(`${file}-wal`), 0)
+    } finally {
+      await db.destroy()
+    }
+  })
+
   it('makes none while the WAL is small, and one for a burst of commits that fills it', async () => {
     // The burst crosses 256 KiB at about its 13th commit; the three after it come well within the
     // second the checkpoint waits, however slow the disk.

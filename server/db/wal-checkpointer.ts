@@ -39,9 +39,9 @@ import { nicedThreadPrelude } from '../threads/niced-thread'
  * when both cores are busy: a median of 10-13 ms a step against 1.6-1.7 ms on the connection
  * itself, with two busy loops beside it, and 3.0 against 2.5 ms without (by hand, 2026-12-01).
  * Requests that need the database wait for it then; the loop, and the rest, do not.
- * A request's own COMMIT still waits for the disk on the loop, and may meet this thread's
- * fsync: 3,000 sign-ins' writes held it 28-35 ms at most but once (scripts/bench/year-writes.ts;
- * docs/performance.md has the runs).
+ * A request's own COMMIT still waits for the disk on the loop. The checkpoints its commits ask
+ * for keep the server's connection while they run, so that no COMMIT meets their fsync
+ * (scheduledCheckpoint).
  *
  * The thread starts at the first checkpoint or step and ends after CHECKPOINTER_IDLE_MS without one: it
  * is a V8 isolate and a connection of its own, about 10 MB of RSS. A server that writes little
@@ -266,13 +266,35 @@ export class WalCheckpointer {
     const delayMs = Math.max(this.timing.delayMs, this.notBefore - performance.now())
     this.scheduled = setTimeout(() => {
       this.scheduled = null
-      this.checkpoint('PASSIVE').catch((error: unknown) =>
+      this.scheduledCheckpoint().catch((error: unknown) =>
         this.log.warn(
           `database: a checkpoint failed on its thread (${asError(error).message}); the next commit asks again`,
         ),
       )
     }, delayMs)
     this.scheduled.unref()
+  }
+
+  /**
+   * A checkpoint the commits asked for, with the server's connection kept meanwhile (`keep`, from
+   * sqlite-dialect.ts). A COMMIT on the event loop that met the checkpoint's fsync waited for the
+   * disk with it, and held the loop as long: the writes of 3,000 sign-ins back to back held it
+   * 31.9-35.3 ms at most in three runs of scripts/bench/year-writes.ts, and 8.3 ms with the
+   * connection kept (2026-12-02). A request that needs the database waits for the checkpoint
+   * instead (those sign-ins' p99 went from 6.4-7.0 to 17.9 ms); the loop, and the rest, do not.
+   * The thread's start is awaited first, without the connection kept.
+   */
+  private async scheduledCheckpoint(): Promise<CheckpointResult> {
+    await this.ready()
+    return this.keep(() => this.checkpoint('PASSIVE'))
+  }
+
+  /** How a scheduled checkpoint keeps the server's connection: as it is, until told (keepWith). */
+  private keep: <T>(work: () => Promise<T>) => Promise<T> = (work) => work()
+
+  /** The server's connection, kept for `work`'s time: each scheduled checkpoint runs inside it. */
+  keepWith(keep: <T>(work: () => Promise<T>) => Promise<T>): void {
+    this.keep = keep
   }
 
   /**
