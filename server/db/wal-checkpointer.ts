@@ -266,11 +266,13 @@ export class WalCheckpointer {
     const delayMs = Math.max(this.timing.delayMs, this.notBefore - performance.now())
     this.scheduled = setTimeout(() => {
       this.scheduled = null
-      this.scheduledCheckpoint().catch((error: unknown) =>
+      this.scheduledCheckpoint().catch((error: unknown) => {
+        // Closed while it waited for the connection: the close made the last checkpoint.
+        if (this.closed) return
         this.log.warn(
           `database: a checkpoint failed on its thread (${asError(error).message}); the next commit asks again`,
-        ),
-      )
+        )
+      })
     }, delayMs)
     this.scheduled.unref()
   }
