@@ -281,7 +281,7 @@ export class WalCheckpointer {
    * A checkpoint the commits asked for, with the server's connection kept meanwhile (`keep`, from
    * sqlite-dialect.ts). A COMMIT on the event loop that met the checkpoint's fsync waited for the
    * disk with it, and held the loop as long: the writes of 3,000 sign-ins back to back held it
-   * 31.9-35.3 ms at most in three runs of scripts/bench/year-writes.ts, and 8.3 ms with the
+   * 31.9-35.3 ms at most in four runs of scripts/bench/year-writes.ts, and 8.3 ms with the
    * connection kept (2026-12-02). A request that needs the database waits for the checkpoint
    * instead (those sign-ins' p99 went from 6.4-7.0 to 17.9 ms); the loop, and the rest, do not.
    * The thread's start is awaited first, without the connection kept.
