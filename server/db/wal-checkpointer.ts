@@ -206,7 +206,7 @@ parentPort.on('message', ({ mode, step: asked }) => {
 `
 
 /** The WAL file's size; 0 when there is none (it is made at the first write). */
-function walBytes(file: string): number {
+export function walBytes(file: string): number {
   try {
     return statSync(`${file}-wal`).size
   } catch {
