@@ -123,9 +123,9 @@ export async function openDatabase(
  * events one migration rewrites the audit log's details), as a kill -9 leaves the WAL it had. Left
  * to the first checkpoint the commits ask for, it was copied and emptied while the first requests
  * waited for the connection (wal-checkpointer.ts, scheduledCheckpoint): after an upgrade at 1M
- * events a read of Papéis waited 143.8 ms, and 5.9 ms at most with the WAL folded in here, which
- * made the start 1,469 → 1,879 ms (scripts/bench/year-writes.ts, "the 3 s after the start", one
- * run each, 2026-12-02). Before the server listens, that time is the start's. Should a reader
+ * events a read of Papéis waited 121.6 ms, and 4.5 and 4.9 ms at most with the WAL folded in here;
+ * the start took 1.39 s, and 1.31 and 1.36 s (scripts/bench/year-writes.ts, "the 3 s after the
+ * start", 2026-12-02). Before the server listens, that time is the start's. Should a reader
  * elsewhere (a backup, an operator's sqlite3) keep part of it, the scheduled checkpoints finish it.
  */
 async function foldInLargeWal(db: Db, file: string): Promise<void> {
