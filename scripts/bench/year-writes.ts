@@ -41,6 +41,8 @@ const given = process.env.YEAR_WRITES_FILE
 const dir = given === undefined ? makeTempDir('painel-year-writes-') : dirname(given)
 const where = { sqliteFile: given ?? join(dir, DATABASE_FILE) }
 const provider = migrationProvider('sqlite')
+// The schema the seeded file is left at: the start measured upgrades it from there.
+const SEEDED_UP_TO = '2026-12-04-4604-scim-removed-accounts'
 const loop = monitorEventLoopDelay({ resolution: 1 })
 
 const asError = (error: unknown) =>
@@ -77,9 +79,7 @@ async function seed(): Promise<string> {
   const seeded = await new Migrator({ db, provider }).migrateTo(SEED_SCHEMA)
   if (seeded.error) throw asError(seeded.error)
   const facts = await seedScale(db, 'sqlite', { label: 'year', people: 100_000, events })
-  const before = await new Migrator({ db, provider }).migrateTo(
-    '2026-12-04-4604-scim-removed-accounts',
-  )
+  const before = await new Migrator({ db, provider }).migrateTo(SEEDED_UP_TO)
   if (before.error) throw asError(before.error)
   // As the earlier version's server leaves the file when it stops (database.ts, close()): its WAL
   // folded in and emptied, and the seeding's writes on the disk. Without the sync, the first
@@ -94,17 +94,13 @@ async function seed(): Promise<string> {
 async function measure(adminId: string): Promise<void> {
   // The upgrade as a server's start makes it: its connection, with its checkpoints on their thread
   // (server/db/wal-checkpointer.ts), migrated by openDatabase.
-  let db: Db = undefined as never
+  let db!: Db
   const opened = await timed(async () => {
     db = (await openDatabase(where, { sqlite: { checkpointer: { warn: console.warn } } })).db
   })
-  const names = (
-    await db
-      .selectFrom('kysely_migration' as never)
-      .select('name' as never)
-      .where('name' as never, '>', '2026-12-04-4604-scim-removed-accounts' as never)
-      .execute()
-  ).map((row) => (row as { name: string }).name)
+  const names = (await new Migrator({ db, provider }).getMigrations())
+    .map((migration) => migration.name)
+    .filter((name) => name > SEEDED_UP_TO)
   console.log(
     `100k people, ${events} events: the start's migrations (${names.join(', ')}) in ${opened.ms} ms, loop max ${opened.loopMax} ms`,
   )
