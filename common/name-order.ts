@@ -18,7 +18,7 @@ export function nameSortKey(name: string): string {
       .replace(/\p{M}/gu, '')
       .toLowerCase()
       // Letters that do not decompose but sort as their base letter.
-      .replace(/[æœøđłßþ]/g, (letter) => LIGATURES[letter] ?? letter)
+      .replace(LIGATURE, (letter) => LIGATURES[letter] ?? letter)
   )
 }
 
@@ -31,6 +31,11 @@ const LIGATURES: Record<string, string> = {
   ß: 'ss',
   þ: 'th',
 }
+
+// Made from the table's keys rather than written as a literal: the compiled server keeps a
+// literal's letters as they are, and one letter outside ASCII makes V8 hold and scan the whole
+// chunk as two-byte text (docs/performance.md, "A short start").
+const LIGATURE = new RegExp(`[${Object.keys(LIGATURES).join('')}]`, 'g')
 
 let collator: Intl.Collator | undefined
 
