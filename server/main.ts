@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config/config'
 import { exitOnDataDirError } from './db/data-dir-error'
 import type { BegunHash } from './accounts/first-admin'
 import { holdsDatabase } from './db/data-dir'
-import { claimDataDir } from './db/data-dir-lock'
+import type { DataDirLock } from './db/data-dir-lock'
 import { DEFAULT_DRAIN } from './http/drain'
 
 /**
@@ -45,26 +45,26 @@ const config = readConfig()
 // This file runs compiled, as dist/server/main.js: the client build sits one level up.
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-// DATA_DIR is claimed before the rest of the server loads (a separate chunk): a second process
-// on the same folder is refused at once, not after the seconds a full start can take.
-const dataDirLock =
-  config.databaseUrl === null && config.apiUpstream === null
-    ? (() => {
-        try {
-          return claimDataDir(resolve(config.dataDir))
-        } catch (error) {
-          return exitOnDataDirError(error)
-        }
-      })()
-    : undefined
+const embedded = config.databaseUrl === null && config.apiUpstream === null
 
 // A DATA_DIR with no database is a first start, whose slowest step is ADMIN_PASSWORD's hash
-// (scrypt, slow on purpose, on libuv's threads): begun now, it is made on another core while the
-// server loads (docs/performance.md, "A short start"). The first admin's creation awaits it.
+// (scrypt, slow on purpose, on libuv's threads): begun now, before anything else loads, it is
+// made on another core while the server does (docs/performance.md, "A short start"). The first
+// admin's creation awaits it. This entry's own imports are light for that reason: the SQLite
+// binding and TypeBox load after it has begun (scripts/build/server-bundle.test.ts). A process
+// then refused for a DATA_DIR in use has spent a hash's CPU for nothing, and nothing else.
 const adminPasswordHash =
-  dataDirLock && config.adminPassword !== null && !holdsDatabase(resolve(config.dataDir))
+  embedded && config.adminPassword !== null && !holdsDatabase(resolve(config.dataDir))
     ? hashBeforeLoading(config.adminPassword)
     : undefined
+
+// DATA_DIR is claimed before the rest of the server loads (a separate chunk): a second process
+// on the same folder is refused at once, not after the seconds a full start can take.
+const dataDirLock: DataDirLock | undefined = embedded
+  ? await import('./db/data-dir-lock')
+      .then(({ claimDataDir }) => claimDataDir(resolve(config.dataDir)))
+      .catch(exitOnDataDirError)
+  : undefined
 const { buildApp } = await import('./app')
 const app = await buildApp({
   ...config,

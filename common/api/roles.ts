@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { PERMISSIONS, ROLE_SCOPES } from '../permissions'
+import {
+  ROLE_DESCRIPTION_MAX_LENGTH,
+  ROLE_NAME_MAX_LENGTH,
+  TEAM_NAME_MAX_LENGTH,
+} from '../role-limits'
 
 /**
  * Roles and teams (docs/roles-and-teams.md). Built-in roles: "Administrador"
@@ -42,9 +47,6 @@ export const PermissionListSchema = Type.Object(
 )
 export type PermissionList = Static<typeof PermissionListSchema>
 
-export const ROLE_NAME_MAX_LENGTH = 60
-export const ROLE_DESCRIPTION_MAX_LENGTH = 300
-
 export const PersonRefSchema = Type.Object(
   { id: Type.String({ format: 'uuid' }), name: Type.String() },
   closed,
@@ -81,8 +83,6 @@ export const RoleBodySchema = Type.Object(
 export type RoleBody = Static<typeof RoleBodySchema>
 export const RoleChangeBodySchema = Type.Partial(RoleBodySchema, { ...closed, minProperties: 1 })
 export type RoleChangeBody = Static<typeof RoleChangeBodySchema>
-
-export const TEAM_NAME_MAX_LENGTH = 60
 
 export const TeamSchema = Type.Object(
   {

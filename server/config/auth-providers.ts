@@ -6,7 +6,7 @@ import {
   type ProviderMark,
   type ProviderPreset,
 } from './auth-provider-presets'
-import { ROLE_NAME_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../common/api/roles'
+import { ROLE_NAME_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../common/role-limits'
 import { quote, type Env, type EnvReader } from './env-reader'
 import { providerLabels } from '../../common/provider-labels'
 

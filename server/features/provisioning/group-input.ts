@@ -1,5 +1,5 @@
 import { normalizeAccountId } from '../../../common/account-id'
-import { TEAM_NAME_MAX_LENGTH } from '../../../common/api/roles'
+import { TEAM_NAME_MAX_LENGTH } from '../../../common/role-limits'
 import { GROUP } from './group-schema'
 import { externalIdOf, keptAttributes } from './resource-input'
 import { badRequest } from './scim-error'

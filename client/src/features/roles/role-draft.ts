@@ -1,10 +1,5 @@
-import {
-  ROLE_DESCRIPTION_MAX_LENGTH,
-  ROLE_NAME_MAX_LENGTH,
-  type RoleBody,
-  type RoleChangeBody,
-  type RoleItem,
-} from '../../../../common/api/roles'
+import type { RoleBody, RoleChangeBody, RoleItem } from '../../../../common/api/roles'
+import { ROLE_DESCRIPTION_MAX_LENGTH, ROLE_NAME_MAX_LENGTH } from '../../../../common/role-limits'
 import { PERMISSIONS, type Permission, type RoleScope } from '../../../../common/permissions'
 import { namedDraftProblems, type NamedField } from '../../forms/named-draft'
 import { rolesMessages } from './roles-messages'

@@ -1,11 +1,8 @@
 import { CButton, CCard, CCardBody } from '@coreui/react'
 import { CheckField } from '../../ui/check-field'
 import { useRef } from 'react'
-import {
-  ROLE_DESCRIPTION_MAX_LENGTH,
-  ROLE_NAME_MAX_LENGTH,
-  type RoleItem,
-} from '../../../../common/api/roles'
+import type { RoleItem } from '../../../../common/api/roles'
+import { ROLE_DESCRIPTION_MAX_LENGTH, ROLE_NAME_MAX_LENGTH } from '../../../../common/role-limits'
 import { ROLE_SCOPES, type Permission } from '../../../../common/permissions'
 import { NameAndDescriptionFields, useNamedDraftForm } from '../../forms/named-draft-form'
 import { SubmitButton } from '../../forms/submit-button'

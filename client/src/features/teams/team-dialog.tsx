@@ -1,10 +1,7 @@
 import { CheckField } from '../../ui/check-field'
 import { useId, useRef } from 'react'
-import {
-  ROLE_DESCRIPTION_MAX_LENGTH,
-  TEAM_NAME_MAX_LENGTH,
-  type TeamItem,
-} from '../../../../common/api/roles'
+import type { TeamItem } from '../../../../common/api/roles'
+import { ROLE_DESCRIPTION_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../../../common/role-limits'
 import { NameAndDescriptionFields, useNamedDraftForm } from '../../forms/named-draft-form'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { adminMessages } from '../../words/admin-messages'

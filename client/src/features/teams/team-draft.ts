@@ -1,10 +1,5 @@
-import {
-  ROLE_DESCRIPTION_MAX_LENGTH,
-  TEAM_NAME_MAX_LENGTH,
-  type TeamBody,
-  type TeamChangeBody,
-  type TeamItem,
-} from '../../../../common/api/roles'
+import type { TeamBody, TeamChangeBody, TeamItem } from '../../../../common/api/roles'
+import { ROLE_DESCRIPTION_MAX_LENGTH, TEAM_NAME_MAX_LENGTH } from '../../../../common/role-limits'
 import { namedDraftProblems, type NamedField } from '../../forms/named-draft'
 import { teamsMessages } from './teams-messages'
 
