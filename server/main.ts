@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace'
 import { ConfigError, loadConfig, type Config } from './config/config'
 import { exitOnDataDirError } from './db/data-dir-error'
 import type { BegunHash } from './accounts/first-admin'
+import { hashPasswordAtStart } from './accounts/passwords'
 import { holdsDatabase } from './db/data-dir'
 import type { DataDirLock } from './db/data-dir-lock'
 import { DEFAULT_DRAIN } from './http/drain'
@@ -16,9 +17,7 @@ import { DEFAULT_DRAIN } from './http/drain'
 const SHUTDOWN_LIMIT_MS = DEFAULT_DRAIN.graceMs + 5000
 
 function hashBeforeLoading(password: string): BegunHash {
-  const hash = import('./accounts/passwords').then(({ hashPasswordAtStart }) =>
-    hashPasswordAtStart(password),
-  )
+  const hash = hashPasswordAtStart(password)
   // Awaited, and its failure thrown, by the first admin's creation; never awaited when the start
   // fails before it.
   hash.catch(() => {})
