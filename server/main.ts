@@ -47,11 +47,13 @@ const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 const embedded = config.databaseUrl === null && config.apiUpstream === null
 
 // A DATA_DIR with no database is a first start, whose slowest step is ADMIN_PASSWORD's hash
-// (scrypt, slow on purpose, on libuv's threads): begun now, before anything else loads, it is
-// made on another core while the server does (docs/performance.md, "A short start"). The first
-// admin's creation awaits it. This entry's own imports are light for that reason: the SQLite
-// binding and TypeBox load after it has begun (scripts/build/server-bundle.test.ts). A process
-// then refused for a DATA_DIR in use has spent a hash's CPU for nothing, and nothing else.
+// (scrypt, slow on purpose, on libuv's threads): begun now, before the rest of the server loads,
+// it is made on another core while the server does (docs/performance.md, "A short start"). The
+// first admin's creation awaits it. This entry's own imports are light for that reason: the
+// SQLite binding and TypeBox load after it has begun (scripts/build/server-bundle.test.ts). A
+// process then refused for its DATA_DIR (in use by a server in its own first start, or
+// unusable) has spent a hash's CPU for nothing, and its exit waits for the hash's thread: a
+// fraction of a second.
 const adminPasswordHash =
   embedded && config.adminPassword !== null && !holdsDatabase(resolve(config.dataDir))
     ? hashBeforeLoading(config.adminPassword)

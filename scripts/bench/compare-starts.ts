@@ -6,22 +6,22 @@
  * (and with --first, of first starts on an empty DATA_DIR), and spawn to the first 200 on
  * /healthz beside them.
  *
- * What the start-up section's five rounds cannot tell: a change of 20 ms in a start of 500. Its
- * medians move 50-140 ms from one hour to the next here, as the machine does; alternated starts of
- * the same build measured at `listening` differ by a few ms (docs/performance-bench.md).
+ * What the start-up section's rounds cannot tell: a change of 20 ms in a start of 500. Its medians
+ * move 50-140 ms from one hour to the next here, as the machine does; alternated starts of the
+ * same build measured at `listening` differ by less than 10 ms (docs/performance-bench.md).
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { freePortSync } from '../free-port'
 import type { BuildUnderTest } from './dist-snapshot'
-import { hasExited, makeTempDir, removeTempDir, stopChild } from './cleanup'
+import { cleanUpEverything, makeTempDir, removeTempDir, stopChild } from './cleanup'
 import { probe } from './http-probe'
 import { spawnPainel, waitForOk, type SpawnedPainel } from './painel-server'
-import { median, sleep } from './stats'
+import { median } from './stats'
 
-const MARK = fileURLToPath(new URL('listening-mark.mjs', import.meta.url))
+const MARK = pathToFileURL(fileURLToPath(new URL('listening-mark.mjs', import.meta.url))).href
 const MARK_LINE = /listening-mark ([\d.]+) ([\d.]+)/
 const START_TIMEOUT_MS = 30_000
 
@@ -48,29 +48,43 @@ function checkoutBuild(checkout: string): BuildUnderTest {
   }
 }
 
+/** The mark's line, once the server writes it on stderr; rejects if it exits or takes too long. */
+function listeningMark(server: SpawnedPainel): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => settle(new Error('no listening mark in time')), START_TIMEOUT_MS)
+    const onData = () => {
+      const mark = MARK_LINE.exec(server.stderr())
+      if (mark) settle(null, mark)
+    }
+    const onExit = () => settle(new Error('the server exited before it listened'))
+    const settle = (error: Error | null, mark?: RegExpExecArray) => {
+      clearTimeout(timer)
+      server.child.stderr?.off('data', onData)
+      server.child.off('exit', onExit)
+      if (mark) resolve(mark)
+      else reject(new Error(`${error?.message ?? ''}: ${server.stderr()}`))
+    }
+    // Listened for after spawnPainel's own listener, which collects what stderr() returns.
+    server.child.stderr?.on('data', onData)
+    server.child.once('exit', onExit)
+  })
+}
+
 async function start(build: BuildUnderTest, dataDir: string): Promise<Start> {
   // freePortSync starts a process of its own: not in the time measured.
   const port = freePortSync()
   const spawnedAt = performance.now()
-  const server: SpawnedPainel = spawnPainel(build, port, dataDir, {
-    NODE_OPTIONS: `--import=${MARK}`,
+  const server = spawnPainel(build, port, dataDir, {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import="${MARK}"`.trim(),
   })
   try {
     // The probe waits for the mark: polling from the first millisecond would take CPU from the
     // start it measures on a machine of two cores.
-    for (;;) {
-      const mark = MARK_LINE.exec(server.stderr())
-      if (mark) {
-        const { status } = await probe(`${server.baseURL}/healthz`, {}, START_TIMEOUT_MS)
-        if (status !== 200) throw new Error(`${build.root}: /healthz answered ${status}`)
-        const spawnTo200Ms = performance.now() - spawnedAt
-        return { listeningMs: Number(mark[1]), cpuMs: Number(mark[2]), spawnTo200Ms }
-      }
-      if (hasExited(server.child) || performance.now() - spawnedAt > START_TIMEOUT_MS) {
-        throw new Error(`${build.root}: no listening mark: ${server.stderr()}`)
-      }
-      await sleep(1)
-    }
+    const mark = await listeningMark(server)
+    const { status } = await probe(`${server.baseURL}/healthz`, {}, START_TIMEOUT_MS)
+    if (status !== 200) throw new Error(`${build.root}: /healthz answered ${status}`)
+    const spawnTo200Ms = performance.now() - spawnedAt
+    return { listeningMs: Number(mark[1]), cpuMs: Number(mark[2]), spawnTo200Ms }
   } finally {
     await stopChild(server.child)
   }
@@ -87,7 +101,7 @@ async function main() {
     allowPositionals: true,
   })
   const rounds = Number(values.rounds)
-  if (positionals.length < 2 || !(rounds > 0)) {
+  if (positionals.length < 2 || !Number.isInteger(rounds) || rounds < 1) {
     throw new Error('usage: compare-starts.ts [--rounds N] [--first] <checkout> <checkout> ...')
   }
   const builds = positionals.map(checkoutBuild)
@@ -122,13 +136,18 @@ async function main() {
     }
     process.stderr.write('\n')
     for (const [at, build] of builds.entries()) {
-      console.log(`${build.root}, medians of ${rounds}:`)
+      console.log(`${at + 1}. ${build.root}, medians of ${rounds}:`)
       console.log(`  restart      ${summary(restarts[at]!)}`)
       if (values.first) console.log(`  first start  ${summary(firstStarts[at]!)}`)
     }
   } finally {
     for (const dir of dataDirs) removeTempDir(dir)
   }
+}
+
+process.on('exit', cleanUpEverything)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => process.exit(130))
 }
 
 await main()

@@ -119,7 +119,8 @@ export function serverOptions(): BuildOptions {
     banner: { js: REQUIRE_BANNER },
     format: 'esm',
     // main.ts loads the app with import() once DATA_DIR is claimed: a chunk of its own, so that
-    // a process refused for a DATA_DIR in use never loads the rest of the server.
+    // a process refused for a DATA_DIR in use never loads the rest of the server. The lock (with
+    // the SQLite binding) is a chunk of its own too, loaded after the first admin's hash begins.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     platform: 'node',

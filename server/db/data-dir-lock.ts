@@ -72,8 +72,9 @@ function owner(dataDir: string): string {
 }
 
 /**
- * DATA_DIR checked and locked for this process: main.ts does it first thing, before the rest of
- * the server is even loaded, so that a second process is refused within a fraction of a second.
+ * DATA_DIR checked and locked for this process: main.ts does it before the rest of the server is
+ * even loaded (only a first start's hash is begun before it), so that a second process is refused
+ * within a fraction of a second.
  */
 export function claimDataDir(dataDir: string): DataDirLock {
   checkDataDir(dataDir)
