@@ -45,6 +45,7 @@ const config = readConfig()
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 const embedded = config.databaseUrl === null && config.apiUpstream === null
+const dataDir = resolve(config.dataDir)
 
 // A DATA_DIR with no database is a first start, whose slowest step is ADMIN_PASSWORD's hash
 // (scrypt, slow on purpose, on libuv's threads): begun now, before the rest of the server loads,
@@ -55,7 +56,7 @@ const embedded = config.databaseUrl === null && config.apiUpstream === null
 // unusable) has spent a hash's CPU for nothing, and its exit waits for the hash's thread: a
 // fraction of a second.
 const adminPasswordHash =
-  embedded && config.adminPassword !== null && !holdsDatabase(resolve(config.dataDir))
+  embedded && config.adminPassword !== null && !holdsDatabase(dataDir)
     ? hashBeforeLoading(config.adminPassword)
     : undefined
 
@@ -63,7 +64,7 @@ const adminPasswordHash =
 // on the same folder is refused at once, not after the seconds a full start can take.
 const dataDirLock: DataDirLock | undefined = embedded
   ? await import('./db/data-dir-lock')
-      .then(({ claimDataDir }) => claimDataDir(resolve(config.dataDir)))
+      .then(({ claimDataDir }) => claimDataDir(dataDir))
       .catch(exitOnDataDirError)
   : undefined
 const { buildApp } = await import('./app')

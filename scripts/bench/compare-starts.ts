@@ -12,7 +12,6 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { freePortSync } from '../free-port'
 import type { BuildUnderTest } from './dist-snapshot'
@@ -21,7 +20,7 @@ import { probe } from './http-probe'
 import { spawnPainel, waitForOk, type SpawnedPainel } from './painel-server'
 import { median } from './stats'
 
-const MARK = pathToFileURL(fileURLToPath(new URL('listening-mark.mjs', import.meta.url))).href
+const MARK = new URL('listening-mark.mjs', import.meta.url).href
 const MARK_LINE = /listening-mark ([\d.]+) ([\d.]+)/
 const START_TIMEOUT_MS = 30_000
 

@@ -1,6 +1,9 @@
 import type { Metafile } from 'esbuild'
 
-/** Questions about esbuild's metafile, in the terms of URLs the browser fetches. */
+/**
+ * Questions about esbuild's metafile: the client's in the terms of URLs the browser fetches, and
+ * the server's (scripts/build/server-bundle.test.ts) in those of the files Node loads.
+ */
 
 /** `dist/assets/main-X.js` (relative to the repository) → `assets/main-X.js` (relative to the page). */
 export function toUrl(outputPath: string): string {
@@ -69,6 +72,16 @@ export function closureBeyond(metafile: Metafile, start: string, loaded: Readonl
   }
   visit(start)
   return [...seen]
+}
+
+/** The packages left outside the build that the given outputs import statically. */
+export function staticExternalsOf(metafile: Metafile, outputs: readonly string[]): string[] {
+  const externals = outputs.flatMap((path) =>
+    (metafile.outputs[path]?.imports ?? [])
+      .filter((imported) => imported.kind === 'import-statement' && imported.external)
+      .map((imported) => imported.path),
+  )
+  return [...new Set(externals)]
 }
 
 /** The source files (relative to the repository) bundled into the given outputs. */

@@ -1,35 +1,8 @@
 import assert from 'node:assert/strict'
 import { before, describe, it } from 'node:test'
-import { build, type BuildResult, type Metafile } from 'esbuild'
+import { build, type BuildResult } from 'esbuild'
 import { serverOptions } from './esbuild-options'
-
-/**
- * Every input of an output and of the outputs it imports statically, and the externals among them.
- * Only `import` statements are followed: a package a module loads with a require() of its own
- * making (createRequire) is not seen, so the lock's module is checked by name below as well.
- */
-function staticGraph(
-  metafile: Metafile,
-  entry: string,
-): { inputs: Set<string>; externals: Set<string> } {
-  const inputs = new Set<string>()
-  const externals = new Set<string>()
-  const pending = [entry]
-  const seen = new Set<string>()
-  while (pending.length > 0) {
-    const output = pending.pop()!
-    if (seen.has(output)) continue
-    seen.add(output)
-    const { inputs: own, imports } = metafile.outputs[output]!
-    for (const input of Object.keys(own)) inputs.add(input)
-    for (const imported of imports) {
-      if (imported.kind !== 'import-statement') continue
-      if (imported.external) externals.add(imported.path)
-      else pending.push(imported.path)
-    }
-  }
-  return { inputs, externals }
-}
+import { inputsOf, outputFor, staticClosure, staticExternalsOf } from './metafile'
 
 describe('the compiled server', () => {
   let result: BuildResult<{ write: false; metafile: true }>
@@ -52,20 +25,18 @@ describe('the compiled server', () => {
   })
 
   it("loads neither the SQLite binding nor TypeBox before main.ts begins the first admin's hash", () => {
-    const entry = Object.keys(result.metafile.outputs).find((output) =>
-      output.endsWith('server/main.js'),
-    )
-    assert.ok(entry, 'main.js is built')
-    const { inputs, externals } = staticGraph(result.metafile, entry)
-    assert.ok(inputs.has('server/main.ts'))
+    const { metafile } = result
+    // What Node loads before main.ts runs. Only `import` statements are followed: a package
+    // loaded by a require() of a module's own making (createRequire) is not seen, so the lock's
+    // module, which imports libsql, is looked for by name as well.
+    const loaded = staticClosure(metafile, outputFor(metafile, 'server/main.ts'))
+    const inputs = inputsOf(metafile, loaded)
+    assert.ok(inputs.includes('server/main.ts'))
+    assert.ok(!staticExternalsOf(metafile, loaded).includes('libsql'), 'libsql is loaded later')
     assert.deepEqual(
-      [...externals].filter((name) => name === 'libsql'),
+      inputs.filter((input) => input.includes('node_modules/typebox/')),
       [],
     )
-    assert.deepEqual(
-      [...inputs].filter((input) => input.includes('node_modules/typebox/')),
-      [],
-    )
-    assert.ok(!inputs.has('server/db/data-dir-lock.ts'), 'the lock (libsql) is loaded by import()')
+    assert.ok(!inputs.includes('server/db/data-dir-lock.ts'), 'the lock is loaded by import()')
   })
 })
